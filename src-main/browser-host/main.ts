@@ -1,0 +1,68 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { createFileStore } from '../core/adapters/file-store';
+import { createMemoryKeychain } from '../core/adapters/memory-keychain';
+import { openKeychain } from '../core/adapters/os-keychain';
+import { systemClock } from '../core/adapters/system-clock';
+import { applyStartupConnection } from '../core/bootstrap';
+import { DeskCore } from '../core/desk-service';
+import { createBrowserHost } from './server';
+
+/**
+ * `npm run start:browser`: the renderer and the main-process core in a browser, for machines without
+ * Electron. Binds 127.0.0.1 only and prints the address with this launch's secret.
+ */
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      port: { type: 'string' },
+      data: { type: 'string' },
+      renderer: { type: 'string' },
+      'service-url': { type: 'string' },
+      'sandbox-data': { type: 'string' },
+      keychain: { type: 'string' },
+    },
+  });
+  const port = Number(values.port ?? 5180);
+  const rendererDir = resolve(values.renderer ?? 'out/renderer');
+  if (!existsSync(resolve(rendererDir, 'index.html'))) {
+    console.error(`No built renderer in ${rendererDir}. Run "npm run build" first.`);
+    process.exit(2);
+  }
+  const keychain = values.keychain === 'memory' ? createMemoryKeychain() : await openKeychain();
+  if (keychain.storage === 'memory') {
+    console.warn('No OS keychain answered: tokens are kept in memory for this session only, never on disk.');
+  }
+  const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
+  const core = new DeskCore({
+    runtime: 'browser',
+    version: pkg.version,
+    keychain,
+    store: createFileStore(resolve(values.data ?? '.desk')),
+    clock: systemClock,
+  });
+  await applyStartupConnection(core, {
+    serviceUrl: values['service-url'] ?? process.env.DESK_SERVICE_URL,
+    sandboxDataDir: values['sandbox-data'],
+    token: process.env.DESK_SERVICE_TOKEN,
+  });
+  delete process.env.DESK_SERVICE_TOKEN;
+
+  const secret = randomBytes(24).toString('base64url');
+  const server = createBrowserHost({ api: core.api, rendererDir, secret });
+  server.listen(port, '127.0.0.1', () => {
+    const address = server.address();
+    const actual = typeof address === 'object' && address ? address.port : port;
+    console.log(`open http://127.0.0.1:${actual}/?secret=${secret}`);
+  });
+  const stop = (): void => {
+    server.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
+
+void main();

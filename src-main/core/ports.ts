@@ -1,0 +1,35 @@
+/**
+ * The ports of the main-process core: everything it needs from its host, so that the same core runs in
+ * Electron's main process, in the browser-mode host and in tests.
+ */
+
+/**
+ * Where secrets live: the OS keychain in the app, never a file in clear.
+ *
+ * `account` is the app's own name for the secret (a connection id); implementations must not log values.
+ */
+export interface Keychain {
+  /** How the secrets are kept, shown to the user. */
+  readonly storage: 'os-keychain' | 'memory';
+  get(account: string): Promise<string | null>;
+  set(account: string, secret: string): Promise<void>;
+  delete(account: string): Promise<void>;
+}
+
+/**
+ * Wall-clock time, so that tests can move it.
+ */
+export interface Clock {
+  /** Milliseconds since the epoch. */
+  now(): number;
+}
+
+/**
+ * Durable storage of the core's own small documents (saved connections, the write outbox).
+ *
+ * Each document is a JSON value under a name; `write` replaces it atomically.
+ */
+export interface Store {
+  read<T>(name: string): Promise<T | null>;
+  write<T>(name: string, value: T): Promise<void>;
+}

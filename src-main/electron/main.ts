@@ -1,0 +1,57 @@
+// The Electron shell: thin by design. Everything it does is wiring the core (plain TypeScript, tested
+// without Electron) to a secure window.
+import { app, session } from 'electron';
+import { join } from 'node:path';
+import { createFileStore } from '../core/adapters/file-store';
+import { openKeychain } from '../core/adapters/os-keychain';
+import { systemClock } from '../core/adapters/system-clock';
+import { applyStartupConnection } from '../core/bootstrap';
+import { DeskCore } from '../core/desk-service';
+import { registerDeskIpc } from './ipc';
+import { installMenu } from './menu';
+import { electronContentSecurityPolicy, openMainWindow } from './window';
+
+if (!app.requestSingleInstanceLock()) {
+  app.quit();
+} else {
+  app.enableSandbox();
+  app.on('web-contents-created', (_event, contents) => {
+    contents.on('will-attach-webview', (event) => event.preventDefault());
+    contents.on('will-navigate', (event) => event.preventDefault());
+    contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+  });
+
+  void app.whenReady().then(async () => {
+    // No remote content: every request that is not the app's own file is refused, and every answer
+    // carries the strict CSP.
+    session.defaultSession.webRequest.onBeforeRequest((details, callback) => {
+      callback({ cancel: !details.url.startsWith('file://') && !details.url.startsWith('devtools://') });
+    });
+    session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [electronContentSecurityPolicy] } });
+    });
+    session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+
+    const store = createFileStore(join(app.getPath('userData'), 'desk'));
+    const core = new DeskCore({ runtime: 'electron', version: app.getVersion(), keychain: await openKeychain(), store, clock: systemClock });
+    await applyStartupConnection(core, {
+      serviceUrl: process.env.DESK_SERVICE_URL,
+      sandboxDataDir: process.env.DESK_SANDBOX_DATA,
+      token: process.env.DESK_SERVICE_TOKEN,
+    });
+    delete process.env.DESK_SERVICE_TOKEN;
+    registerDeskIpc(core.api);
+    installMenu();
+    let window = await openMainWindow(store);
+    app.on('second-instance', () => {
+      if (window.isMinimized()) window.restore();
+      window.focus();
+    });
+    app.on('activate', async () => {
+      if (window.isDestroyed()) window = await openMainWindow(store);
+    });
+  });
+  app.on('window-all-closed', () => {
+    if (process.platform !== 'darwin') app.quit();
+  });
+}

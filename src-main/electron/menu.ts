@@ -1,0 +1,22 @@
+import { app, dialog, Menu, type MenuItemConstructorOptions } from 'electron';
+
+/** The application menu: the usual roles, and an About box. */
+export function installMenu(): void {
+  const about = (): void => {
+    void dialog.showMessageBox({
+      type: 'info',
+      title: 'About Reconciliation Desk',
+      message: `Reconciliation Desk ${app.getVersion()}`,
+      detail: 'Answers the field-sales service\'s orders, invoices, payments and returns, and pushes master data from ERP exports.',
+    });
+  };
+  const template: MenuItemConstructorOptions[] = [
+    ...(process.platform === 'darwin' ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+    { role: 'help', submenu: [{ label: 'About Reconciliation Desk', click: about }] },
+  ];
+  Menu.setApplicationMenu(Menu.buildFromTemplate(template));
+}

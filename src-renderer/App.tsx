@@ -1,0 +1,6 @@
+import { AppShell } from './features/shell/AppShell';
+
+/** The app. */
+export function App() {
+  return <AppShell />;
+}

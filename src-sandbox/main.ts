@@ -1,0 +1,72 @@
+import { parseArgs } from 'node:util';
+import { resolve } from 'node:path';
+import { buildSandbox } from './app';
+import { openClock } from './clock';
+import { ensureDemo } from './demo';
+import { openStore } from './store/db';
+
+const usage = `Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data .sandbox] [--seed 1] [--docs 200] [--rate-limit 120]`;
+
+function integerFlag(name: string, value: string | undefined, fallback: number, min: number): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < min) {
+    console.error(`--${name} must be a whole number of at least ${min} (got "${value}").\n${usage}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+/** Starts the sandbox with the flags of ../shared/spec/sandbox-contract.md. */
+async function main(): Promise<void> {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        port: { type: 'string' },
+        host: { type: 'string' },
+        data: { type: 'string' },
+        seed: { type: 'string' },
+        docs: { type: 'string' },
+        'rate-limit': { type: 'string' },
+        'write-delay-ms': { type: 'string' },
+        help: { type: 'boolean' },
+      },
+    }));
+  } catch (error) {
+    console.error(`${(error as Error).message}\n${usage}`);
+    process.exit(2);
+  }
+  if (values.help) {
+    console.log(usage);
+    return;
+  }
+  const port = integerFlag('port', values.port, 8787, 0);
+  const host = values.host ?? '127.0.0.1';
+  const dataDir = resolve(values.data ?? '.sandbox');
+  const seed = integerFlag('seed', values.seed, 1, 0);
+  const docs = integerFlag('docs', values.docs, 200, 0);
+  const rateLimitPerMinute = integerFlag('rate-limit', values['rate-limit'], 120, 1);
+  const writeDelayMs = integerFlag('write-delay-ms', values['write-delay-ms'], 0, 0);
+
+  const db = openStore(dataDir);
+  const adminSecret = ensureDemo(db, openClock(db), dataDir, { seed, docs, rateLimitPerMinute });
+  const app = await buildSandbox(db, { dataDir, rateLimitPerMinute, writeDelayMs }, adminSecret);
+  const address = await app.listen({ port, host });
+  const url = new URL(address);
+  console.log(`listening http://${url.host}/api/integration/v1`);
+
+  let closing = false;
+  const shutdown = async (): Promise<void> => {
+    if (closing) return;
+    closing = true;
+    // Stop taking requests, finish those in flight, then close the store (contract: exit 0).
+    await app.close();
+    db.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown());
+  process.on('SIGINT', () => void shutdown());
+}
+
+void main();

@@ -1,0 +1,115 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** A real sandbox process on loopback, for tests, end-to-end runs and benchmarks. */
+export interface RunningSandbox {
+  /** `{base_url}`: http://127.0.0.1:PORT/api/integration/v1 */
+  baseUrl: string;
+  /** http://127.0.0.1:PORT */
+  origin: string;
+  /** The demo client's token (from DIR/demo-token). */
+  token: string;
+  /** The admin secret (from DIR/admin-secret). */
+  adminSecret: string;
+  dataDir: string;
+  process: ChildProcess;
+  /** Calls the admin API; throws on a non-2xx answer. */
+  admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
+  /** Stops the process (SIGTERM by default) and waits for it to exit. */
+  stop(signal?: NodeJS.Signals): Promise<number | null>;
+  /** Starts the process again on the same data folder and port. */
+  restart(): Promise<void>;
+  /** Stops the process and removes its data folder. */
+  dispose(): Promise<void>;
+}
+
+/** Flags of ../shared/spec/sandbox-contract.md, beyond --port and --data. */
+export interface SandboxFlags {
+  seed?: number;
+  docs?: number;
+  rateLimit?: number;
+  writeDelayMs?: number;
+  dataDir?: string;
+}
+
+function launch(args: string[]): Promise<{ child: ChildProcess; baseUrl: string }> {
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-sandbox/main.ts'), ...args], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stderr = '';
+  child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolvePromise, reject) => {
+    const lines = createInterface({ input: child.stdout! });
+    const timer = setTimeout(() => reject(new Error(`sandbox did not start within 60 s\n${stderr}`)), 60_000);
+    lines.on('line', (line) => {
+      const match = /^listening (http:\/\/\S+)$/.exec(line);
+      if (match) {
+        clearTimeout(timer);
+        resolvePromise({ child, baseUrl: match[1]! });
+      }
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`sandbox exited with ${code} before listening\n${stderr}`));
+    });
+  });
+}
+
+/** Starts the sandbox on a free port and a temporary data folder (unless one is given). */
+export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSandbox> {
+  const dataDir = flags.dataDir ?? mkdtempSync(join(tmpdir(), 'sandbox-'));
+  const extra = [
+    ...(flags.seed !== undefined ? ['--seed', String(flags.seed)] : []),
+    ...(flags.docs !== undefined ? ['--docs', String(flags.docs)] : []),
+    ...(flags.rateLimit !== undefined ? ['--rate-limit', String(flags.rateLimit)] : []),
+    ...(flags.writeDelayMs !== undefined ? ['--write-delay-ms', String(flags.writeDelayMs)] : []),
+  ];
+  let { child, baseUrl } = await launch(['--port', '0', '--data', dataDir, ...extra]);
+  const origin = new URL(baseUrl).origin;
+  const port = new URL(baseUrl).port;
+  const token = readFileSync(join(dataDir, 'demo-token'), 'utf8').trim();
+  const adminSecret = readFileSync(join(dataDir, 'admin-secret'), 'utf8').trim();
+
+  const sandbox: RunningSandbox = {
+    baseUrl,
+    origin,
+    token,
+    adminSecret,
+    dataDir,
+    get process() {
+      return child;
+    },
+    async admin<T>(method: string, path: string, body?: unknown): Promise<T> {
+      const response = await fetch(`${origin}/_sandbox${path}`, {
+        method,
+        headers: { authorization: `Bearer ${adminSecret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      if (!response.ok) throw new Error(`admin ${method} ${path} answered ${response.status}: ${text}`);
+      return JSON.parse(text) as T;
+    },
+    stop(signal: NodeJS.Signals = 'SIGTERM') {
+      if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
+      return new Promise((resolveStop) => {
+        child.once('exit', (code) => resolveStop(code));
+        child.kill(signal);
+      });
+    },
+    async restart() {
+      await sandbox.stop();
+      ({ child } = await launch(['--port', port, '--data', dataDir, ...extra]));
+    },
+    async dispose() {
+      await sandbox.stop();
+      if (!flags.dataDir) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+  return sandbox;
+}

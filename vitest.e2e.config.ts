@@ -1,0 +1,14 @@
+import { defineConfig } from 'vitest/config';
+
+// End-to-end suite: Playwright (playwright-core) drives Chromium against the app served by
+// `start:browser`'s host, connected to a real sandbox. Files run one at a time: each starts its own
+// sandbox and host on free ports, and two Chromiums on two cores only slow each other down.
+export default defineConfig({
+  test: {
+    include: ['test/e2e/**/*.e2e.ts'],
+    environment: 'node',
+    testTimeout: 120_000,
+    hookTimeout: 120_000,
+    fileParallelism: false,
+  },
+});
