@@ -52,7 +52,7 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['*', '!electron', '!**/src-shared/bridge/contract', '!**/src-shared/bridge/contract.js'], message: 'A sandboxed preload loads electron and the bridge contract only.' }] },
+        { patterns: [{ regex: '^(?!electron$|\\.\\./src-shared/bridge/contract$)', message: 'A sandboxed preload loads electron and the bridge contract only.' }] },
       ],
     },
   },

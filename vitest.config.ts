@@ -4,9 +4,6 @@ import { defineConfig } from 'vitest/config';
 // runs in Node against the real sandbox over loopback (test/support/sandbox.ts).
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
-    exclude: ['test/e2e/**', 'node_modules/**'],
-    environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default'],

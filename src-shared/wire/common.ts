@@ -5,7 +5,15 @@
  * Spec: ../shared/spec/integration-interface-v1.md. Every schema here is plain JSON Schema so that
  * Fastify (ajv + fast-json-stringify) and `typebox/compile` read it the same way.
  */
-import { Type, type Static, type TNull, type TObject, type TOptional, type TSchema, type TUnion } from 'typebox'
+import {
+  Type,
+  type Static,
+  type TNull,
+  type TObject,
+  type TOptional,
+  type TSchema,
+  type TUnion,
+} from 'typebox';
 
 // ---------------------------------------------------------------------------------------------
 // Helpers
@@ -17,7 +25,7 @@ import { Type, type Static, type TNull, type TObject, type TOptional, type TSche
  * Spec, Resources and their fields (conventions): fields named optional may be null or absent.
  */
 export function nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
-  return Type.Union([schema, Type.Null()])
+  return Type.Union([schema, Type.Null()]);
 }
 
 /**
@@ -26,7 +34,7 @@ export function nullable<T extends TSchema>(schema: T): TUnion<[T, TNull]> {
  * Spec, Resources and their fields (conventions): "Fields named optional may be null or absent."
  */
 export function optionalField<T extends TSchema>(schema: T): TOptional<TUnion<[T, TNull]>> {
-  return Type.Optional(nullable(schema))
+  return Type.Optional(nullable(schema));
 }
 
 /**
@@ -35,7 +43,7 @@ export function optionalField<T extends TSchema>(schema: T): TOptional<TUnion<[T
  * Spec, Endpoints: every success answer carries its payload in `data`.
  */
 export function answerOf<T extends TSchema>(schema: T): TObject<{ data: T }> {
-  return Type.Object({ data: schema })
+  return Type.Object({ data: schema });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -48,18 +56,18 @@ export function answerOf<T extends TSchema>(schema: T): TObject<{ data: T }> {
  * Spec, Resources and their fields (conventions): `version` and `seq` are int64. Values stay far
  * below 2^53, so a JavaScript number holds them exactly.
  */
-export const Int64Schema = Type.Integer()
+export const Int64Schema = Type.Integer();
 /** An int64 as a number. Spec, conventions. */
-export type Int64 = Static<typeof Int64Schema>
+export type Int64 = Static<typeof Int64Schema>;
 
 /**
  * An int32 (`line_number`, counts, `per_page`, `status` of an item error).
  *
  * Spec, Resources and their fields (conventions): `line_number` is int32.
  */
-export const Int32Schema = Type.Integer({ minimum: -2147483648, maximum: 2147483647 })
+export const Int32Schema = Type.Integer({ minimum: -2147483648, maximum: 2147483647 });
 /** An int32 as a number. Spec, conventions. */
-export type Int32 = Static<typeof Int32Schema>
+export type Int32 = Static<typeof Int32Schema>;
 
 // ---------------------------------------------------------------------------------------------
 // Decimal strings, dates, times
@@ -70,18 +78,18 @@ export type Int32 = Static<typeof Int32Schema>
  *
  * Spec, Resources and their fields (conventions): money is a decimal string with 2 decimals.
  */
-export const AmountSchema = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' })
+export const AmountSchema = Type.String({ pattern: '^-?\\d+\\.\\d{2}$' });
 /** Money as a decimal string. Spec, conventions. */
-export type Amount = Static<typeof AmountSchema>
+export type Amount = Static<typeof AmountSchema>;
 
 /**
  * A quantity in a pulled document: a decimal string with exactly 3 decimals, e.g. `"12.000"`.
  *
  * Spec, Resources and their fields (conventions): quantities have 3 decimals.
  */
-export const QuantitySchema = Type.String({ pattern: '^-?\\d+\\.\\d{3}$' })
+export const QuantitySchema = Type.String({ pattern: '^-?\\d+\\.\\d{3}$' });
 /** A quantity as a decimal string. Spec, conventions. */
-export type Quantity = Static<typeof QuantitySchema>
+export type Quantity = Static<typeof QuantitySchema>;
 
 /**
  * A tax rate in percent: a non-negative decimal string, e.g. `"14.00"`.
@@ -90,18 +98,18 @@ export type Quantity = Static<typeof QuantitySchema>
  * the scale only for amounts and quantities, so any scale is accepted here; the sandbox writes 2
  * decimals.
  */
-export const RateSchema = Type.String({ pattern: '^\\d+(?:\\.\\d+)?$' })
+export const RateSchema = Type.String({ pattern: '^\\d+(?:\\.\\d+)?$' });
 /** A tax rate as a decimal string. Spec, conventions. */
-export type Rate = Static<typeof RateSchema>
+export type Rate = Static<typeof RateSchema>;
 
 /**
  * A calendar date `YYYY-MM-DD`.
  *
  * Spec, Resources and their fields (conventions): dates are `YYYY-MM-DD`.
  */
-export const DateSchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' })
+export const DateSchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** A date string `YYYY-MM-DD`. Spec, conventions. */
-export type DateString = Static<typeof DateSchema>
+export type DateString = Static<typeof DateSchema>;
 
 /**
  * An ISO 8601 timestamp, e.g. `"2025-03-01T09:30:00Z"`.
@@ -111,9 +119,9 @@ export type DateString = Static<typeof DateSchema>
  */
 export const TimestampSchema = Type.String({
   pattern: '^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(?:\\.\\d{1,9})?(?:Z|[+-]\\d{2}:\\d{2})$',
-})
+});
 /** An ISO 8601 timestamp string. Spec, conventions. */
-export type Timestamp = Static<typeof TimestampSchema>
+export type Timestamp = Static<typeof TimestampSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Keys, references, names
@@ -125,9 +133,9 @@ export type Timestamp = Static<typeof TimestampSchema>
  * Spec, Push semantics and Limits: 1 to 64 characters, no `/`; a malformed key is
  * `422 INVALID_REQUEST`.
  */
-export const RecordKeySchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^/]+$' })
+export const RecordKeySchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[^/]+$' });
 /** An ERP record key. Spec, Push semantics. */
-export type RecordKey = Static<typeof RecordKeySchema>
+export type RecordKey = Static<typeof RecordKeySchema>;
 
 /**
  * Reference object (`Ref`): a link to a branch, customer, product, unit, sales rep, location,
@@ -140,18 +148,18 @@ export const RefSchema = Type.Object({
   id: Type.String(),
   code: optionalField(Type.String()),
   external_ref: optionalField(Type.String()),
-})
+});
 /** A reference object. Spec, Reference object (`Ref`). */
-export type Ref = Static<typeof RefSchema>
+export type Ref = Static<typeof RefSchema>;
 
 /**
  * A name as a map from language key to text, e.g. `{ "en": "Water 1.5 L", "ar": "..." }`.
  *
  * Spec, Push bodies: names are maps from language key to string. At least one key is required.
  */
-export const NameMapSchema = Type.Record(Type.String(), Type.String(), { minProperties: 1 })
+export const NameMapSchema = Type.Record(Type.String(), Type.String(), { minProperties: 1 });
 /** A name map. Spec, Push bodies. */
-export type NameMap = Static<typeof NameMapSchema>
+export type NameMap = Static<typeof NameMapSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Errors
@@ -170,9 +178,9 @@ export const ErrorDetailSchema = Type.Object(
     value: Type.Optional(Type.String()),
   },
   { additionalProperties: Type.String() },
-)
+);
 /** One error detail. Spec, Errors. */
-export type ErrorDetail = Static<typeof ErrorDetailSchema>
+export type ErrorDetail = Static<typeof ErrorDetailSchema>;
 
 /**
  * The body of an error: stable `code`, `message`, `details`, `request_id`, `retryable`.
@@ -187,18 +195,18 @@ export const ErrorBodySchema = Type.Object({
   details: Type.Array(ErrorDetailSchema),
   request_id: Type.String(),
   retryable: Type.Boolean(),
-})
+});
 /** The body of an error. Spec, Errors. */
-export type ErrorBody = Static<typeof ErrorBodySchema>
+export type ErrorBody = Static<typeof ErrorBodySchema>;
 
 /**
  * The envelope of every error answer: `{ error: ErrorBody }`.
  *
  * Spec, Errors: "Envelope of every error response (the `default` response)".
  */
-export const ErrorEnvelopeSchema = Type.Object({ error: ErrorBodySchema })
+export const ErrorEnvelopeSchema = Type.Object({ error: ErrorBodySchema });
 /** The error envelope. Spec, Errors. */
-export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>
+export type ErrorEnvelope = Static<typeof ErrorEnvelopeSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Feeds
@@ -216,6 +224,6 @@ export const FeedMetaSchema = Type.Object({
   next_version_after: Int64Schema,
   per_page: Int32Schema,
   last_seq: Type.Optional(Int64Schema),
-})
+});
 /** Feed meta. Spec, Pull documents. */
-export type FeedMeta = Static<typeof FeedMetaSchema>
+export type FeedMeta = Static<typeof FeedMetaSchema>;

@@ -120,7 +120,9 @@ export type ReferenceKind = Static<typeof ReferenceKindSchema>;
  *
  * Spec, Identity and lookup.
  */
-export const referenceKinds: readonly ReferenceKind[] = ReferenceKindSchema.anyOf.map((literal) => literal.const);
+export const referenceKinds: readonly ReferenceKind[] = ReferenceKindSchema.anyOf.map(
+  (literal) => literal.const,
+);
 
 /**
  * One entry of a code list: `code`, `name` (map), `attributes` (map of strings) required.

@@ -142,7 +142,13 @@ const payment: Payment = {
   updated_at: '2025-03-02T11:05:00Z',
   version: 1050,
   cheque: { number: '000123', status: 'IN_HAND', bank: 'NBE', due_on: '2025-03-15', bounce_reason: null },
-  receipt: { balance_after: '1200.00', id: 'rct_77', issued_at: '2025-03-02T11:05:01Z', number: 'RC-000077', seq: 77 },
+  receipt: {
+    balance_after: '1200.00',
+    id: 'rct_77',
+    issued_at: '2025-03-02T11:05:01Z',
+    number: 'RC-000077',
+    seq: 77,
+  },
   reference: '000123',
   seq: 77,
 };
@@ -185,19 +191,22 @@ describe('wire schemas', () => {
     expect(Compile(InvoiceSchema).Check(invoice)).toBe(true);
     expect(Compile(PaymentSchema).Check(payment)).toBe(true);
     expect(Compile(ReturnSchema).Check(returnDoc)).toBe(true);
-    const page = { data: [invoice], meta: { has_more: false, high_water: 1061, next_version_after: 1043, per_page: 100 } };
+    const page = {
+      data: [invoice],
+      meta: { has_more: false, high_water: 1061, next_version_after: 1043, per_page: 100 },
+    };
     expect(Compile(InvoiceFeedPageSchema).Check(page)).toBe(true);
   });
 
   it('reject a bad amount string', () => {
     const amount = Compile(AmountSchema);
-    expect([amount.Check('12.50'), amount.Check('-3.00'), amount.Check('12.5'), amount.Check('12'), amount.Check('1,200.00')]).toEqual([
-      true,
-      true,
-      false,
-      false,
-      false,
-    ]);
+    expect([
+      amount.Check('12.50'),
+      amount.Check('-3.00'),
+      amount.Check('12.5'),
+      amount.Check('12'),
+      amount.Check('1,200.00'),
+    ]).toEqual([true, true, false, false, false]);
     const badInvoice = { ...invoice, totals: { ...invoice.totals, total: '273.6' } };
     expect(Compile(InvoiceSchema).Check(badInvoice)).toBe(false);
   });
@@ -219,7 +228,12 @@ describe('wire schemas', () => {
 
   it('compile every endpoint schema', () => {
     for (const row of Object.values(endpoints)) {
-      for (const schema of [row.response, 'params' in row ? row.params : undefined, 'query' in row ? row.query : undefined, 'body' in row ? row.body : undefined]) {
+      for (const schema of [
+        row.response,
+        'params' in row ? row.params : undefined,
+        'query' in row ? row.query : undefined,
+        'body' in row ? row.body : undefined,
+      ]) {
         if (schema !== undefined) expect(typeof Compile(schema).Check).toBe('function');
       }
     }
@@ -228,8 +242,20 @@ describe('wire schemas', () => {
   it('agree with the error table and the scopes', () => {
     expect(errorCodes.INVALID_REQUEST).toEqual({ status: 400, retryable: false });
     expect(errorCodes.REQUEST_IN_PROGRESS).toEqual({ status: 409, retryable: true });
-    expect([isErrorCode('TOKEN_REVOKED'), isErrorCode('toString'), isErrorCode('NOPE')]).toEqual([true, false, false]);
-    const envelope = { error: { code: 'NOT_FOUND', message: 'No invoice inv_x.', details: [], request_id: 'req-1', retryable: false } };
+    expect([isErrorCode('TOKEN_REVOKED'), isErrorCode('toString'), isErrorCode('NOPE')]).toEqual([
+      true,
+      false,
+      false,
+    ]);
+    const envelope = {
+      error: {
+        code: 'NOT_FOUND',
+        message: 'No invoice inv_x.',
+        details: [],
+        request_id: 'req-1',
+        retryable: false,
+      },
+    };
     expect(Compile(ErrorEnvelopeSchema).Check(envelope)).toBe(true);
     expect(scopes).toHaveLength(17);
     expect(feedScope('payments')).toEqual({ read: 'payments:read', write: 'payments:write' });

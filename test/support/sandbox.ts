@@ -70,7 +70,9 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
     ...(flags.rateLimit !== undefined ? ['--rate-limit', String(flags.rateLimit)] : []),
     ...(flags.writeDelayMs !== undefined ? ['--write-delay-ms', String(flags.writeDelayMs)] : []),
   ];
-  let { child, baseUrl } = await launch(['--port', '0', '--data', dataDir, ...extra]);
+  const first = await launch(['--port', '0', '--data', dataDir, ...extra]);
+  const baseUrl = first.baseUrl;
+  let child = first.child;
   const origin = new URL(baseUrl).origin;
   const port = new URL(baseUrl).port;
   const token = readFileSync(join(dataDir, 'demo-token'), 'utf8').trim();

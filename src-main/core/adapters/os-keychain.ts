@@ -1,3 +1,4 @@
+import type { Entry as KeyringEntry } from '@napi-rs/keyring';
 import { createMemoryKeychain } from './memory-keychain';
 import type { Keychain } from '../ports';
 
@@ -11,7 +12,7 @@ const service = 'reconciliation-desk';
  * decides, visibly, to keep secrets in memory only. It never falls back to a file.
  */
 export async function openOsKeychain(): Promise<Keychain | null> {
-  let Entry: typeof import('@napi-rs/keyring').Entry;
+  let Entry: typeof KeyringEntry;
   try {
     ({ Entry } = await import('@napi-rs/keyring'));
     // A probe: a keychain that is present but locked or absent throws here.

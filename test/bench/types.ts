@@ -1,0 +1,32 @@
+/**
+ * One benchmark module: `test/bench/<name>.bench.ts` default-exports a function that measures and
+ * returns rows. `npm run bench` discovers every module, runs them one after another, and prints one
+ * table with figures and ratios measured in the same run.
+ */
+export interface BenchRow {
+  /** Group, e.g. 'sandbox', 'sync', 'grid', 'acks', 'memory'. */
+  group: string;
+  /** What was measured, e.g. 'GET /me requests/s'. */
+  name: string;
+  /** The figure. */
+  value: number;
+  /** Its unit, e.g. 'req/s', 'ms', 'docs/s', 'MiB'. */
+  unit: string;
+  /** The target in words, e.g. '>= 40% of hello-world', '<= 25 ms p50'. */
+  target?: string;
+  /** The ratio against the baseline of the same run, when there is one (0.52 = 52%). */
+  ratio?: number;
+  /** Whether the target was met (undefined when there is no target). */
+  pass?: boolean;
+}
+
+/** What the harness gives each module. */
+export interface BenchContext {
+  /** Shorter runs (BENCH_QUICK=1), for a smoke check. */
+  quick: boolean;
+  /** Shared figures of the run, e.g. the hello-world baseline, for ratios across modules. */
+  baselines: Map<string, number>;
+}
+
+/** A benchmark module's default export. */
+export type BenchModule = (context: BenchContext) => Promise<BenchRow[]>;
