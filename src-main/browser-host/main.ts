@@ -51,7 +51,12 @@ async function main(): Promise<void> {
   delete process.env.DESK_SERVICE_TOKEN;
 
   const secret = randomBytes(24).toString('base64url');
-  const server = createBrowserHost({ api: core.api, rendererDir, secret });
+  const server = createBrowserHost({
+    api: core.api,
+    rendererDir,
+    secret,
+    subscribe: (listener) => core.subscribe(listener),
+  });
   server.listen(port, '127.0.0.1', () => {
     const address = server.address();
     const actual = typeof address === 'object' && address ? address.port : port;
@@ -59,7 +64,8 @@ async function main(): Promise<void> {
   });
   const stop = (): void => {
     server.close();
-    process.exit(0);
+    server.closeAllConnections();
+    void core.close().finally(() => process.exit(0));
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

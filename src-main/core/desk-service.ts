@@ -1,9 +1,28 @@
-import type { AppInfo, ConnectionStatus, DeskApi, DeskRuntime } from '../../src-shared/bridge/contract';
+import type {
+  AppInfo,
+  ConnectionStatus,
+  ConnectionView,
+  DeskApi,
+  DeskEventListener,
+  DeskRuntime,
+  NewConnection,
+  RotationReceipt,
+  TokenRotation,
+} from '../../src-shared/bridge/contract';
 import { ok } from '../../src-shared/bridge/result';
+import type { Me } from '../../src-shared/wire';
 import { ApiClient } from './api/client';
-import { Connections } from './connections/connections';
+import type { RetryPolicy } from './api/retry';
+import { readReferenceList, sendAnswerBatch } from './answers/answers';
+import { pullFeedPage, readFeedCursor } from './sync/feeds';
+import { readCustomerNames } from './sync/names';
+import { Connections, type SavedConnection } from './connections/connections';
+import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
 import { toDeskError } from './dispatch';
+import { DeskEventBus } from './events';
+import { LocalError } from './local-error';
 import type { Clock, Keychain, Store } from './ports';
+import { PushRunner } from './push/push-runner';
 
 /** What the host gives the core. */
 export interface DeskCoreOptions {
@@ -12,57 +31,289 @@ export interface DeskCoreOptions {
   keychain: Keychain;
   store: Store;
   clock: Clock;
+  /** Time allowed for the `GET /me` that verifies a new token (default 15 s). */
+  verifyTimeoutMs?: number;
+}
+
+interface ActiveClient {
+  connectionId: string;
+  token: string;
+  client: ApiClient;
 }
 
 /**
  * The main-process core behind the bridge: implements DeskApi on its ports. It runs the same in
  * Electron's main process, in the browser-mode host and in tests.
+ *
+ * It keeps one API client (one keep-alive pool) for the active connection, replaced when the active
+ * connection or its token changes, and pushes `connection.state` whenever what the renderer should
+ * show about the active connection changes.
  */
 export class DeskCore {
   readonly connections: Connections;
+  readonly events = new DeskEventBus();
   readonly api: DeskApi;
+  /** Master-data pushes (./push/push-runner.ts), sent through the active connection's client. */
+  readonly push: PushRunner;
+  #active: ActiveClient | null = null;
+  #lastPublished: string | null = null;
 
   constructor(private readonly options: DeskCoreOptions) {
     this.connections = new Connections(options.store, options.keychain);
+    this.push = new PushRunner({
+      store: options.store,
+      clock: options.clock,
+      activeClient: async () => {
+        const { connection, client } = await this.activeClient();
+        return { connectionId: connection.id, client };
+      },
+      onProgress: (summary) => this.events.emit('push.progress', summary),
+    });
     this.api = {
       app: { info: async () => ok(this.info()) },
       connections: {
         list: async () => ok(await this.connections.list()),
         status: async () => ok(await this.status()),
+        add: async (input) => ok(await this.add(input)),
+        activate: async (id) => ok(await this.activate(id)),
+        remove: async (id) => ok(await this.remove(id)),
+        rotate: async (input) => ok(await this.rotate(input)),
+      },
+      // Feeds and answers go through the active connection's client (its pacer and retries).
+      feeds: {
+        pull: async (kind, request) =>
+          ok(await pullFeedPage((await this.activeClient()).client, kind, request)),
+        cursor: async (kind) => ok(await readFeedCursor((await this.activeClient()).client, kind)),
+      },
+      answers: {
+        send: async (batch) => ok(await sendAnswerBatch((await this.activeClient()).client, batch)),
+      },
+      reference: {
+        list: async (kind) => ok(await readReferenceList((await this.activeClient()).client, kind)),
+        customerNames: async (ids) => ok(await readCustomerNames((await this.activeClient()).client, ids)),
+      },
+      push: {
+        start: async (plan) => ok(await this.push.start(plan)),
+        pause: async (runId) => ok(await this.push.pause(runId)),
+        resume: async (runId) => ok(await this.push.resume(runId)),
+        status: async (runId) => ok(await this.push.status(runId)),
+        list: async () => ok(await this.push.list()),
+        results: async (runId, page) => ok(await this.push.results(runId, page.offset, page.limit)),
+      },
+      lookup: {
+        customer: async (ref) =>
+          ok((await (await this.activeClient()).client.lookup({ entity: 'customer', ref })).data),
       },
     };
   }
 
-  info(): AppInfo {
-    return { name: 'Reconciliation Desk', version: this.options.version, runtime: this.options.runtime };
+  /** Adds a listener of every core event (the hosts forward them to the renderer). */
+  subscribe(listener: DeskEventListener): () => void {
+    return this.events.subscribe(listener);
   }
 
-  /** Asks the active connection's service who we are (`GET /me`). */
+  info(): AppInfo {
+    return {
+      name: 'Reconciliation Desk',
+      version: this.options.version,
+      runtime: this.options.runtime,
+      tokenStorage: this.connections.tokenStorage,
+    };
+  }
+
+  /**
+   * The API client of the active connection, for the core's own work (sync, answers, pushes).
+   * NOT_CONFIGURED when no connection is active or its token is not on this machine.
+   */
+  async activeClient(): Promise<{ connection: SavedConnection; client: ApiClient }> {
+    const active = await this.connections.active();
+    if (!active)
+      throw new LocalError('NOT_CONFIGURED', 'No connection is active. Add or choose one in Connections.');
+    if (active.token === null) throw missingToken();
+    return { connection: active.connection, client: this.#clientFor(active.connection, active.token) };
+  }
+
+  /** Asks the active connection's service who we are (`GET /me`), and publishes the state. */
   async status(): Promise<ConnectionStatus> {
     const active = await this.connections.active();
-    if (!active) return { connection: null, state: 'not-configured' };
-    const view = (await this.connections.list()).find((c) => c.id === active.connection.id) ?? null;
-    const client = new ApiClient({ baseUrl: active.connection.baseUrl, token: active.token });
+    if (!active) return this.#publish({ connection: null, state: 'not-configured' });
+    const view = this.connections.view(active.connection, active.connection.id);
+    if (active.token === null) return this.#publish(errorStatus(view, missingToken()));
     try {
-      const { data } = await client.me();
-      return {
-        connection: view,
-        state: 'connected',
-        company: { code: data.company.code, name: data.company.name },
-        client: {
-          name: data.client.name,
-          system: data.client.system,
-          rateLimitPerMinute: data.client.rate_limit_per_minute,
-          tokenExpiresAt: data.client.token_expires_at,
-          tokenPrefix: data.client.token_prefix,
-        },
-        scopes: data.scopes,
-      };
+      const { data } = await this.#clientFor(active.connection, active.token).me();
+      await this.connections.recordIdentity(active.connection.id, identityOf(data));
+      return this.#publish(
+        connectedStatus({ ...view, identity: identityOf(data) }, data, this.options.clock.now()),
+      );
     } catch (error) {
-      const { code, message } = toDeskError(error);
-      return { connection: view, state: 'error', error: { code, message } };
+      return this.#publish(errorStatus(view, error));
+    }
+  }
+
+  /**
+   * Verifies a new connection with `GET /me` and only then saves it (token to the keychain) and makes it
+   * active. An unreachable address or a refused token throws: nothing is saved.
+   */
+  async add(input: NewConnection): Promise<ConnectionView> {
+    const baseUrl = normaliseBaseUrl(input.baseUrl);
+    const me = await this.#verify(baseUrl, input.token);
+    const saved = await this.connections.save(
+      { label: input.label.trim(), baseUrl, token: input.token },
+      identityOf(me),
+    );
+    await this.#dropClient();
+    const view = this.connections.view(saved, saved.id);
+    this.#publish(connectedStatus(view, me, this.options.clock.now()));
+    return view;
+  }
+
+  /** Makes a saved connection active and reports its state. */
+  async activate(id: string): Promise<ConnectionStatus> {
+    await this.connections.activate(id);
+    await this.#dropClient();
+    return this.status();
+  }
+
+  /** Forgets a connection and its keychain entry; the remaining connections answer. */
+  async remove(id: string): Promise<ConnectionView[]> {
+    const { wasActive } = await this.connections.remove(id);
+    if (wasActive) {
+      await this.#dropClient();
+      this.#publish({ connection: null, state: 'not-configured' });
+    }
+    return this.connections.list();
+  }
+
+  /**
+   * The rotation helper (spec, Authentication 5): verifies the new token with `GET /me`, checks that it
+   * speaks for the same client of the same company, switches the stored token, and answers the prefix
+   * of the old token, which the user revokes next in the console.
+   */
+  async rotate(input: TokenRotation): Promise<RotationReceipt> {
+    const connection = await this.connections.find(input.id);
+    const oldToken = await this.connections.tokenOf(connection.id);
+    if (oldToken === input.token) {
+      throw new LocalError(
+        'SAME_TOKEN',
+        'This is the token the connection already uses. Paste the new token made by Rotate in the console.',
+        false,
+        [{ field: 'token', code: 'SAME' }],
+      );
+    }
+    const expected =
+      connection.identity ?? (oldToken ? await this.#identityOrNull(connection.baseUrl, oldToken) : null);
+    if (!expected) {
+      throw new LocalError(
+        'OTHER_CLIENT',
+        'This connection was never verified, so the app cannot tell whether the new token belongs to the same client. Add the token as a new connection, then remove this one.',
+      );
+    }
+    const me = await this.#verify(connection.baseUrl, input.token);
+    if (me.company.id !== expected.companyId || me.client.id !== expected.clientId) {
+      throw new LocalError(
+        'OTHER_CLIENT',
+        `The new token belongs to client "${me.client.name}" of ${me.company.name} (${me.company.code}), not to "${expected.clientName}" of ${expected.companyName} (${expected.companyCode}). Nothing was changed.`,
+        false,
+        [{ field: 'token', code: 'OTHER_CLIENT' }],
+      );
+    }
+    const identity = identityOf(me);
+    const saved = await this.connections.replaceToken(connection.id, input.token, identity);
+    const activeId = await this.connections.activeId();
+    const view = this.connections.view(saved, activeId);
+    if (activeId === connection.id) {
+      await this.#dropClient();
+      this.#publish(connectedStatus(view, me, this.options.clock.now()));
+    }
+    return {
+      connection: view,
+      oldTokenPrefix: expected.tokenPrefix,
+      newTokenPrefix: identity.tokenPrefix,
+      newTokenExpiresAt: me.client.token_expires_at,
+    };
+  }
+
+  /** Closes the active connection's pool (app shutdown, tests). */
+  async close(): Promise<void> {
+    await this.push.close();
+    await this.#dropClient();
+  }
+
+  #clientFor(connection: SavedConnection, token: string): ApiClient {
+    if (this.#active && (this.#active.connectionId !== connection.id || this.#active.token !== token)) {
+      void this.#active.client.close();
+      this.#active = null;
+    }
+    this.#active ??= {
+      connectionId: connection.id,
+      token,
+      client: new ApiClient({ baseUrl: connection.baseUrl, token }),
+    };
+    return this.#active.client;
+  }
+
+  async #dropClient(): Promise<void> {
+    const active = this.#active;
+    this.#active = null;
+    await active?.client.close();
+  }
+
+  /** `GET /me` with a token on its own short-lived pool; throws what the API client throws. */
+  async #verify(baseUrl: string, token: string): Promise<Me> {
+    // The user waits on the form: one quick second try for a blip, not the two minutes of a sync's policy.
+    const client = new ApiClient({
+      baseUrl,
+      token,
+      timeoutMs: this.options.verifyTimeoutMs ?? 15_000,
+      connections: 1,
+      retryPolicy: verifyRetryPolicy,
+    });
+    try {
+      return (await client.me()).data;
     } finally {
       await client.close();
     }
   }
+
+  async #identityOrNull(baseUrl: string, token: string): Promise<ReturnType<typeof identityOf> | null> {
+    try {
+      return identityOf(await this.#verify(baseUrl, token));
+    } catch {
+      return null;
+    }
+  }
+
+  /** Pushes `connection.state` when what the renderer shows of the active connection changed. */
+  #publish(status: ConnectionStatus): ConnectionStatus {
+    const key = JSON.stringify(status);
+    if (key !== this.#lastPublished) {
+      this.#lastPublished = key;
+      this.events.emit('connection.state', status);
+    }
+    return status;
+  }
+}
+
+/** Retries of the `GET /me` that verifies a token the user just entered (see ./api/retry.ts). */
+const verifyRetryPolicy: Readonly<RetryPolicy> = {
+  maxAttempts: 2,
+  maxElapsedMs: 5_000,
+  baseDelayMs: 250,
+  maxDelayMs: 1_000,
+};
+
+function missingToken(): LocalError {
+  return new LocalError(
+    'TOKEN_MISSING',
+    'The token of this connection is not kept on this machine (no keychain answered, so it lived in memory only). Paste it again with Rotate token.',
+  );
+}
+
+function errorStatus(view: ConnectionView, error: unknown): ConnectionStatus {
+  const { code, message, requestId } = toDeskError(error);
+  return {
+    connection: view,
+    state: 'error',
+    error: requestId === undefined ? { code, message } : { code, message, requestId },
+  };
 }

@@ -1,15 +1,17 @@
 // The Electron shell: thin by design. Everything it does is wiring the core (plain TypeScript, tested
 // without Electron) to a secure window.
-import { app, session } from 'electron';
+import { app, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createFileStore } from '../core/adapters/file-store';
 import { openKeychain } from '../core/adapters/os-keychain';
 import { systemClock } from '../core/adapters/system-clock';
 import { applyStartupConnection } from '../core/bootstrap';
 import { DeskCore } from '../core/desk-service';
-import { registerDeskIpc } from './ipc';
+import { logRedacted } from '../core/redact';
+import { emitDeskEvent, registerDeskIpc } from './ipc';
 import { installMenu } from './menu';
-import { electronContentSecurityPolicy, openMainWindow } from './window';
+import { electronContentSecurityPolicy, isAllowedRequestUrl } from './security';
+import { openMainWindow } from './window';
 
 if (!app.requestSingleInstanceLock()) {
   app.quit();
@@ -25,15 +27,34 @@ if (!app.requestSingleInstanceLock()) {
     // No remote content: every request that is not the app's own file is refused, and every answer
     // carries the strict CSP.
     session.defaultSession.webRequest.onBeforeRequest((details, callback) => {
-      callback({ cancel: !details.url.startsWith('file://') && !details.url.startsWith('devtools://') });
+      callback({ cancel: !isAllowedRequestUrl(details.url) });
     });
     session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-      callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [electronContentSecurityPolicy] } });
+      callback({
+        responseHeaders: {
+          ...details.responseHeaders,
+          'Content-Security-Policy': [electronContentSecurityPolicy],
+        },
+      });
     });
     session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+    session.defaultSession.setPermissionCheckHandler(() => false);
 
     const store = createFileStore(join(app.getPath('userData'), 'desk'));
-    const core = new DeskCore({ runtime: 'electron', version: app.getVersion(), keychain: await openKeychain(), store, clock: systemClock });
+    const keychain = await openKeychain();
+    if (keychain.storage === 'memory') {
+      logRedacted(
+        'warn',
+        'desk: no OS keychain answered; tokens are kept in memory for this session only, never on disk.',
+      );
+    }
+    const core = new DeskCore({
+      runtime: 'electron',
+      version: app.getVersion(),
+      keychain,
+      store,
+      clock: systemClock,
+    });
     await applyStartupConnection(core, {
       serviceUrl: process.env.DESK_SERVICE_URL,
       sandboxDataDir: process.env.DESK_SANDBOX_DATA,
@@ -42,7 +63,9 @@ if (!app.requestSingleInstanceLock()) {
     delete process.env.DESK_SERVICE_TOKEN;
     registerDeskIpc(core.api);
     installMenu();
-    let window = await openMainWindow(store);
+    let window: BrowserWindow = await openMainWindow(store);
+    // Core events go to whichever window is open now (macOS re-creates it on 'activate').
+    core.subscribe((event, payload) => emitDeskEvent(window.webContents, event, payload));
     app.on('second-instance', () => {
       if (window.isMinimized()) window.restore();
       window.focus();
@@ -50,6 +73,7 @@ if (!app.requestSingleInstanceLock()) {
     app.on('activate', async () => {
       if (window.isDestroyed()) window = await openMainWindow(store);
     });
+    app.on('before-quit', () => void core.close());
   });
   app.on('window-all-closed', () => {
     if (process.platform !== 'darwin') app.quit();

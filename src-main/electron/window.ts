@@ -1,34 +1,22 @@
 import { BrowserWindow, screen, shell, type Rectangle } from 'electron';
 import { join } from 'node:path';
 import type { Store } from '../core/ports';
+import { isExternalLinkAllowed, secureWebPreferences } from './security';
 
-/** The renderer's Content-Security-Policy in Electron: the app's own files only. */
-export const electronContentSecurityPolicy =
-  "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-/** The secure web preferences of every window (Electron security checklist). */
-export function secureWebPreferences(preloadPath: string): Electron.WebPreferences {
-  return {
-    preload: preloadPath,
-    contextIsolation: true,
-    sandbox: true,
-    nodeIntegration: false,
-    nodeIntegrationInWorker: false,
-    webSecurity: true,
-    allowRunningInsecureContent: false,
-    experimentalFeatures: false,
-    webviewTag: false,
-    spellcheck: false,
-  };
+/** The window's size and place, kept between sessions (store document `window-state`). */
+interface WindowState extends Rectangle {
+  maximized?: boolean;
 }
+
+const saveDelayMs = 500;
 
 /**
  * Opens the main window: secure preferences, navigation and new windows blocked, no remote content,
- * and the size and position of the last session.
+ * and the size and position of the last session (when that place is still on a screen).
  */
 export async function openMainWindow(store: Store): Promise<BrowserWindow> {
-  const saved = await store.read<Rectangle & { maximized?: boolean }>('window-state');
-  const visible = saved && screen.getAllDisplays().some((d) => intersects(d.workArea, saved));
+  const saved = await store.read<WindowState>('window-state');
+  const visible = saved !== null && screen.getAllDisplays().some((d) => intersects(d.workArea, saved));
   const window = new BrowserWindow({
     width: visible ? saved.width : 1280,
     height: visible ? saved.height : 800,
@@ -45,12 +33,32 @@ export async function openMainWindow(store: Store): Promise<BrowserWindow> {
   window.webContents.on('will-redirect', (event) => event.preventDefault());
   window.webContents.setWindowOpenHandler(({ url }) => {
     // Links to the outside world open in the user's browser, never inside the app.
-    if (url.startsWith('https://')) void shell.openExternal(url);
+    if (isExternalLinkAllowed(url)) void shell.openExternal(url);
     return { action: 'deny' };
   });
   window.once('ready-to-show', () => window.show());
+
+  // The state is written while the user moves the window, not only on close: a quit does not wait for
+  // an asynchronous write begun in 'close'.
+  let timer: NodeJS.Timeout | undefined;
+  const saveState = (): void => {
+    if (window.isDestroyed()) return;
+    void store.write<WindowState>('window-state', {
+      ...window.getNormalBounds(),
+      maximized: window.isMaximized(),
+    });
+  };
+  const saveSoon = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(saveState, saveDelayMs);
+  };
+  window.on('resize', saveSoon);
+  window.on('move', saveSoon);
+  window.on('maximize', saveSoon);
+  window.on('unmaximize', saveSoon);
   window.on('close', () => {
-    void store.write('window-state', { ...window.getNormalBounds(), maximized: window.isMaximized() });
+    clearTimeout(timer);
+    saveState();
   });
 
   await window.loadFile(join(import.meta.dirname, '../renderer/index.html'));

@@ -1,6 +1,15 @@
 // The renderer's one way to the core: Electron's preload bridge when present, else the browser-mode
-// host over HTTP (same contract, same operations). No other file knows which.
-import { deskOperations, type DeskApi, type DeskEvents } from '../../src-shared/bridge/contract';
+// host over HTTP (same contract, same operations; events over Server-Sent Events). No other file knows
+// which.
+import {
+  deskEventNames,
+  type DeskApi,
+  type DeskEventName,
+  type DeskEvents,
+  type DeskOperation,
+  type OperationArgs,
+  type OperationValue,
+} from '../../src-shared/bridge/contract';
 import type { Result } from '../../src-shared/bridge/result';
 
 /** The bridge plus event subscription. */
@@ -8,7 +17,11 @@ export type Desk = DeskApi & {
   on<E extends keyof DeskEvents>(event: E, listener: (payload: DeskEvents[E]) => void): () => void;
 };
 
-async function callHost(operation: string, args: unknown[]): Promise<Result<unknown>> {
+/** `POST /desk/<operation>` of the browser-mode host; the answer is the dispatcher's Result. */
+async function callHost<O extends DeskOperation>(
+  operation: O,
+  args: OperationArgs<O>,
+): Promise<Result<OperationValue<O>>> {
   try {
     const response = await fetch(`/desk/${operation}`, {
       method: 'POST',
@@ -17,23 +30,88 @@ async function callHost(operation: string, args: unknown[]): Promise<Result<unkn
       body: JSON.stringify({ args }),
     });
     if (!response.ok) {
-      return { ok: false, error: { code: 'NETWORK_UNREACHABLE', message: `The app's host refused the call (${response.status}). Reopen the address printed by npm run start:browser.`, retryable: false } };
+      return {
+        ok: false,
+        error: {
+          code: 'NETWORK_UNREACHABLE',
+          message: `The app's host refused the call (${response.status}). Reopen the address printed by npm run start:browser.`,
+          retryable: false,
+        },
+      };
     }
-    return (await response.json()) as Result<unknown>;
+    return await response.json();
   } catch {
-    return { ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'The app\'s host is not running. Start it again with npm run start:browser.', retryable: true } };
+    return {
+      ok: false,
+      error: {
+        code: 'NETWORK_UNREACHABLE',
+        message: "The app's host is not running. Start it again with npm run start:browser.",
+        retryable: true,
+      },
+    };
   }
 }
 
-function createHttpDesk(): Desk {
-  const api: Record<string, unknown> = {};
-  for (const operation of deskOperations) {
-    const [area, verb] = operation.split('.') as [string, string];
-    const group = (api[area] ??= {}) as Record<string, unknown>;
-    group[verb] = (...args: unknown[]) => callHost(operation, args);
-  }
-  api.on = () => () => undefined;
-  return api as unknown as Desk;
+type Listener = (data: string) => void;
+
+/**
+ * Events of the browser-mode host: one EventSource on `GET /desk/events` (same origin, the launch's
+ * secret cookie), opened at the first subscription; the browser reconnects it by itself.
+ */
+function createHostEvents(): Desk['on'] {
+  const listeners = new Map<DeskEventName, Set<Listener>>();
+  let source: EventSource | null = null;
+  const open = (): EventSource => {
+    const opened = new EventSource('/desk/events', { withCredentials: true });
+    for (const name of deskEventNames) {
+      opened.addEventListener(name, (message) => {
+        for (const listener of listeners.get(name) ?? []) listener(message.data);
+      });
+    }
+    return opened;
+  };
+  return <E extends DeskEventName>(event: E, listener: (payload: DeskEvents[E]) => void): (() => void) => {
+    if (!(deskEventNames as readonly string[]).includes(event))
+      throw new TypeError(`Unknown desk event: ${String(event)}`);
+    if (typeof EventSource === 'undefined') return () => undefined;
+    source ??= open();
+    const wrapped: Listener = (data) => listener(JSON.parse(data));
+    const set = listeners.get(event) ?? new Set<Listener>();
+    set.add(wrapped);
+    listeners.set(event, set);
+    return () => set.delete(wrapped);
+  };
+}
+
+/** The bridge over HTTP, for the browser mode. Every operation of DeskApi is spelled once here. */
+export function createHttpDesk(): Desk {
+  return {
+    app: { info: () => callHost('app.info', []) },
+    connections: {
+      list: () => callHost('connections.list', []),
+      status: () => callHost('connections.status', []),
+      add: (input) => callHost('connections.add', [input]),
+      activate: (id) => callHost('connections.activate', [id]),
+      remove: (id) => callHost('connections.remove', [id]),
+      rotate: (input) => callHost('connections.rotate', [input]),
+    },
+    feeds: {
+      pull: (kind, request) => callHost('feeds.pull', [kind, request]),
+      cursor: (kind) => callHost('feeds.cursor', [kind]),
+    },
+    answers: { send: (batch) => callHost('answers.send', [batch]) },
+    reference: { list: (kind) => callHost('reference.list', [kind]), customerNames: (ids) => callHost('reference.customerNames', [ids]) },
+    push: {
+      start: (plan) => callHost('push.start', [plan]),
+      pause: (runId) => callHost('push.pause', [runId]),
+      resume: (runId) => callHost('push.resume', [runId]),
+      status: (runId) => callHost('push.status', [runId]),
+      list: () => callHost('push.list', []),
+      results: (runId, page) => callHost('push.results', [runId, page]),
+    },
+    lookup: { customer: (ref) => callHost('lookup.customer', [ref]) },
+    on: createHostEvents(),
+  };
 }
 
 /** The bridge of this runtime. */

@@ -1,36 +1,29 @@
-import { create } from 'zustand';
-import type { AppInfo, ConnectionStatus } from '../../src-shared/bridge/contract';
-import type { DeskError } from '../../src-shared/bridge/result';
-import { desk } from '../bridge/desk';
+import { create, type StoreApi } from 'zustand';
+import { createConnectionsSlice, type ConnectionsSlice } from './slices/connections-slice';
+import { createShellSlice, type ShellSlice } from './slices/shell-slice';
+import { createReviewSlice, type ReviewSlice } from './slices/review-slice';
+import { createSyncSlice, type SyncSlice } from './slices/sync-slice';
 
-/** The sections of the app. */
-export type Section = 'invoices' | 'payments' | 'returns' | 'orders' | 'master-data' | 'connections';
+export type { Section } from './slices/shell-slice';
 
 /** UI and session state only; documents live in IndexedDB. */
-export interface DeskState {
-  section: Section;
-  app: AppInfo | null;
-  connection: ConnectionStatus | null;
-  loadError: DeskError | null;
-  setSection(section: Section): void;
-  refreshConnection(): Promise<void>;
-  loadAppInfo(): Promise<void>;
-}
+export type DeskState = ShellSlice & ConnectionsSlice & SyncSlice & ReviewSlice;
 
-/** The app's one store. */
-export const useDeskStore = create<DeskState>()((set) => ({
-  section: 'invoices',
-  app: null,
-  connection: null,
-  loadError: null,
-  setSection: (section) => set({ section }),
-  async refreshConnection() {
-    const result = await desk.connections.status();
-    if (result.ok) set({ connection: result.value, loadError: null });
-    else set({ loadError: result.error });
-  },
-  async loadAppInfo() {
-    const result = await desk.app.info();
-    if (result.ok) set({ app: result.value });
-  },
+/** The store's setter, as slices receive it. */
+export type SetDeskState = StoreApi<DeskState>['setState'];
+
+/** The store's getter, as slices receive it. */
+export type GetDeskState = StoreApi<DeskState>['getState'];
+
+/** The app's one store, made of slices (zustand, slices pattern). */
+export const useDeskStore = create<DeskState>()((set, get) => ({
+  ...createShellSlice(set, get),
+  ...createConnectionsSlice(set, get),
+  ...createSyncSlice(set, get),
+  ...createReviewSlice(set, get),
 }));
+
+/** Puts the store back as it was first made (tests reset it after each case). */
+export function resetDeskStore(): void {
+  useDeskStore.setState(useDeskStore.getInitialState(), true);
+}

@@ -1,20 +1,67 @@
 import { Type } from 'typebox';
+import { ScopeSchema } from '../../src-shared/wire';
+import { parseAllowEntry } from '../auth';
 import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
-import { sha256 } from '../ids';
-import { companyByCode, createClient, createCompany, issueToken } from '../store/platform';
+import { activityAdminRoutes } from './activity';
+import { masterDataAdminRoutes } from './master-data';
+import {
+  clientView,
+  companyByCode,
+  createClient,
+  createCompany,
+  issueToken,
+  revokeTokens,
+  updateClient,
+  updateCompany,
+} from '../store/platform';
 
-const CompanyBody = Type.Object({ code: Type.String({ minLength: 1, maxLength: 32 }), name: Type.String({ minLength: 1 }) });
+const CompanyBody = Type.Object({
+  code: Type.String({ minLength: 1, maxLength: 32 }),
+  name: Type.String({ minLength: 1 }),
+});
+const CompanyPatch = Type.Object({
+  suspended: Type.Optional(Type.Boolean()),
+  erp_mode: Type.Optional(Type.Union([Type.Literal('api'), Type.Literal('manual')])),
+});
+const RateLimit = Type.Integer({ minimum: 1, maximum: 2147483647 }); // int32 (spec, GET /me)
 const ClientBody = Type.Object({
   company: Type.Optional(Type.String()),
   name: Type.String({ minLength: 1 }),
   system: Type.String({ minLength: 1 }),
-  scopes: Type.Array(Type.String()),
+  scopes: Type.Array(ScopeSchema),
   ip_allow: Type.Optional(Type.Array(Type.String())),
-  rate_limit_per_minute: Type.Optional(Type.Integer({ minimum: 1 })),
+  rate_limit_per_minute: Type.Optional(RateLimit),
 });
+const ClientPatch = Type.Object({
+  scopes: Type.Optional(Type.Array(ScopeSchema)),
+  ip_allow: Type.Optional(Type.Array(Type.String())),
+  rate_limit_per_minute: Type.Optional(RateLimit),
+});
+const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1 }) });
+const CompanyParams = Type.Object({ code: Type.String({ minLength: 1 }) });
 const ClockBody = Type.Object({ advance_seconds: Type.Number({ minimum: 0 }) });
-const RevokeBody = Type.Union([Type.Object({ token: Type.String() }), Type.Object({ token_prefix: Type.String({ minLength: 12 }) })]);
+const RevokeBody = Type.Union([
+  Type.Object({ token: Type.String({ minLength: 1 }) }),
+  Type.Object({ token_prefix: Type.String({ minLength: 12 }) }),
+]);
+
+/** Refuses an allow-list with an entry that is neither an address nor a CIDR block (it would match nothing). */
+function checkAllowList(entries: readonly string[] | undefined): string[] | undefined {
+  if (entries === undefined) return undefined;
+  const bad = entries.filter((entry) => parseAllowEntry(entry) === null);
+  if (bad.length > 0) {
+    throw new ApiError(
+      'INVALID_REQUEST',
+      `ip_allow takes IPv4 or IPv6 addresses and CIDR blocks (e.g. 203.0.113.7, 10.0.0.0/8, 2001:db8::/32); not: ${bad.join(', ')}.`,
+      {
+        status: 422,
+        details: bad.map((value) => ({ field: 'body.ip_allow', code: 'format', value })),
+      },
+    );
+  }
+  return entries.map((entry) => entry.trim());
+}
 
 /**
  * The admin API ("the console") of ../shared/spec/sandbox-contract.md, under `/_sandbox`.
@@ -31,33 +78,52 @@ export async function adminRoutes(app: SandboxApp): Promise<void> {
 
   app.post('/clients', { schema: { body: ClientBody } }, async (request) => {
     const company = companyByCode(db, request.body.company ?? 'DEMO');
+    const ipAllow = checkAllowList(request.body.ip_allow) ?? [];
     const { clientId, token } = createClient(db, clock, {
       companyId: company.id,
       name: request.body.name,
       system: request.body.system,
-      scopes: request.body.scopes,
-      ipAllow: request.body.ip_allow ?? [],
+      scopes: [...new Set(request.body.scopes)],
+      ipAllow,
       rateLimitPerMinute: request.body.rate_limit_per_minute ?? options.rateLimitPerMinute,
     });
     return { client_id: clientId, token };
   });
 
-  app.post('/clients/:clientId/tokens', { schema: { params: Type.Object({ clientId: Type.String() }) } }, async (request) => {
-    if (!db.prepare('SELECT 1 FROM clients WHERE id = ?').get(request.params.clientId)) {
-      throw new ApiError('NOT_FOUND', `No client has the id ${request.params.clientId}.`);
-    }
+  app.patch('/companies/:code', { schema: { params: CompanyParams, body: CompanyPatch } }, async (request) =>
+    updateCompany(db, request.params.code, {
+      suspended: request.body.suspended,
+      erpMode: request.body.erp_mode,
+    }),
+  );
+
+  app.patch('/clients/:clientId', { schema: { params: ClientParams, body: ClientPatch } }, async (request) =>
+    updateClient(db, clock, request.params.clientId, {
+      scopes: request.body.scopes === undefined ? undefined : [...new Set(request.body.scopes)],
+      ipAllow: checkAllowList(request.body.ip_allow),
+      rateLimitPerMinute: request.body.rate_limit_per_minute,
+    }),
+  );
+
+  // Rotate: a second live token; 409 TOKEN_LIMIT_REACHED while two exist (spec, Authentication 4 and 5).
+  app.post('/clients/:clientId/tokens', { schema: { params: ClientParams } }, async (request) => {
+    clientView(db, clock, request.params.clientId); // 404 for an unknown client
     return { token: issueToken(db, clock, request.params.clientId) };
   });
 
   app.post('/tokens/revoke', { schema: { body: RevokeBody } }, async (request) => {
     const body = request.body;
-    const now = clock.nowIso();
-    const result =
+    const revoked =
       'token' in body
-        ? db.prepare('UPDATE tokens SET revoked_at = ? WHERE token_hash = ? AND revoked_at IS NULL').run(now, sha256(body.token))
-        : db.prepare('UPDATE tokens SET revoked_at = ? WHERE token_prefix = ? AND revoked_at IS NULL').run(now, body.token_prefix);
-    return { revoked: result.changes };
+        ? revokeTokens(db, clock, { token: body.token })
+        : revokeTokens(db, clock, { tokenPrefix: body.token_prefix });
+    return { revoked };
   });
 
-  app.post('/clock', { schema: { body: ClockBody } }, async (request) => ({ now: clock.advance(request.body.advance_seconds) }));
+  app.post('/clock', { schema: { body: ClockBody } }, async (request) => ({
+    now: clock.advance(request.body.advance_seconds),
+  }));
+
+  await masterDataAdminRoutes(app);
+  await activityAdminRoutes(app);
 }

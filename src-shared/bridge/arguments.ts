@@ -2,14 +2,122 @@
  * Argument schemas of the bridge operations, checked by the main process before any call.
  *
  * Each entry is a TypeBox tuple of the operation's arguments; the dispatcher refuses anything else with
- * `INVALID_ARGUMENT`, whatever the transport.
+ * `INVALID_ARGUMENT`, whatever the transport. Every string is bounded and every object closed, so a
+ * compromised renderer can hand the core nothing it does not expect.
  */
-import { Type, type TSchema } from 'typebox';
+import { Type, type Static, type TSchema } from 'typebox';
 import type { DeskOperation } from './contract';
+import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema } from '../wire';
+import { maxAckBatchItems, maxAnswerMessageLength, maxExternalNumberLength } from '../domain/answers';
+import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
+
+/**
+ * A client token as typed into the app.
+ *
+ * Spec, Authentication 3: `svc_live_` followed by 43 characters; a self-run copy issues `svc_test_`.
+ */
+export const TokenArgumentSchema = Type.String({ pattern: '^svc_(live|test)_[A-Za-z0-9_-]{43}$' });
+
+/**
+ * `{base_url}`: an http or https address (the service's own path included).
+ *
+ * Spec, introduction: paths are relative to `{base_url}`, which ends in `/api/integration/v1`. The core
+ * parses it again and refuses plain http to anything but this machine.
+ */
+export const BaseUrlArgumentSchema = Type.String({ minLength: 8, maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' });
+
+/** A connection's label as the user names it ("Live", "Sandbox"). */
+export const LabelArgumentSchema = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
+
+/** A saved connection's id (the core makes them: UUIDs). */
+export const ConnectionIdArgumentSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
+
+/** `connections.add`'s one argument. */
+export const NewConnectionArgumentSchema = Type.Object(
+  { label: LabelArgumentSchema, baseUrl: BaseUrlArgumentSchema, token: TokenArgumentSchema },
+  { additionalProperties: false },
+);
+
+/** `connections.rotate`'s one argument. */
+export const TokenRotationArgumentSchema = Type.Object(
+  { id: ConnectionIdArgumentSchema, token: TokenArgumentSchema },
+  { additionalProperties: false },
+);
+
+/** `feeds.pull`'s request: a version cursor and a page size (spec, Limits: `per_page` 1 to 500). */
+export const FeedPullRequestArgumentSchema = Type.Object(
+  { versionAfter: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), perPage: Type.Integer({ minimum: 1, maximum: 500 }) },
+  { additionalProperties: false },
+);
+
+/** An optional answer text: absent, null, or a bounded string. */
+function optionalText(maxLength: number) {
+  return Type.Optional(Type.Union([Type.String({ maxLength }), Type.Null()]));
+}
+
+/**
+ * One item of `answers.send`: the service's id, the outcome and the bounded optional members.
+ *
+ * Spec, Acknowledge documents (batch items); docs/decisions/007-ack-bodies.md (`outcome` required).
+ */
+export const AnswerItemArgumentSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 1, maxLength: 100 }),
+    outcome: AckOutcomeSchema,
+    external_number: optionalText(maxExternalNumberLength),
+    external_ref: optionalText(maxExternalNumberLength),
+    message: optionalText(maxAnswerMessageLength),
+    reason_code: optionalText(64),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * `answers.send`'s batch: its id (the `Idempotency-Key`, spec Limits: at most 100 characters), the
+ * feed, and 1 to 500 items (spec, Acknowledge documents).
+ */
+export const AnswerBatchArgumentSchema = Type.Object(
+  {
+    id: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' }),
+    kind: FeedKindSchema,
+    items: Type.Array(AnswerItemArgumentSchema, { minItems: 1, maxItems: maxAckBatchItems }),
+  },
+  { additionalProperties: false },
+);
+
+/** A push run's id (the core makes them: UUIDs). */
+export const PushRunIdArgumentSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z0-9-]+$' });
+
+/** `push.results`' page: an offset and 1 to 500 records (STYLE: data crosses in pages of at most 500). */
+export const PushResultsPageArgumentSchema = Type.Object(
+  { offset: Type.Integer({ minimum: 0, maximum: 10_000_000 }), limit: Type.Integer({ minimum: 1, maximum: maxResultsPage }) },
+  { additionalProperties: false },
+);
 
 /** One tuple schema per operation. */
-export const operationArguments: Record<DeskOperation, TSchema> = {
+export const operationArguments = {
   'app.info': Type.Tuple([]),
   'connections.list': Type.Tuple([]),
   'connections.status': Type.Tuple([]),
-};
+  'connections.add': Type.Tuple([NewConnectionArgumentSchema]),
+  'connections.activate': Type.Tuple([ConnectionIdArgumentSchema]),
+  'connections.remove': Type.Tuple([ConnectionIdArgumentSchema]),
+  'connections.rotate': Type.Tuple([TokenRotationArgumentSchema]),
+  'feeds.pull': Type.Tuple([FeedKindSchema, FeedPullRequestArgumentSchema]),
+  'feeds.cursor': Type.Tuple([FeedKindSchema]),
+  'answers.send': Type.Tuple([AnswerBatchArgumentSchema]),
+  'reference.list': Type.Tuple([ReferenceKindSchema]),
+  'reference.customerNames': Type.Tuple([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 })]),
+  // Closed, bounded schemas of every call (src-shared/domain/master-data/push-plan.ts).
+  'push.start': Type.Tuple([PushPlanSchema]),
+  'push.pause': Type.Tuple([PushRunIdArgumentSchema]),
+  'push.resume': Type.Tuple([PushRunIdArgumentSchema]),
+  'push.status': Type.Tuple([PushRunIdArgumentSchema]),
+  'push.list': Type.Tuple([]),
+  'push.results': Type.Tuple([PushRunIdArgumentSchema, PushResultsPageArgumentSchema]),
+  // Spec, Push semantics: a record key has 1 to 64 characters and no `/`.
+  'lookup.customer': Type.Tuple([RecordKeySchema]),
+} satisfies Record<DeskOperation, TSchema>;
+
+/** The checked arguments of an operation, as the schema reads them. */
+export type CheckedArguments<O extends DeskOperation> = Static<(typeof operationArguments)[O]>;

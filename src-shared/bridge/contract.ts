@@ -5,8 +5,14 @@
  * these operations; `deskOperations` lists them for the loops that build each side. A type test proves
  * the list and the interface agree. This file has type-only imports so that the sandboxed preload can
  * load it.
+ *
+ * No operation answers with a token: a token goes in (`connections.add`, `connections.rotate`) and
+ * stays in the main process (keychain and memory).
  */
 import type { Result } from './result';
+import type { AnyFeedPage } from '../domain/feeds';
+import type { PushPlan, PushResultsPage, PushRunSummary } from '../domain/master-data';
+import type { BatchAckAnswer, BatchAckItem, FeedCursor, FeedKind as WireFeedKind, LookupRecord, NameMap, ReferenceEntry, ReferenceKind } from '../wire';
 
 /** Which runtime hosts the core. */
 export type DeskRuntime = 'electron' | 'browser';
@@ -16,10 +22,32 @@ export interface AppInfo {
   name: string;
   version: string;
   runtime: DeskRuntime;
+  /** Where this app keeps tokens: the OS keychain, or memory only when no keychain answered. */
+  tokenStorage: TokenStorage;
 }
 
-/** How a saved connection's credentials are kept. */
+/**
+ * How a saved connection's token is kept.
+ *
+ * `os-keychain`: the OS keychain (kept across restarts); `memory`: this session only, never on disk.
+ */
 export type TokenStorage = 'os-keychain' | 'memory';
+
+/**
+ * Who a connection's token speaks for, as `GET /me` told when it was last verified.
+ *
+ * Spec, Identity and lookup: `GET /me` names the client and its company; `token_prefix` is the live
+ * prefix plus 8 characters, enough to find the token in the console, never enough to use it.
+ */
+export interface ConnectionIdentity {
+  companyId: string;
+  companyCode: string;
+  companyName: string;
+  clientId: string;
+  clientName: string;
+  system: string;
+  tokenPrefix: string;
+}
 
 /** A saved connection as the renderer may see it: never the token. */
 export interface ConnectionView {
@@ -28,16 +56,70 @@ export interface ConnectionView {
   baseUrl: string;
   isActive: boolean;
   tokenStorage: TokenStorage;
+  /** Null until the connection's token has been verified once with `GET /me`. */
+  identity: ConnectionIdentity | null;
 }
+
+/** The token's end of life, measured with the app's clock. */
+export interface TokenExpiry {
+  /** `token_expires_at` of `GET /me`. */
+  expiresAt: string;
+  /** Whole days left (negative once expired). */
+  daysLeft: number;
+  /** True from 30 days before the expiry: time to rotate. */
+  isExpiringSoon: boolean;
+}
+
+/** The state of the active connection. */
+export type ConnectionState = 'not-configured' | 'connected' | 'error';
 
 /** What `GET /me` told about the active connection, in the app's words. */
 export interface ConnectionStatus {
   connection: ConnectionView | null;
-  state: 'not-configured' | 'connected' | 'error';
+  state: ConnectionState;
   company?: { code: string; name: string };
   client?: { name: string; system: string; rateLimitPerMinute: number; tokenExpiresAt: string; tokenPrefix: string };
   scopes?: string[];
-  error?: { code: string; message: string };
+  tokenExpiry?: TokenExpiry;
+  /** Why the state is `error`: the interface's code (`TOKEN_REVOKED`, …) or the app's own. */
+  error?: { code: string; message: string; requestId?: string };
+}
+
+/** A connection the user enters once: a label, `{base_url}` and a client token. */
+export interface NewConnection {
+  label: string;
+  baseUrl: string;
+  token: string;
+}
+
+/** A new token for a saved connection (the rotation helper). */
+export interface TokenRotation {
+  id: string;
+  token: string;
+}
+
+/**
+ * What a rotation did: the connection now uses the new token; the old one still works until it is
+ * revoked in the console (spec, Authentication 5), which is the user's next step.
+ */
+export interface RotationReceipt {
+  connection: ConnectionView;
+  /** The prefix of the token to revoke now. */
+  oldTokenPrefix: string;
+  newTokenPrefix: string;
+  newTokenExpiresAt: string;
+}
+
+/** A feed the desk pulls (spec, Pull documents), as the wire defines it. */
+export type FeedKind = WireFeedKind;
+
+/** Progress of one feed's sync, pushed while it runs. */
+export interface SyncProgress {
+  kind: FeedKind;
+  fetched: number;
+  /** What the feed's `high_water` suggests is left, when known. */
+  estimatedTotal: number | null;
+  state: 'running' | 'done' | 'failed';
 }
 
 /** The operations the renderer may call. */
@@ -45,26 +127,144 @@ export interface DeskApi {
   app: { info(): Promise<Result<AppInfo>> };
   connections: {
     list(): Promise<Result<ConnectionView[]>>;
+    /** Asks the active connection's service `GET /me`. */
     status(): Promise<Result<ConnectionStatus>>;
+    /** Verifies with `GET /me` first; saves (token to the keychain) and activates only then. */
+    add(input: NewConnection): Promise<Result<ConnectionView>>;
+    activate(id: string): Promise<Result<ConnectionStatus>>;
+    /** Forgets the connection and deletes its token from the keychain. */
+    remove(id: string): Promise<Result<ConnectionView[]>>;
+    /** Verifies the new token for the same client and company, then switches to it. */
+    rotate(input: TokenRotation): Promise<Result<RotationReceipt>>;
   };
+  feeds: {
+    /**
+     * One page (at most 500 documents) of a feed after a version: `GET /{kind}?filter[version_after]=…`.
+     * The renderer stages it; the core keeps nothing.
+     */
+    pull(kind: FeedKind, request: FeedPullRequest): Promise<Result<AnyFeedPage>>;
+    /** Where the feed's stream stands: `GET /{kind}/cursor`. */
+    cursor(kind: FeedKind): Promise<Result<FeedCursor>>;
+  };
+  answers: {
+    /**
+     * Sends one stored batch of answers with `POST /acks`, its `id` as the `Idempotency-Key`: the same
+     * batch sent again (a retry, after a restart) is applied once.
+     */
+    send(batch: AnswerBatch): Promise<Result<AnswerReceipt>>;
+  };
+  reference: {
+    /** A code list: `GET /reference/{kind}` (reasons, payment methods, statuses). */
+    list(kind: ReferenceKind): Promise<Result<ReferenceEntry[]>>;
+    /**
+     * The names of customers by the service's ids (at most 100), one `GET /lookup?entity=customer&id=…`
+     * each, so the grids read names rather than codes; `name` is null for an id the service does not know.
+     */
+    customerNames(ids: string[]): Promise<Result<CustomerName[]>>;
+  };
+  push: {
+    /**
+     * Starts a push of master data on the active connection: every call gets its `Idempotency-Key`
+     * and the run is stored before the first call is sent; runs go one at a time.
+     */
+    start(plan: PushPlan): Promise<Result<PushRunSummary>>;
+    /** Pauses a run; the call in flight is resent with its key on resume. */
+    pause(runId: string): Promise<Result<PushRunSummary>>;
+    /** Resumes a paused or stopped run (also after a restart) with the same keys. */
+    resume(runId: string): Promise<Result<PushRunSummary>>;
+    status(runId: string): Promise<Result<PushRunSummary>>;
+    /** Every run kept on this computer, newest first. */
+    list(): Promise<Result<PushRunSummary[]>>;
+    /** One page (at most 500) of a run's per-record results. */
+    results(runId: string, page: PushResultsPageRequest): Promise<Result<PushResultsPage>>;
+  };
+  lookup: {
+    /** A customer by the ERP's key, with the service's current balance: `GET /lookup?entity=customer&ref=…`. */
+    customer(ref: string): Promise<Result<LookupRecord>>;
+  };
+}
+
+/** Which records `push.results` answers: from `offset`, at most `limit` (1 to 500). */
+export interface PushResultsPageRequest {
+  offset: number;
+  limit: number;
+}
+
+/** A customer's name as `GET /lookup` gives it (docs/decisions/004-lookup-parameters-and-answer.md). */
+export interface CustomerName {
+  id: string;
+  code: string | null;
+  name: NameMap | null;
+}
+
+/** What `feeds.pull` asks for: the cursor to resume after and the page size (1 to 500). */
+export interface FeedPullRequest {
+  versionAfter: number;
+  perPage: number;
+}
+
+/**
+ * A batch of answers as the renderer stored it before its first send: `id` is created once and is the
+ * `Idempotency-Key` of every send of this batch (spec, Limits), so `items` must never change.
+ */
+export interface AnswerBatch {
+  id: string;
+  kind: FeedKind;
+  /** At most 500 (spec, Acknowledge documents). */
+  items: BatchAckItem[];
+}
+
+/** What `POST /acks` answered for a batch; `isReplay` when the service replayed a stored answer. */
+export interface AnswerReceipt {
+  batchId: string;
+  isReplay: boolean;
+  requestId: string | null;
+  answer: BatchAckAnswer;
 }
 
 /** Events the core pushes to the renderer. */
 export interface DeskEvents {
+  /** The active connection's state changed (another connection, a refused token, back online). */
   'connection.state': ConnectionStatus;
+  'sync.progress': SyncProgress;
+  /** A push run's progress or state changed. */
+  'push.progress': PushRunSummary;
 }
 
 /** Every operation, as `area.verb`; the IPC channel is `desk:<operation>`. */
-export const deskOperations = ['app.info', 'connections.list', 'connections.status'] as const;
+export const deskOperations = [
+  'app.info',
+  'connections.list',
+  'connections.status',
+  'connections.add',
+  'connections.activate',
+  'connections.remove',
+  'connections.rotate',
+  'feeds.pull',
+  'feeds.cursor',
+  'answers.send',
+  'reference.list',
+  'reference.customerNames',
+  'push.start',
+  'push.pause',
+  'push.resume',
+  'push.status',
+  'push.list',
+  'push.results',
+  'lookup.customer',
+] as const;
 
 /** One operation name. */
 export type DeskOperation = (typeof deskOperations)[number];
 
 /** Every event name; the IPC channel is `desk:event:<name>`. */
-export const deskEventNames = ['connection.state'] as const;
+export const deskEventNames = ['connection.state', 'sync.progress', 'push.progress'] as const;
 
 /** One event name. */
 export type DeskEventName = keyof DeskEvents;
+
+/** A listener of every core event, as the transports forward them. */
+export type DeskEventListener = <E extends DeskEventName>(event: E, payload: DeskEvents[E]) => void;
 
 /** The function behind an operation name, e.g. `OperationFn<'connections.list'>`. */
 export type OperationFn<O extends DeskOperation> = O extends `${infer A}.${infer V}`

@@ -6,8 +6,28 @@
  */
 export type Result<T> = { ok: true; value: T } | { ok: false; error: DeskError };
 
-/** The app's own error codes, for failures where the service gave no answer of its own. */
-export type LocalErrorCode = 'NETWORK_UNREACHABLE' | 'WIRE_MISMATCH' | 'INVALID_ARGUMENT' | 'NOT_CONFIGURED' | 'INTERNAL';
+/**
+ * The app's own error codes, for failures where the service gave no answer of its own.
+ *
+ * `NETWORK_UNREACHABLE`: no answer (refused, reset, timed out, DNS). `WIRE_MISMATCH`: an answer the
+ * interface does not allow. `INVALID_ARGUMENT`: the bridge refused the call's arguments (`details` name
+ * the fields, never their values). `NOT_CONFIGURED`: no active connection. `UNKNOWN_CONNECTION`: no saved
+ * connection has that id. `TOKEN_MISSING`: the keychain no longer holds the active connection's token
+ * (memory-only keychain after a restart). `OTHER_CLIENT`: a rotation's new token speaks for another client or company.
+ * `SAME_TOKEN`: a rotation was given the token already in use. `INSECURE_ADDRESS`: plain http to another
+ * machine would send the token unencrypted. `INTERNAL`: anything else (logged, redacted).
+ */
+export type LocalErrorCode =
+  | 'NETWORK_UNREACHABLE'
+  | 'WIRE_MISMATCH'
+  | 'INVALID_ARGUMENT'
+  | 'NOT_CONFIGURED'
+  | 'UNKNOWN_CONNECTION'
+  | 'TOKEN_MISSING'
+  | 'OTHER_CLIENT'
+  | 'SAME_TOKEN'
+  | 'INSECURE_ADDRESS'
+  | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */
 export interface DeskError {

@@ -231,11 +231,36 @@ export const LookupBalanceSchema = Type.Object({
 export type LookupBalance = Static<typeof LookupBalanceSchema>;
 
 /**
+ * A branch's effective values in a lookup answer: what the branch pushed, with each null
+ * override read from its customer account.
+ *
+ * Spec, Push bodies (Branch): "a null override reads the customer account's value"; decided in
+ * docs/decisions/034-branch-effective-values.md. `blocked` is true when the branch or its
+ * customer is blocked. `contact_name`, `phone` and `payment_terms_days` exist on branches only
+ * and are shown as pushed.
+ */
+export const BranchEffectiveSchema = Type.Object({
+  blocked: Type.Boolean(),
+  address: nullable(Type.String()),
+  contact_name: nullable(Type.String()),
+  phone: nullable(Type.String()),
+  credit_limit: nullable(Type.Number()),
+  latitude: nullable(Type.Number()),
+  longitude: nullable(Type.Number()),
+  payment_terms_days: nullable(Int32Schema),
+  price_list_ref: nullable(Type.String()),
+  radius_metres: nullable(Int32Schema),
+});
+/** A branch's effective values. docs/decisions/034-branch-effective-values.md. */
+export type BranchEffective = Static<typeof BranchEffectiveSchema>;
+
+/**
  * The record `GET /lookup` found.
  *
  * docs/decisions/004-lookup-parameters-and-answer.md: `version` is the one phones would
  * download; `deleted` is true for a tombstone; `balance` is present for customers only; `active`
- * is present for products and warehouses (docs/decisions/003-warehouse-lookup-record.md).
+ * is present for products and warehouses (docs/decisions/003-warehouse-lookup-record.md);
+ * `effective` is present for branches only (docs/decisions/034-branch-effective-values.md).
  */
 export const LookupRecordSchema = Type.Object({
   entity: LookupEntitySchema,
@@ -247,6 +272,7 @@ export const LookupRecordSchema = Type.Object({
   name: NameMapSchema,
   active: Type.Optional(Type.Boolean()),
   balance: Type.Optional(LookupBalanceSchema),
+  effective: Type.Optional(BranchEffectiveSchema),
 });
 /** A looked-up record. docs/decisions/004-lookup-parameters-and-answer.md. */
 export type LookupRecord = Static<typeof LookupRecordSchema>;

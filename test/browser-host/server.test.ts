@@ -12,13 +12,24 @@ import { DeskCore } from '../../src-main/core/desk-service';
 
 const secret = 'launch-secret-for-tests';
 
-function call(port: number, path: string, options: { method?: string; headers?: Record<string, string>; body?: string } = {}) {
-  return new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-    const req = request({ host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers }, (res) => {
-      let body = '';
-      res.on('data', (c: Buffer) => (body += c.toString()));
-      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
-    });
+function call(
+  port: number,
+  path: string,
+  options: { method?: string; headers?: Record<string, string>; body?: string } = {},
+) {
+  return new Promise<{
+    status: number;
+    headers: Record<string, string | string[] | undefined>;
+    body: string;
+  }>((resolve, reject) => {
+    const req = request(
+      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers },
+      (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body }));
+      },
+    );
     req.on('error', reject);
     req.end(options.body);
   });
@@ -32,7 +43,13 @@ describe('the browser-mode host', () => {
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'host-'));
     writeFileSync(join(dir, 'index.html'), '<!doctype html><title>app</title>');
-    const core = new DeskCore({ runtime: 'browser', version: '1', keychain: createMemoryKeychain(), store: createFileStore(join(dir, 'data')), clock: { now: () => 0 } });
+    const core = new DeskCore({
+      runtime: 'browser',
+      version: '1',
+      keychain: createMemoryKeychain(),
+      store: createFileStore(join(dir, 'data')),
+      clock: { now: () => 0 },
+    });
     server = createBrowserHost({ api: core.api, rendererDir: dir, secret });
     await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
     port = (server.address() as AddressInfo).port;
@@ -56,8 +73,12 @@ describe('the browser-mode host', () => {
   it('refuses requests without the secret, with a wrong one, or from a foreign Host or Origin', async () => {
     expect((await call(port, '/', { headers: { host: `127.0.0.1:${port}` } })).status).toBe(401);
     expect((await call(port, '/?secret=nope', { headers: { host: `127.0.0.1:${port}` } })).status).toBe(401);
-    expect((await call(port, '/', { headers: { ...cookie(), host: `evil.example:${port}` } })).status).toBe(403);
-    expect((await call(port, '/', { headers: { ...cookie(), origin: 'http://evil.example' } })).status).toBe(403);
+    expect((await call(port, '/', { headers: { ...cookie(), host: `evil.example:${port}` } })).status).toBe(
+      403,
+    );
+    expect((await call(port, '/', { headers: { ...cookie(), origin: 'http://evil.example' } })).status).toBe(
+      403,
+    );
     const bridge = await call(port, '/desk/app.info', {
       method: 'POST',
       headers: { ...cookie(), origin: 'http://evil.example', 'content-type': 'application/json' },
@@ -72,7 +93,10 @@ describe('the browser-mode host', () => {
       headers: { ...cookie(), origin: `http://127.0.0.1:${port}`, 'content-type': 'application/json' },
       body: '{"args":[]}',
     });
-    expect(JSON.parse(answer.body)).toEqual({ ok: true, value: { name: 'Reconciliation Desk', version: '1', runtime: 'browser' } });
+    expect(JSON.parse(answer.body)).toEqual({
+      ok: true,
+      value: { name: 'Reconciliation Desk', version: '1', runtime: 'browser', tokenStorage: 'memory' },
+    });
     const traversal = await call(port, '/../../etc/passwd', { headers: cookie() });
     expect(traversal.status).toBe(404);
   });

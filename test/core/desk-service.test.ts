@@ -69,7 +69,12 @@ describe('the core against the real sandbox', () => {
     const core = newCore();
     expect(await dispatchDesk(core.api, 'app.info', [])).toEqual({
       ok: true,
-      value: { name: 'Reconciliation Desk', version: '0.0.0-test', runtime: 'browser' },
+      value: {
+        name: 'Reconciliation Desk',
+        version: '0.0.0-test',
+        runtime: 'browser',
+        tokenStorage: 'memory',
+      },
     });
     const unknown = await dispatchDesk(core.api, 'connections.steal', []);
     expect(unknown).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });

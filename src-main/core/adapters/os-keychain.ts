@@ -2,7 +2,13 @@ import type { Entry as KeyringEntry } from '@napi-rs/keyring';
 import { createMemoryKeychain } from './memory-keychain';
 import type { Keychain } from '../ports';
 
-const service = 'reconciliation-desk';
+/** The keychain service name the app's secrets are filed under. */
+export const keychainService = 'reconciliation-desk';
+
+/** Where to file secrets; tests use a service name of their own. */
+export interface OsKeychainOptions {
+  service?: string;
+}
 
 /**
  * The OS keychain (macOS Keychain, Windows Credential Manager, Secret Service on Linux) through
@@ -11,11 +17,12 @@ const service = 'reconciliation-desk';
  * Returns null when no keychain answers (no Secret Service on a headless machine): the caller then
  * decides, visibly, to keep secrets in memory only. It never falls back to a file.
  */
-export async function openOsKeychain(): Promise<Keychain | null> {
+export async function openOsKeychain(options: OsKeychainOptions = {}): Promise<Keychain | null> {
+  const service = options.service ?? keychainService;
   let Entry: typeof KeyringEntry;
   try {
     ({ Entry } = await import('@napi-rs/keyring'));
-    // A probe: a keychain that is present but locked or absent throws here.
+    // A probe: a keychain that is absent or cannot be unlocked throws here; a missing entry is null.
     new Entry(service, '__probe__').getPassword();
   } catch {
     return null;
@@ -29,12 +36,14 @@ export async function openOsKeychain(): Promise<Keychain | null> {
       new Entry(service, account).setPassword(secret);
     },
     async delete(account) {
-      new Entry(service, account).deletePassword();
+      // Deleting what is not there is done already (a second click, an entry removed by hand).
+      const entry = new Entry(service, account);
+      if (entry.getPassword() !== null) entry.deletePassword();
     },
   };
 }
 
 /** The OS keychain where there is one, else memory only. */
-export async function openKeychain(): Promise<Keychain> {
-  return (await openOsKeychain()) ?? createMemoryKeychain();
+export async function openKeychain(options: OsKeychainOptions = {}): Promise<Keychain> {
+  return (await openOsKeychain(options)) ?? createMemoryKeychain();
 }

@@ -1,6 +1,20 @@
-import type { ErrorEnvelope } from '../../../src-shared/wire';
+/**
+ * The typed errors of the API client: what the core throws, and what `dispatch.ts` turns into a
+ * `Result` for the renderer.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, section Errors. Whether one of these is worth a
+ * retry is decided in ./retry.ts only.
+ */
+import type { ErrorDetail, ErrorEnvelope } from '../../../src-shared/wire';
 
-/** The service answered with the interface's error envelope. */
+/**
+ * The service answered with the interface's error envelope (or, for a gateway's 429/500/503 that
+ * carries none, an envelope the client made from the status: see `client.ts`).
+ *
+ * Carries the envelope's `code`, `message`, `details`, `request_id` and `retryable` (spec, Errors)
+ * plus the HTTP status and the `Retry-After` header in seconds when one was sent (spec, Limits:
+ * 429 waits `Retry-After`; Errors: 503 honours it when sent).
+ */
 export class ServiceError extends Error {
   constructor(
     readonly status: number,
@@ -10,15 +24,28 @@ export class ServiceError extends Error {
     super(envelope.message);
     this.name = 'ServiceError';
   }
+  /** The stable code (`TOKEN_REVOKED`, `RATE_LIMITED`, …). */
   get code(): string {
     return this.envelope.code;
   }
+  /** Field-level problems; may be empty. */
+  get details(): ErrorDetail[] {
+    return this.envelope.details;
+  }
+  /** The service's request id (also in `X-Request-Id`), for support. */
+  get requestId(): string {
+    return this.envelope.request_id;
+  }
+  /** Whether the service says the same call may succeed later. */
   get retryable(): boolean {
     return this.envelope.retryable;
   }
 }
 
-/** No answer reached us: refused connection, reset, timeout, DNS. */
+/**
+ * No answer reached us: refused connection, reset, a socket closed before the answer was read (a
+ * dropped answer: the service may have applied a write), DNS.
+ */
 export class NetworkError extends Error {
   constructor(
     message: string,
@@ -26,6 +53,32 @@ export class NetworkError extends Error {
   ) {
     super(message);
     this.name = 'NetworkError';
+  }
+}
+
+/**
+ * No answer within the request's time limit. A kind of NetworkError: the service may or may not
+ * have received the call, so a write is retried with the same Idempotency-Key like any other
+ * network failure.
+ */
+export class TimeoutError extends NetworkError {
+  constructor(
+    message: string,
+    readonly timeoutMs: number,
+  ) {
+    super(message);
+    this.name = 'TimeoutError';
+  }
+}
+
+/**
+ * The caller cancelled the call or the run (its `AbortSignal` fired). Never retried; a write that
+ * was cancelled stays in the outbox with its key and is resent later.
+ */
+export class CancelledError extends Error {
+  constructor(message = 'The call was cancelled.') {
+    super(message);
+    this.name = 'CancelledError';
   }
 }
 

@@ -1,6 +1,11 @@
 import { useEffect } from 'react';
 import { useDeskStore, type Section } from '../../state/store';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
+import { ConnectionsScreen } from '../connections/ConnectionsScreen';
+import { MasterDataScreen } from '../master-data/MasterDataScreen';
+import { ReviewSection } from '../review/ReviewSection';
+import { SyncBar } from '../sync/SyncBar';
+import { useFeedSync } from '../sync/use-feed-sync';
 
 const sections: Array<{ id: Section; label: string; empty: string }> = [
   { id: 'invoices', label: 'Invoices', empty: 'No invoices are staged yet. They appear here once the feeds are synced.' },
@@ -13,12 +18,15 @@ const sections: Array<{ id: Section; label: string; empty: string }> = [
 
 /** The frame of the app: header with the connection's state, navigation, and the current section. */
 export function AppShell() {
-  const { section, setSection, connection, app, loadError, refreshConnection, loadAppInfo } = useDeskStore();
+  const { section, setSection, connection, app, refreshConnection, loadAppInfo, watchConnection } = useDeskStore();
   useEffect(() => {
     void loadAppInfo();
     void refreshConnection();
-  }, [loadAppInfo, refreshConnection]);
+    return watchConnection();
+  }, [loadAppInfo, refreshConnection, watchConnection]);
+  useFeedSync();
   const current = sections.find((s) => s.id === section) ?? sections[0]!;
+  const isReview = current.id === 'invoices' || current.id === 'payments' || current.id === 'returns' || current.id === 'orders';
 
   return (
     <div className="shell">
@@ -33,24 +41,15 @@ export function AppShell() {
           </button>
         ))}
       </nav>
-      <main className="content" aria-label={current.label}>
+      <main className={isReview ? 'content content-review' : 'content'} aria-label={current.label}>
         <h2>{current.label}</h2>
-        {loadError && <p role="alert">{loadError.message}</p>}
+        {isReview && <SyncBar />}
         {current.id === 'connections' ? (
-          <dl className="facts">
-            <dt>Connection</dt>
-            <dd>{connection?.connection ? `${connection.connection.label} — ${connection.connection.baseUrl}` : 'None'}</dd>
-            <dt>Company</dt>
-            <dd>{connection?.company ? `${connection.company.name} (${connection.company.code})` : '—'}</dd>
-            <dt>Client</dt>
-            <dd>{connection?.client ? `${connection.client.name}, system ${connection.client.system}` : '—'}</dd>
-            <dt>Rate limit</dt>
-            <dd>{connection?.client ? `${connection.client.rateLimitPerMinute} requests per minute` : '—'}</dd>
-            <dt>Token</dt>
-            <dd>{connection?.client ? `${connection.client.tokenPrefix}… expires ${connection.client.tokenExpiresAt.slice(0, 10)}` : '—'}</dd>
-            <dt>Scopes</dt>
-            <dd>{connection?.scopes?.join(', ') ?? '—'}</dd>
-          </dl>
+          <ConnectionsScreen />
+        ) : current.id === 'invoices' || current.id === 'payments' || current.id === 'returns' || current.id === 'orders' ? (
+          <ReviewSection key={current.id} kind={current.id} />
+        ) : current.id === 'master-data' ? (
+          <MasterDataScreen />
         ) : (
           <p className="empty">{current.empty}</p>
         )}

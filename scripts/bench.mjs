@@ -1,0 +1,20 @@
+#!/usr/bin/env node
+// `npm run bench`: runs every benchmark module (test/bench/*.bench.ts) through test/bench/run.ts under
+// tsx and prints one table; `BENCH_QUICK=1` for a short smoke run; extra arguments filter modules by
+// name (`npm run bench -- sandbox`). The figures are written to .bench/latest.json.
+import { spawn } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const child = spawn(
+  process.execPath,
+  ['--import', 'tsx', join(root, 'test/bench/run.ts'), ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: process.env,
+  },
+);
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,0 +1,227 @@
+/**
+ * Pacing: spends a client's rate budget without being refused.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Limits: requests per client per minute (120 by
+ * default, `rate_limit_per_minute` in `GET /me`); every answer carries `X-RateLimit-Limit`,
+ * `X-RateLimit-Remaining` and `X-RateLimit-Reset`; over the limit is 429 with `Retry-After`.
+ * `X-RateLimit-Reset` is read as the seconds until the window resets (the sandbox's reading,
+ * docs/decisions/010-rate-limit-window-and-reset.md); a value that can only be a Unix time (over
+ * 10^9) is read as one, so a service that sends epoch seconds is paced correctly too.
+ *
+ * One Pacer is shared by every call of one connection (the budget is per client). It goes at full
+ * speed while the budget is comfortable, spreads the last part of it over the rest of the window,
+ * and waits for the reset when it is spent. While it knows nothing about the current window (first
+ * call, or the window just rolled over) it lets one call through at a time, so a long run meets at
+ * most one 429 (when another program spent the budget) and learns the window from that answer.
+ */
+import type { Clock } from '../ports';
+import { CancelledError } from './errors';
+import type { Sleep } from './retry';
+
+/** The rate-limit headers of one answer, as numbers. */
+export interface RateLimitInfo {
+  /** `X-RateLimit-Limit`: requests per window. */
+  limit: number;
+  /** `X-RateLimit-Remaining`: requests left in the window after this one. */
+  remaining: number;
+  /** `X-RateLimit-Reset`, as seconds from the answer until the window resets. */
+  resetSec: number;
+}
+
+/** A header value as Node and undici give it. */
+type HeaderValue = string | string[] | undefined;
+
+function firstHeader(value: HeaderValue): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+function headerNumber(value: HeaderValue): number | null {
+  const text = firstHeader(value)?.trim();
+  if (text === undefined || !/^\d+(?:\.\d+)?$/.test(text)) return null;
+  return Number(text);
+}
+
+/** Above this, `X-RateLimit-Reset` can only be a Unix time in seconds, not a delay. */
+const epochThresholdSec = 1_000_000_000;
+
+/**
+ * Reads `X-RateLimit-Limit/Remaining/Reset` from an answer's headers; null when any is missing.
+ *
+ * `nowMs` turns a Unix-time reset into seconds from now.
+ */
+export function readRateLimit(headers: Record<string, HeaderValue>, nowMs: number): RateLimitInfo | null {
+  const limit = headerNumber(headers['x-ratelimit-limit']);
+  const remaining = headerNumber(headers['x-ratelimit-remaining']);
+  const reset = headerNumber(headers['x-ratelimit-reset']);
+  if (limit === null || remaining === null || reset === null) return null;
+  const resetSec = reset > epochThresholdSec ? Math.max(0, reset - nowMs / 1000) : reset;
+  return { limit, remaining, resetSec };
+}
+
+/** How a Pacer spends the budget. */
+export interface PacerOptions {
+  clock: Clock;
+  sleep: Sleep;
+  /**
+   * Below this share of the limit left, calls are spread evenly over the rest of the window
+   * instead of sent at once. Default 0.2.
+   */
+  spreadBelowFraction?: number;
+  /** Waited past a window's reset before trying again, for clocks that differ a little. Default 100. */
+  resetMarginMs?: number;
+}
+
+/** One call's permission to go; end it once with the answer's rate-limit headers (or none). */
+export interface PacerTicket {
+  /**
+   * Records the answer (any status) and ends the reservation. `rateLimit` null: no headers (no
+   * answer at all). `retryAfterSec`: a 429's `Retry-After`.
+   */
+  done(rateLimit: RateLimitInfo | null, answer?: { status: number; retryAfterSec: number | null }): void;
+}
+
+/** The budget of one client, shared by all its calls. */
+export class Pacer {
+  readonly #clock: Clock;
+  readonly #sleep: Sleep;
+  readonly #spreadBelowFraction: number;
+  readonly #resetMarginMs: number;
+  /** Requests per window, once known. */
+  #limit: number | null = null;
+  /** Requests we may still send in the current window; null while the window is unknown. */
+  #remaining: number | null = null;
+  /** When the current window resets (our clock); null while unknown. */
+  #resetAtMs: number | null = null;
+  #inFlight = 0;
+  #lastSentMs = Number.NEGATIVE_INFINITY;
+  /** Callers take turns: one decides at a time, in arrival order. */
+  #turn: Promise<void> = Promise.resolve();
+  /** Wakes a caller waiting for an answer (unknown window, one call in flight). */
+  #answered: { promise: Promise<void>; resolve: () => void } = deferred();
+
+  constructor(options: PacerOptions) {
+    this.#clock = options.clock;
+    this.#sleep = options.sleep;
+    this.#spreadBelowFraction = options.spreadBelowFraction ?? 0.2;
+    this.#resetMarginMs = options.resetMarginMs ?? 100;
+  }
+
+  /** What the pacer believes now: for display and tests. */
+  snapshot(): { limit: number | null; remaining: number | null; resetAtMs: number | null; inFlight: number } {
+    return {
+      limit: this.#limit,
+      remaining: this.#remaining,
+      resetAtMs: this.#resetAtMs,
+      inFlight: this.#inFlight,
+    };
+  }
+
+  /**
+   * Waits until a call may be sent without being refused, then reserves it.
+   *
+   * Rejects with CancelledError when `signal` fires while waiting.
+   */
+  async acquire(signal?: AbortSignal): Promise<PacerTicket> {
+    const previous = this.#turn;
+    let endTurn = (): void => {};
+    this.#turn = new Promise((resolve) => (endTurn = resolve));
+    try {
+      await previous;
+      await this.#waitForRoom(signal);
+      this.#inFlight += 1;
+      this.#lastSentMs = this.#clock.now();
+      if (this.#remaining !== null) this.#remaining -= 1;
+    } finally {
+      endTurn();
+    }
+    let isDone = false;
+    return {
+      done: (rateLimit, answer) => {
+        if (isDone) return;
+        isDone = true;
+        this.#record(rateLimit, answer);
+      },
+    };
+  }
+
+  async #waitForRoom(signal?: AbortSignal): Promise<void> {
+    for (;;) {
+      if (signal?.aborted) throw new CancelledError();
+      const nowMs = this.#clock.now();
+      if (this.#resetAtMs !== null && nowMs >= this.#resetAtMs) {
+        // The window rolled over: its budget is unknown until the next answer tells it.
+        this.#remaining = null;
+        this.#resetAtMs = null;
+      }
+      if (this.#remaining === null || this.#resetAtMs === null) {
+        if (this.#inFlight === 0) return; // the one probing call of an unknown window
+        await this.#waitForAnswer(signal);
+        continue;
+      }
+      if (this.#remaining <= 0) {
+        await this.#sleep(this.#resetAtMs - nowMs + this.#resetMarginMs, signal);
+        continue;
+      }
+      const spreadBelow = Math.ceil((this.#limit ?? 0) * this.#spreadBelowFraction);
+      if (this.#remaining <= spreadBelow) {
+        // Spread what is left evenly over the rest of the window.
+        const gapMs = (this.#resetAtMs - nowMs) / (this.#remaining + 1);
+        const waitMs = Math.ceil(this.#lastSentMs + gapMs - nowMs);
+        if (waitMs > 0) {
+          await this.#sleep(waitMs, signal);
+          continue;
+        }
+      }
+      return;
+    }
+  }
+
+  async #waitForAnswer(signal?: AbortSignal): Promise<void> {
+    const answered = this.#answered.promise;
+    if (!signal) return answered;
+    await new Promise<void>((resolve, reject) => {
+      const onAbort = (): void => reject(new CancelledError());
+      signal.addEventListener('abort', onAbort, { once: true });
+      void answered.then(() => {
+        signal.removeEventListener('abort', onAbort);
+        resolve();
+      });
+    });
+  }
+
+  #record(rateLimit: RateLimitInfo | null, answer?: { status: number; retryAfterSec: number | null }): void {
+    this.#inFlight = Math.max(0, this.#inFlight - 1);
+    const nowMs = this.#clock.now();
+    if (rateLimit) {
+      const resetAtMs = nowMs + rateLimit.resetSec * 1000;
+      // Calls still in flight may not be counted in this answer yet: assume they will be.
+      const remaining = rateLimit.remaining - this.#inFlight;
+      const isNewWindow =
+        this.#resetAtMs === null || this.#remaining === null || resetAtMs > this.#resetAtMs + 1500;
+      this.#limit = rateLimit.limit;
+      if (isNewWindow) {
+        this.#remaining = remaining;
+        this.#resetAtMs = resetAtMs;
+      } else {
+        // Answers of one window may arrive out of order: keep the most cautious reading.
+        this.#remaining = Math.min(this.#remaining ?? remaining, remaining);
+        this.#resetAtMs = Math.max(this.#resetAtMs ?? resetAtMs, resetAtMs);
+      }
+    }
+    if (answer?.status === 429) {
+      // spec, Limits: wait Retry-After seconds. Nothing more goes out before then.
+      const waitSec = answer.retryAfterSec ?? rateLimit?.resetSec ?? 1;
+      this.#remaining = 0;
+      this.#resetAtMs = Math.max(this.#resetAtMs ?? 0, nowMs + waitSec * 1000);
+    }
+    const woken = this.#answered;
+    this.#answered = deferred();
+    woken.resolve();
+  }
+}
+
+function deferred(): { promise: Promise<void>; resolve: () => void } {
+  let resolve = (): void => {};
+  const promise = new Promise<void>((r) => (resolve = r));
+  return { promise, resolve };
+}

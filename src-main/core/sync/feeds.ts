@@ -1,0 +1,50 @@
+/**
+ * The core side of feed sync: one page of a feed, or its cursor, through the active connection's API
+ * client. The renderer stages what comes back (src-renderer/features/sync/); the core keeps nothing,
+ * so a page crosses the bridge once and the token never leaves this process.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Pull documents (feeds, `filter[version_after]`,
+ * `per_page` 1 to 500, `meta`) and docs/decisions/005-order-and-return-feeds-and-cursors.md (order and
+ * return feeds, every feed's cursor).
+ */
+import type { FeedPullRequest } from '../../../src-shared/bridge/contract';
+import type { AnyFeedPage } from '../../../src-shared/domain/feeds';
+import type { FeedCursor, FeedKind } from '../../../src-shared/wire';
+import type { ApiClient, CallOptions } from '../api/client';
+
+/** What feed sync needs of the API client. */
+export type FeedClient = Pick<ApiClient, 'feedPage' | 'feedCursor'>;
+
+/**
+ * One page of a feed after `request.versionAfter`, in version order, with the feed's `meta`.
+ *
+ * Spec, Pull documents: `filter[version_after]` is the cursor; by version the feed lists every change
+ * (reversals included). Retries and pacing are the client's (api/retry.ts, api/pacing.ts).
+ */
+export async function pullFeedPage(client: FeedClient, kind: FeedKind, request: FeedPullRequest, options?: CallOptions): Promise<AnyFeedPage> {
+  const query = { versionAfter: request.versionAfter, perPage: request.perPage };
+  // One call per literal kind, so each page is checked against its own feed's schema and typed by it.
+  switch (kind) {
+    case 'orders': {
+      const { data, meta } = await client.feedPage('orders', query, options);
+      return { kind, data, meta };
+    }
+    case 'invoices': {
+      const { data, meta } = await client.feedPage('invoices', query, options);
+      return { kind, data, meta };
+    }
+    case 'payments': {
+      const { data, meta } = await client.feedPage('payments', query, options);
+      return { kind, data, meta };
+    }
+    case 'returns': {
+      const { data, meta } = await client.feedPage('returns', query, options);
+      return { kind, data, meta };
+    }
+  }
+}
+
+/** Where a feed's stream stands (`GET /{kind}/cursor`): `high_water` and `last_seq`. */
+export async function readFeedCursor(client: FeedClient, kind: FeedKind, options?: CallOptions): Promise<FeedCursor> {
+  return (await client.feedCursor(kind, options)).data;
+}

@@ -1,0 +1,31 @@
+/**
+ * Which saved connection the staged documents came from. Documents of a live company and of its
+ * sandbox must never mix: when the active connection changes, the staged feeds are dropped and synced
+ * again. The outbox and the audit log are kept: each batch names its connection and is only ever sent
+ * through it.
+ */
+import { db } from './db';
+
+const bindingKey = 'connectionId';
+
+/** The connection the staged documents belong to, or null before the first sync. */
+export async function boundConnection(): Promise<string | null> {
+  return (await db.meta.get(bindingKey))?.value ?? null;
+}
+
+/**
+ * Binds the store to a connection; when it was bound to another one, clears the staged documents,
+ * rows, cursors and code lists first (one transaction). Answers whether anything was cleared.
+ */
+export async function bindConnection(connectionId: string): Promise<boolean> {
+  const tables = [db.orders, db.invoices, db.payments, db.returns, db.documents, db.cursors, db.references, db.meta];
+  return db.transaction('rw', tables, async () => {
+    const current = (await db.meta.get(bindingKey))?.value ?? null;
+    if (current === connectionId) return false;
+    if (current !== null) {
+      await Promise.all([db.orders, db.invoices, db.payments, db.returns, db.documents, db.cursors, db.references].map((table) => table.clear()));
+    }
+    await db.meta.put({ key: bindingKey, value: connectionId });
+    return current !== null;
+  });
+}

@@ -1,0 +1,235 @@
+/**
+ * The desk's local store (IndexedDB through Dexie): the four feeds as the service sent them, the light
+ * rows the grids read, per-feed cursors, the answer outbox, a local audit log and cached code lists.
+ *
+ * Versions are appended, never edited (STYLE: Dexie versions, each with a migration test in
+ * test/renderer/data/). A write touching two tables runs in one `db.transaction('rw', …)`.
+ */
+import Dexie, { type EntityTable, type Table } from 'dexie';
+import type { DeskError } from '../../src-shared/bridge/result';
+import type { FeedDocuments } from '../../src-shared/domain/feeds';
+import type { ReviewState } from '../../src-shared/domain/review';
+import type { AckOutcome, BatchAckItem, BatchAckItemResult, FeedKind, ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
+import type { ColumnMapping, PushPlan, PushRecordResult, PushRunSummary, RecordKind } from '../../src-shared/domain/master-data';
+
+/** Where a clerk's own answer to a document stands on this computer. */
+export type LocalAnswerState = '' | 'queued' | 'failed';
+
+/**
+ * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,
+ * so that 100,000 of them load fast. The document itself is in `documents`.
+ */
+export interface ReviewRow {
+  /** The service's id. */
+  id: string;
+  version: number;
+  review: ReviewState;
+  /** 1 when an answered payment or return changed since (spec, Ack); IndexedDB cannot index booleans. */
+  pendingAgain: 0 | 1;
+  /** What changed since it was answered, in plain words. */
+  changes: string[];
+  status: string;
+  /** The document's own number (invoice number, receipt number, …). */
+  number: string;
+  /** Order, issue, collection or return date, `YYYY-MM-DD`. */
+  date: string;
+  customer: string;
+  customerId: string;
+  rep: string;
+  currency: string;
+  /** One short fact of the kind: an invoice's order, a payment's method and cheque, a return's reason. */
+  note: string;
+  /** The document's amount in cents (exact totals). */
+  amountCents: number;
+  /** The ERP's number once accepted (from the document's ack, or the clerk's queued answer). */
+  externalNumber: string;
+  answerState: LocalAnswerState;
+  /** The clerk's last answer not yet settled: what was queued, or why it failed. */
+  answerOutcome: AckOutcome | '';
+  answerError: string;
+}
+
+/** A document exactly as the service sent it, and as it was when it was last answered. */
+export type StoredDocument = {
+  [K in FeedKind]: {
+    kind: K;
+    id: string;
+    version: number;
+    doc: FeedDocuments[K];
+    /** The document at its answered version, kept to tell what changed when it is pending again. */
+    answered: FeedDocuments[K] | null;
+  };
+}[FeedKind];
+
+/** Where a feed's sync stands. */
+export interface FeedCursorRow {
+  kind: FeedKind;
+  /** The version the next page is pulled after (spec, Pull documents: `filter[version_after]`). */
+  versionAfter: number;
+  /** The feed's `meta.high_water` at the last page. */
+  highWater: number;
+  /** When the feed was last caught up (no `has_more`), ISO time; null until then. */
+  caughtUpAt: string | null;
+  /** Documents staged over the feed's life on this computer. */
+  staged: number;
+}
+
+/** Where a batch of answers stands in the outbox. */
+export type OutboxState = 'queued' | 'sent' | 'failed';
+
+/**
+ * One batch of answers: created with its id (the `Idempotency-Key`) and items before the first send,
+ * and never changed after, so every resend is the same call (spec, Limits).
+ */
+export interface OutboxBatch {
+  /** The `Idempotency-Key` of every send of this batch. */
+  id: string;
+  /** The saved connection the answers belong to; they are never sent through another. */
+  connectionId: string;
+  kind: FeedKind;
+  items: BatchAckItem[];
+  createdAt: string;
+  state: OutboxState;
+  attempts: number;
+  lastAttemptAt: string | null;
+  /** Why the last attempt did not settle the batch (offline, refused). */
+  lastError: DeskError | null;
+  /** The service's per-item results, once answered. */
+  results: BatchAckItemResult[] | null;
+}
+
+/** One call that changed something, and its answer: the local audit log. */
+export interface AuditEntry {
+  seq?: number;
+  at: string;
+  connectionId: string;
+  /** The call as the spec names it, e.g. `POST /acks`. */
+  call: string;
+  kind: FeedKind;
+  batchId: string;
+  /** The documents it answered (multi-entry index: a document's answer history). */
+  docIds: string[];
+  outcome: 'answered' | 'replayed' | 'refused';
+  applied: number;
+  unchanged: number;
+  failed: number;
+  requestId: string | null;
+  error: string | null;
+  /** Per document: what was sent and what came back. */
+  items: Array<{ id: string; outcome: AckOutcome; externalNumber: string | null; reasonCode: string | null; result: string; error: string | null }>;
+}
+
+/** A cached code list, so that reasons can be chosen offline. */
+export interface ReferenceListRow {
+  kind: ReferenceKind;
+  entries: ReferenceEntry[];
+  fetchedAt: string;
+}
+
+/** Small facts of the store itself (which connection its documents came from). */
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+/** A master-data push run as this computer remembers it: the plan it sent and its last summary. */
+export interface PushRunRow {
+  runId: string;
+  connectionId: string;
+  label: string;
+  createdAt: string;
+  /** The files the run came from, for the history list. */
+  files: string[];
+  plan: PushPlan;
+  summary: PushRunSummary;
+}
+
+/** One record of a push run and what happened to it, with the service's balance when it was compared. */
+export interface PushRecordRow extends PushRecordResult {
+  runId: string;
+  connectionId: string;
+  /** A balance record: the service's current balance, once looked up (spec, Push master data: Balances). */
+  serviceBalance: number | null;
+}
+
+/** A column mapping remembered for a file layout (its kind and headers). */
+export interface ImportLayoutRow {
+  signature: string;
+  kind: RecordKind;
+  headers: string[];
+  mapping: ColumnMapping;
+  savedAt: string;
+}
+
+/** A key the service has answered for on a connection: live (pushed) or tombstoned (deleted). */
+export interface PushedKeyRow {
+  connectionId: string;
+  kind: RecordKind;
+  key: string;
+  /** 1 while the record is live, 0 once deleted (IndexedDB cannot index booleans). */
+  isLive: 0 | 1;
+  at: string;
+}
+
+/** The row indexes of every review table: what the grids filter and sort by. */
+const reviewRowIndexes = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
+
+/** The desk's IndexedDB database. */
+export class DeskDb extends Dexie {
+  orders!: EntityTable<ReviewRow, 'id'>;
+  invoices!: EntityTable<ReviewRow, 'id'>;
+  payments!: EntityTable<ReviewRow, 'id'>;
+  returns!: EntityTable<ReviewRow, 'id'>;
+  documents!: Table<StoredDocument, [FeedKind, string]>;
+  cursors!: EntityTable<FeedCursorRow, 'kind'>;
+  outbox!: EntityTable<OutboxBatch, 'id'>;
+  audit!: EntityTable<AuditEntry, 'seq'>;
+  references!: EntityTable<ReferenceListRow, 'kind'>;
+  meta!: EntityTable<MetaRow, 'key'>;
+  pushRuns!: EntityTable<PushRunRow, 'runId'>;
+  pushRecords!: Table<PushRecordRow, [string, number]>;
+  importLayouts!: EntityTable<ImportLayoutRow, 'signature'>;
+  pushedKeys!: Table<PushedKeyRow, [string, RecordKind, string]>;
+
+  constructor(name = 'reconciliation-desk') {
+    super(name);
+    // Version 1: the four feeds, their documents and cursors, the outbox, the audit log, code lists.
+    this.version(1).stores({
+      orders: reviewRowIndexes,
+      invoices: reviewRowIndexes,
+      payments: reviewRowIndexes,
+      returns: reviewRowIndexes,
+      documents: '[kind+id]',
+      cursors: 'kind',
+      outbox: 'id, state, createdAt, [connectionId+state]',
+      audit: '++seq, at, batchId, *docIds',
+      references: 'kind',
+      meta: 'key',
+    });
+    // Version 2 (issue 7, master data): push runs and their per-record results, the column mappings
+    // remembered per file layout, and the keys each connection's service has answered for.
+    this.version(2).stores({
+      pushRuns: 'runId, connectionId, createdAt',
+      pushRecords: '[runId+seq], runId, [runId+outcome]',
+      importLayouts: 'signature, kind',
+      pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
+    });
+  }
+
+  /** The review rows of a feed. */
+  rowsOf(kind: FeedKind): EntityTable<ReviewRow, 'id'> {
+    switch (kind) {
+      case 'orders':
+        return this.orders;
+      case 'invoices':
+        return this.invoices;
+      case 'payments':
+        return this.payments;
+      case 'returns':
+        return this.returns;
+    }
+  }
+}
+
+/** The app's one database. */
+export const db = new DeskDb();

@@ -1,0 +1,245 @@
+/**
+ * The documents repository: stages feed pages (documents, grid rows and the feed's cursor in one
+ * IndexedDB transaction) and reads what the grids and the detail panel show.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Pull documents (feeds resumed by
+ * `filter[version_after]`) and States and transitions (pending rules, in src-shared/domain/review.ts).
+ */
+import type { AnyFeedPage, FeedDocument, KindedDocument } from '../../src-shared/domain/feeds';
+import {
+  amountToCents,
+  cursorAfterPage,
+  documentAmount,
+  documentDate,
+  documentNumber,
+  documentRep,
+  refLabel,
+  toVersionCursor,
+  type VersionCursor,
+} from '../../src-shared/domain/feeds';
+import { describeChanges, isPendingAgain, reviewStateOf, type ReviewViewState } from '../../src-shared/domain/review';
+import type { FeedKind } from '../../src-shared/wire';
+import { db, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
+
+/** A review grid's view: one review state, or every document. */
+export type ReviewView = ReviewViewState | 'all';
+
+/** The cursor of a feed as stored; a feed never synced starts at version 0. */
+export async function readCursor(kind: FeedKind): Promise<FeedCursorRow> {
+  return (await db.cursors.get(kind)) ?? { kind, versionAfter: 0, highWater: 0, caughtUpAt: null, staged: 0 };
+}
+
+/** Every feed's cursor. */
+export async function readCursors(): Promise<FeedCursorRow[]> {
+  return db.cursors.toArray();
+}
+
+/** What staging a page did. */
+export interface StagedPage {
+  /** Documents written (a document already staged at the same or a newer version is skipped). */
+  written: number;
+  cursor: FeedCursorRow;
+}
+
+/** Thrown when a page was pulled after a cursor that another sync has moved since: nothing is written. */
+export class CursorMovedError extends Error {
+  constructor(kind: FeedKind) {
+    super(`The ${kind} feed's cursor moved while a page was in flight; the page was not staged.`);
+    this.name = 'CursorMovedError';
+  }
+}
+
+/**
+ * Writes one page: its documents, their grid rows and the feed's cursor, in one transaction, so that a
+ * crash mid-sync loses nothing and stages nothing twice (the next run resumes from the cursor that was
+ * committed with the last page written).
+ *
+ * `pulledAfter` is the cursor the page was requested with; when the stored cursor differs (two syncs
+ * of one feed) the page is refused whole. A document is never replaced by an older version of itself.
+ */
+export async function stageFeedPage(page: AnyFeedPage, pulledAfter: VersionCursor, nowIso: string): Promise<StagedPage> {
+  const kind = page.kind;
+  const rows = db.rowsOf(kind);
+  const items = kindedItems(page);
+  return db.transaction('rw', [rows, db.documents, db.cursors], async () => {
+    const current = await readCursor(kind);
+    if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
+    const ids = items.map((item) => item.doc.id);
+    const [previousDocs, previousRows] = await Promise.all([
+      db.documents.bulkGet(ids.map((id): [FeedKind, string] => [kind, id])),
+      rows.bulkGet(ids),
+    ]);
+    const docs: StoredDocument[] = [];
+    const newRows: ReviewRow[] = [];
+    items.forEach((item, index) => {
+      const previous = previousDocs[index];
+      if (previous && previous.version >= item.doc.version) return;
+      const stored = nextStored(item, previous);
+      docs.push(stored);
+      newRows.push(rowOf(stored, previousRows[index]));
+    });
+    await db.documents.bulkPut(docs);
+    await rows.bulkPut(newRows);
+    const cursor: FeedCursorRow = {
+      kind,
+      versionAfter: cursorAfterPage(toVersionCursor(current.versionAfter), page),
+      highWater: page.meta.high_water,
+      caughtUpAt: page.meta.has_more ? current.caughtUpAt : nowIso,
+      staged: current.staged + docs.length,
+    };
+    await db.cursors.put(cursor);
+    return { written: docs.length, cursor };
+  });
+}
+
+/** The documents of a page, each with its kind (a switch on `kind` narrows the document). */
+export function kindedItems(page: AnyFeedPage): KindedDocument[] {
+  switch (page.kind) {
+    case 'orders':
+      return page.data.map((doc) => ({ kind: 'orders', doc }));
+    case 'invoices':
+      return page.data.map((doc) => ({ kind: 'invoices', doc }));
+    case 'payments':
+      return page.data.map((doc) => ({ kind: 'payments', doc }));
+    case 'returns':
+      return page.data.map((doc) => ({ kind: 'returns', doc }));
+  }
+}
+
+/**
+ * The document as it was when answered, when this desk saw it: needed to tell what changed once it is
+ * pending again (spec, Ack: kept at the answered version).
+ */
+function answeredSnapshot<D extends FeedDocument>(doc: D, previous: D | null, previousAnswered: D | null): D | null {
+  if (!doc.ack || doc.ack.acked_version === doc.version) return null;
+  if (previous && previous.version === doc.ack.acked_version) return previous;
+  return previousAnswered;
+}
+
+function nextStored(item: KindedDocument, previous: StoredDocument | undefined): StoredDocument {
+  const base = { id: item.doc.id, version: item.doc.version };
+  switch (item.kind) {
+    case 'orders':
+      return { ...base, kind: 'orders', doc: item.doc, answered: previous?.kind === 'orders' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+    case 'invoices':
+      return { ...base, kind: 'invoices', doc: item.doc, answered: previous?.kind === 'invoices' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+    case 'payments':
+      return { ...base, kind: 'payments', doc: item.doc, answered: previous?.kind === 'payments' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+    case 'returns':
+      return { ...base, kind: 'returns', doc: item.doc, answered: previous?.kind === 'returns' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+  }
+}
+
+/** The answered snapshot of a stored document with its kind. */
+export function answeredOf(stored: StoredDocument): KindedDocument | null {
+  switch (stored.kind) {
+    case 'orders':
+      return stored.answered ? { kind: 'orders', doc: stored.answered } : null;
+    case 'invoices':
+      return stored.answered ? { kind: 'invoices', doc: stored.answered } : null;
+    case 'payments':
+      return stored.answered ? { kind: 'payments', doc: stored.answered } : null;
+    case 'returns':
+      return stored.answered ? { kind: 'returns', doc: stored.answered } : null;
+  }
+}
+
+/**
+ * Applies `update` to a stored document, keeping its kind; the stored version follows the document's.
+ */
+export function mapStored(stored: StoredDocument, update: <D extends FeedDocument>(doc: D) => D): StoredDocument {
+  switch (stored.kind) {
+    case 'orders': {
+      const doc = update(stored.doc);
+      return { ...stored, doc, version: doc.version };
+    }
+    case 'invoices': {
+      const doc = update(stored.doc);
+      return { ...stored, doc, version: doc.version };
+    }
+    case 'payments': {
+      const doc = update(stored.doc);
+      return { ...stored, doc, version: doc.version };
+    }
+    case 'returns': {
+      const doc = update(stored.doc);
+      return { ...stored, doc, version: doc.version };
+    }
+  }
+}
+
+/**
+ * The grid row of a stored document. A clerk's queued answer stays on the row until the outbox settles
+ * it; a failed one stays while the document is still pending, so it can be selected and tried again.
+ */
+export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined): ReviewRow {
+  const doc = stored.doc;
+  const review = reviewStateOf(stored);
+  const keepAnswer = previous?.answerState === 'queued' || (previous?.answerState === 'failed' && review === 'pending');
+  return {
+    id: doc.id,
+    version: doc.version,
+    review,
+    pendingAgain: isPendingAgain(stored) ? 1 : 0,
+    changes: describeChanges(stored, answeredOf(stored)),
+    status: doc.status,
+    number: documentNumber(stored),
+    date: documentDate(stored),
+    customer: refLabel(doc.customer),
+    customerId: doc.customer.id,
+    rep: refLabel(documentRep(stored)),
+    currency: doc.currency,
+    note: noteOf(stored),
+    amountCents: amountToCents(documentAmount(stored)),
+    externalNumber: doc.ack?.external_number ?? doc.external_number ?? '',
+    answerState: keepAnswer && previous ? previous.answerState : '',
+    answerOutcome: keepAnswer && previous ? previous.answerOutcome : '',
+    answerError: keepAnswer && previous ? previous.answerError : '',
+  };
+}
+
+/** One short fact of a document for its grid row. Spec, Resources. */
+function noteOf(item: KindedDocument): string {
+  switch (item.kind) {
+    case 'orders':
+      return `${item.doc.lines.length} line${item.doc.lines.length === 1 ? '' : 's'}`;
+    case 'invoices':
+      return `Order ${item.doc.order.number}`;
+    case 'payments':
+      return item.doc.cheque ? `${item.doc.method} ${item.doc.cheque.number} (${item.doc.cheque.status})` : item.doc.method;
+    case 'returns':
+      return `${item.doc.reason} · invoice ${item.doc.invoice.number}`;
+  }
+}
+
+/**
+ * The rows of one view, in one indexed query (the grid sorts and filters them in memory).
+ */
+export async function loadRows(kind: FeedKind, view: ReviewView): Promise<ReviewRow[]> {
+  const rows = db.rowsOf(kind);
+  return view === 'all' ? rows.toArray() : rows.where('review').equals(view).toArray();
+}
+
+/** How many documents each view holds. */
+export async function countRows(kind: FeedKind): Promise<Record<ReviewView, number>> {
+  const rows = db.rowsOf(kind);
+  const [pending, accepted, rejected, all] = await Promise.all([
+    rows.where('review').equals('pending').count(),
+    rows.where('review').equals('accepted').count(),
+    rows.where('review').equals('rejected').count(),
+    rows.count(),
+  ]);
+  return { pending, accepted, rejected, all };
+}
+
+/** One document as the service sent it, with its row. */
+export async function readDocument(kind: FeedKind, id: string): Promise<{ stored: StoredDocument; row: ReviewRow } | null> {
+  const [stored, row] = await Promise.all([db.documents.get([kind, id]), db.rowsOf(kind).get(id)]);
+  return stored && row ? { stored, row } : null;
+}
+
+/** Rows by id, in the order asked (missing ones left out). */
+export async function readRows(kind: FeedKind, ids: readonly string[]): Promise<ReviewRow[]> {
+  const rows = await db.rowsOf(kind).bulkGet([...ids]);
+  return rows.filter((row): row is ReviewRow => row !== undefined);
+}

@@ -1,0 +1,41 @@
+/**
+ * Customers' names, looked up once per customer and kept: documents name customers by reference only
+ * (spec, Ref), and a clerk reads names, in English and Arabic.
+ */
+import type { CustomerName } from '../../src-shared/bridge/contract';
+import { feedKinds } from '../../src-shared/wire';
+import { db } from './db';
+import { nameText } from './documents';
+
+/** Customer ids named by staged documents whose names were never looked up (at most `limit`). */
+export async function customersWithoutNames(limit: number): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const kind of feedKinds) {
+    for (const id of await db.rowsOf(kind).orderBy('customerId').uniqueKeys()) ids.add(String(id));
+  }
+  const all = [...ids];
+  const known = await db.customerNames.bulkGet(all);
+  return all.filter((_, index) => known[index] === undefined).slice(0, limit);
+}
+
+/** Stores looked-up names and writes them into every row of those customers (one transaction). */
+export async function storeCustomerNames(names: readonly CustomerName[], nowIso: string): Promise<void> {
+  if (names.length === 0) return;
+  const tables = [db.customerNames, db.orders, db.invoices, db.payments, db.returns];
+  await db.transaction('rw', tables, async () => {
+    await db.customerNames.bulkPut(names.map((entry) => ({ id: entry.id, code: entry.code, name: entry.name, fetchedAt: nowIso })));
+    for (const entry of names) {
+      const text = entry.name ? nameText(entry.name) : '';
+      if (text === '') continue;
+      for (const kind of feedKinds) {
+        await db
+          .rowsOf(kind)
+          .where('customerId')
+          .equals(entry.id)
+          .modify((row) => {
+            row.customerName = text;
+          });
+      }
+    }
+  });
+}

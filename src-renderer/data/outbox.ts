@@ -1,0 +1,182 @@
+/**
+ * The answer outbox: batches of acks stored with their `Idempotency-Key` before the first send, and
+ * what came back, written together with the documents' rows and the audit log.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents (batch `POST /acks`, at most
+ * 500 items, per-item results) and Limits (same key and body replays the first answer). A batch's
+ * items never change once stored, so every send of it is the same call.
+ */
+import type { AnswerReceipt } from '../../src-shared/bridge/contract';
+import type { DeskError } from '../../src-shared/bridge/result';
+import { splitIntoBatches } from '../../src-shared/domain/answers';
+import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
+import { db, type AuditEntry, type OutboxBatch, type ReviewRow } from './db';
+import { mapStored, rowOf } from './documents';
+
+/**
+ * Stores answers as batches of at most 500 (spec, Acknowledge documents), each with a new id that is
+ * its `Idempotency-Key`, and marks their rows queued: one transaction, before anything is sent.
+ */
+export async function queueAnswerBatches(input: {
+  connectionId: string;
+  kind: FeedKind;
+  items: readonly BatchAckItem[];
+  nowIso: string;
+  newId: () => string;
+}): Promise<OutboxBatch[]> {
+  const rows = db.rowsOf(input.kind);
+  const batches: OutboxBatch[] = splitIntoBatches(input.items).map((items) => ({
+    id: input.newId(),
+    connectionId: input.connectionId,
+    kind: input.kind,
+    items,
+    createdAt: input.nowIso,
+    state: 'queued',
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    results: null,
+  }));
+  await db.transaction('rw', [db.outbox, rows], async () => {
+    await db.outbox.bulkAdd(batches);
+    const byId = new Map(input.items.map((item) => [item.id, item]));
+    const found = await rows.bulkGet([...byId.keys()]);
+    const updated = found
+      .filter((row): row is ReviewRow => row !== undefined)
+      .map((row): ReviewRow => {
+        const item = byId.get(row.id);
+        return {
+          ...row,
+          answerState: 'queued',
+          answerOutcome: item?.outcome ?? '',
+          answerError: '',
+          externalNumber: item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
+        };
+      });
+    await rows.bulkPut(updated);
+  });
+  return batches;
+}
+
+/** The oldest batch of a connection still waiting to be sent, if any. */
+export async function nextQueuedBatch(connectionId: string): Promise<OutboxBatch | null> {
+  const queued = await db.outbox.where('[connectionId+state]').equals([connectionId, 'queued']).sortBy('createdAt');
+  return queued[0] ?? null;
+}
+
+/** Every batch of a connection in a state, oldest first. */
+export async function listBatches(connectionId: string, state: OutboxBatch['state']): Promise<OutboxBatch[]> {
+  return db.outbox.where('[connectionId+state]').equals([connectionId, state]).sortBy('createdAt');
+}
+
+/** Outcome of one item, in the audit log's words. */
+function auditItems(batch: OutboxBatch, results: readonly BatchAckItemResult[] | null, words: (error: ItemError) => string, batchError: string | null): AuditEntry['items'] {
+  return batch.items.map((item, index) => {
+    const result = results?.[index];
+    return {
+      id: item.id,
+      outcome: item.outcome,
+      externalNumber: item.external_number ?? null,
+      reasonCode: item.reason_code ?? null,
+      result: result?.result ?? 'refused',
+      error: result?.error ? words(result.error) : batchError,
+    };
+  });
+}
+
+/**
+ * Records the service's answer to a batch: the batch is settled, each document's row and stored copy
+ * take the item's result (its ack, status and version when applied or unchanged; the error in plain
+ * words when failed), and the audit log gets one entry. One transaction.
+ */
+export async function recordAnswered(batch: OutboxBatch, receipt: AnswerReceipt, nowIso: string, words: (error: ItemError) => string): Promise<void> {
+  const rows = db.rowsOf(batch.kind);
+  const results = receipt.answer.data;
+  await db.transaction('rw', [db.outbox, rows, db.documents, db.audit], async () => {
+    const ids = batch.items.map((item) => item.id);
+    const [storedDocs, currentRows] = await Promise.all([
+      db.documents.bulkGet(ids.map((id): [FeedKind, string] => [batch.kind, id])),
+      rows.bulkGet(ids),
+    ]);
+    const newRows: ReviewRow[] = [];
+    const newDocs = [];
+    for (const [index, item] of batch.items.entries()) {
+      // spec, Acknowledge documents: one result per item, in order; `id` is optional, so order decides.
+      const result = results[index];
+      const stored = storedDocs[index];
+      const row = currentRows[index];
+      if (!row) continue;
+      if (!result || result.error || result.result === 'failed') {
+        newRows.push({ ...row, answerState: 'failed', answerOutcome: item.outcome, answerError: result?.error ? words(result.error) : 'The service sent no result for this document.' });
+        continue;
+      }
+      const ack = result.ack;
+      const version = result.version;
+      if (stored && ack && (version === null || version === undefined || version >= stored.version)) {
+        const updated = mapStored(stored, (doc) => ({ ...doc, ack, status: result.status ?? doc.status, version: version ?? doc.version }));
+        newDocs.push(updated);
+        newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }));
+      } else {
+        newRows.push({ ...row, answerState: '', answerOutcome: '', answerError: '' });
+      }
+    }
+    await db.documents.bulkPut(newDocs);
+    await rows.bulkPut(newRows);
+    await db.outbox.put({ ...batch, state: 'sent', attempts: batch.attempts + 1, lastAttemptAt: nowIso, lastError: null, results });
+    await db.audit.add({
+      at: nowIso,
+      connectionId: batch.connectionId,
+      call: 'POST /acks',
+      kind: batch.kind,
+      batchId: batch.id,
+      docIds: ids,
+      outcome: receipt.isReplay ? 'replayed' : 'answered',
+      applied: receipt.answer.meta.applied,
+      unchanged: receipt.answer.meta.unchanged,
+      failed: receipt.answer.meta.failed,
+      requestId: receipt.requestId,
+      error: null,
+      items: auditItems(batch, results, words, null),
+    });
+  });
+}
+
+/**
+ * Records an attempt that got no answer to keep: when `settle` the batch is failed for good (the
+ * service refused the call itself, e.g. a malformed batch) and its rows show why, so they can be
+ * answered again; otherwise it stays queued with the reason (offline, token refused) and is sent again
+ * later with the same key.
+ */
+export async function recordAttemptFailed(batch: OutboxBatch, error: DeskError, words: string, nowIso: string, settle: boolean): Promise<void> {
+  const rows = db.rowsOf(batch.kind);
+  await db.transaction('rw', [db.outbox, rows, db.audit], async () => {
+    await db.outbox.put({ ...batch, state: settle ? 'failed' : 'queued', attempts: batch.attempts + 1, lastAttemptAt: nowIso, lastError: error });
+    if (!settle) return;
+    const ids = batch.items.map((item) => item.id);
+    const found = await rows.bulkGet(ids);
+    await rows.bulkPut(
+      found.filter((row): row is ReviewRow => row !== undefined).map((row) => ({ ...row, answerState: 'failed' as const, answerError: words })),
+    );
+    await db.audit.add({
+      at: nowIso,
+      connectionId: batch.connectionId,
+      call: 'POST /acks',
+      kind: batch.kind,
+      batchId: batch.id,
+      docIds: ids,
+      outcome: 'refused',
+      applied: 0,
+      unchanged: 0,
+      failed: ids.length,
+      requestId: error.requestId ?? null,
+      error: words,
+      items: auditItems(batch, null, () => words, words),
+    });
+  });
+}
+
+/** A document's answer history on this computer, newest first. */
+export async function answerHistory(docId: string): Promise<AuditEntry[]> {
+  const entries = await db.audit.where('docIds').equals(docId).toArray();
+  return entries.sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0));
+}

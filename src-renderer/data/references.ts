@@ -1,0 +1,15 @@
+/**
+ * Cached code lists (`GET /reference/{kind}`), so that reasons and names can be shown offline.
+ */
+import type { ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
+import { db } from './db';
+
+/** A cached code list, or null when it was never fetched on this computer. */
+export async function readReferenceList(kind: ReferenceKind): Promise<ReferenceEntry[] | null> {
+  return (await db.references.get(kind))?.entries ?? null;
+}
+
+/** Replaces a cached code list. */
+export async function storeReferenceList(kind: ReferenceKind, entries: ReferenceEntry[], nowIso: string): Promise<void> {
+  await db.references.put({ kind, entries, fetchedAt: nowIso });
+}

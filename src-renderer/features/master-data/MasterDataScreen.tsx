@@ -1,0 +1,89 @@
+import { useCallback } from 'react';
+import { useDeskStore } from '../../state/store';
+import { ImportFileCard } from './ImportFileCard';
+import { PushPanel } from './PushPanel';
+import { RunsPanel } from './RunsPanel';
+import { useImport } from './use-import';
+import { usePushRuns } from './use-push-runs';
+import '../ui/review.css';
+import './master-data.css';
+
+/**
+ * Master data from ERP exports: add CSV or Excel files, check their columns and rows, push them in
+ * the order the service needs, and review what happened to each record.
+ */
+export function MasterDataScreen() {
+  const connectionId = useDeskStore((state) => state.connection?.connection?.id ?? null);
+  const imports = useImport(connectionId);
+  const { reloadKnown } = imports;
+  const onSettled = useCallback(() => void reloadKnown(), [reloadKnown]);
+  const runs = usePushRuns(connectionId, onSettled);
+
+  if (connectionId === null) return <p className="empty">Add a connection first: pushes go to the active connection&apos;s service.</p>;
+  return (
+    <div className="master-data">
+      <section className="import-panel" aria-labelledby="md-files">
+        <h3 id="md-files">1. Files</h3>
+        <p className="hint">
+          Add ERP exports (CSV or Excel): units, price lists, products, product units, prices, customers, branches, balances. Nothing is sent before you press Push.
+        </p>
+        <label className="file-button">
+          Add files…
+          <input
+            type="file"
+            multiple
+            accept=".csv,.txt,.tsv,.xlsx,text/csv"
+            aria-label="Add files"
+            onChange={(event) => {
+              const chosen = [...(event.target.files ?? [])];
+              event.target.value = '';
+              void imports.addFiles(chosen);
+            }}
+          />
+        </label>
+        {imports.isReading ? <span className="muted"> Reading…</span> : null}
+        {imports.readErrors.length > 0 ? (
+          <ul className="problems" role="alert">
+            {imports.readErrors.map((message) => (
+              <li key={message}>{message}</li>
+            ))}
+          </ul>
+        ) : null}
+        {imports.drafts.map((draft) => (
+          <ImportFileCard
+            key={draft.id}
+            draft={draft}
+            file={imports.files.find((file) => file.id === draft.id)}
+            onKind={(kind) => void imports.setKind(draft.id, kind)}
+            onMapping={(mapping) => void imports.setMapping(draft.id, mapping)}
+            onRemove={() => imports.removeFile(draft.id)}
+          />
+        ))}
+      </section>
+      {imports.drafts.length > 0 ? (
+        <PushPanel
+          files={imports.files}
+          settings={imports.settings}
+          onSettings={imports.setSettings}
+          known={imports.known}
+          isBusy={false}
+          onPush={async (plan, files) => {
+            const started = await runs.start(plan, files);
+            if (started) imports.clear();
+            return started;
+          }}
+        />
+      ) : null}
+      <RunsPanel
+        runs={runs.runs}
+        selected={runs.selected}
+        records={runs.records}
+        error={runs.error}
+        onSelect={runs.select}
+        onControl={runs.control}
+        onAdopt={runs.adopt}
+        onCompareBalances={runs.compareBalances}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,173 @@
+import { useMemo, useState } from 'react';
+import { countOutcomes, pushOutcomes, resultsToCsv, type PushOutcome } from '../../../src-shared/domain/master-data';
+import type { DeskError } from '../../../src-shared/bridge/result';
+import type { PushRecordRow, PushRunRow } from '../../data/db';
+import { Dialog } from '../ui/Dialog';
+import { outcomeWords, runStateWords } from './master-data-words';
+import { ResultsGrid } from './ResultsGrid';
+
+/** Saves text as a file through the browser's download (no network). */
+function download(fileName: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The history of pushes and the selected run: progress, pause and resume, results by outcome, export, adoption, balances. */
+export function RunsPanel({
+  runs,
+  selected,
+  records,
+  error,
+  onSelect,
+  onControl,
+  onAdopt,
+  onCompareBalances,
+}: {
+  runs: PushRunRow[];
+  selected: PushRunRow | null;
+  records: PushRecordRow[];
+  error: DeskError | null;
+  onSelect: (runId: string) => void;
+  onControl: (runId: string, action: 'pause' | 'resume') => Promise<void>;
+  onAdopt: (runId: string, records: PushRecordRow[]) => Promise<boolean>;
+  onCompareBalances: (runId: string) => Promise<void>;
+}) {
+  const [filter, setFilter] = useState<PushOutcome | 'all'>('all');
+  const [chosen, setChosen] = useState<PushRecordRow[]>([]);
+  const [isAdopting, setAdopting] = useState(false);
+  const counts = useMemo(() => countOutcomes(records), [records]);
+  const shown = useMemo(() => (filter === 'all' ? records : records.filter((record) => record.outcome === filter)), [records, filter]);
+  const hasBalances = records.some((record) => record.kind === 'balances');
+  const offers = records.filter((record) => record.adoptServiceId !== null);
+  const summary = selected?.summary;
+
+  return (
+    <section className="runs-panel" aria-labelledby="md-runs">
+      <h3 id="md-runs">3. Results</h3>
+      {error ? (
+        <p className="error-text" role="alert">
+          {error.message}
+        </p>
+      ) : null}
+      {runs.length === 0 ? (
+        <p className="muted">No push yet from this computer on this connection.</p>
+      ) : (
+        <table className="runs" aria-label="Pushes">
+          <thead>
+            <tr>
+              <th>Push</th>
+              <th>Started</th>
+              <th>State</th>
+              <th>Calls</th>
+              <th>Failed</th>
+            </tr>
+          </thead>
+          <tbody>
+            {runs.map((run) => (
+              <tr key={run.runId} aria-selected={run.runId === selected?.runId} className={run.runId === selected?.runId ? 'selected' : undefined}>
+                <td>
+                  <button type="button" className="link" onClick={() => onSelect(run.runId)}>
+                    {run.label}
+                  </button>
+                </td>
+                <td>{run.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                <td>{runStateWords(run.summary.state)}</td>
+                <td>
+                  {run.summary.callsDone} / {run.summary.callsTotal}
+                </td>
+                <td>{run.summary.counts.failed}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+
+      {selected && summary ? (
+        <div className="run" aria-label={`Push ${selected.label}`} role="region">
+          <div className="run-head">
+            <h4>{selected.label}</h4>
+            <span role="status" aria-label="Push state">
+              {runStateWords(summary.state)} · {summary.callsDone} of {summary.callsTotal} calls answered
+            </span>
+            <progress max={summary.callsTotal} value={summary.callsDone} aria-label="Push progress" />
+            {summary.state === 'running' || summary.state === 'queued' ? (
+              <button type="button" onClick={() => void onControl(summary.runId, 'pause')}>
+                Pause
+              </button>
+            ) : null}
+            {summary.state === 'paused' || summary.state === 'stopped' ? (
+              <button type="button" className="primary" onClick={() => void onControl(summary.runId, 'resume')}>
+                Resume
+              </button>
+            ) : null}
+          </div>
+          {summary.reason && summary.state !== 'done' ? <p className="hint">{summary.reason.message}</p> : null}
+
+          <div className="toolbar">
+            <div className="views" role="group" aria-label="Filter by result">
+              {(['all', ...pushOutcomes] as const).map((outcome) => (
+                <button key={outcome} type="button" aria-pressed={filter === outcome} onClick={() => setFilter(outcome)}>
+                  {outcome === 'all' ? 'All' : outcomeWords(outcome).replace(/ \(.*\)$/, '')} <span className="count">{outcome === 'all' ? records.length : counts[outcome]}</span>
+                </button>
+              ))}
+            </div>
+            <div className="actions">
+              {offers.length > 0 ? (
+                <button type="button" disabled={chosen.length === 0} onClick={() => setAdopting(true)}>
+                  Link {chosen.length || ''} to existing customers…
+                </button>
+              ) : null}
+              {hasBalances ? (
+                <button type="button" onClick={() => void onCompareBalances(summary.runId)}>
+                  Compare with service balances
+                </button>
+              ) : null}
+              <button type="button" disabled={records.length === 0} onClick={() => download(`push-${selected.label.replace(/[^\w-]+/g, '-')}.csv`, resultsToCsv(shown))}>
+                Export CSV
+              </button>
+            </div>
+          </div>
+          {offers.length > 0 ? (
+            <p className="hint">
+              {offers.length} customer{offers.length === 1 ? ' has' : 's have'} a key the service already knows as another customer&apos;s code. Tick them in the grid to link each ERP key to that customer.
+            </p>
+          ) : null}
+          <ResultsGrid records={shown} hasBalances={hasBalances} onSelection={setChosen} />
+        </div>
+      ) : null}
+
+      {isAdopting && selected ? (
+        <Dialog title="Link ERP keys to existing customers?" onClose={() => setAdopting(false)} wide>
+          <p>Each ERP key below is pushed again with the service id of the customer the service already has. From then on that customer answers to the ERP key.</p>
+          <ul>
+            {chosen.map((record) => (
+              <li key={record.seq}>
+                ERP key {record.key} → service customer {record.adoptServiceId}
+              </li>
+            ))}
+          </ul>
+          <div className="dialog-foot">
+            <span />
+            <button type="button" onClick={() => setAdopting(false)}>
+              Cancel
+            </button>
+            <button
+              type="button"
+              className="primary"
+              onClick={() => {
+                setAdopting(false);
+                void onAdopt(selected.runId, chosen);
+              }}
+            >
+              Link {chosen.length} customer{chosen.length === 1 ? '' : 's'}
+            </button>
+          </div>
+        </Dialog>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,50 @@
+// Reads a chosen export into the domain's table: CSV through the shared reader (encoding and
+// delimiter found from the file), XLSX through read-excel-file's universal build (no Web Worker, so
+// the strict CSP needs nothing more), its cells turned into the text a CSV would hold.
+import readXlsxFile from 'read-excel-file/universal';
+import { readCsvFile, tableFromRows, UnreadableFileError, type CsvRow, type ImportTable } from '../../../src-shared/domain/master-data';
+
+/** A file as read, with what the clerk should know about how. */
+export interface ReadFile {
+  table: ImportTable;
+  /** "CSV, UTF-8, comma", "Excel, sheet Customers". */
+  format: string;
+}
+
+const delimiterNames: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+
+/** A spreadsheet cell as CSV text: dates as `YYYY-MM-DD` (or an ISO time when they carry one), numbers plain. */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  return String(value);
+}
+
+function isXlsx(name: string, bytes: Uint8Array): boolean {
+  return /\.xlsx$/i.test(name) || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04);
+}
+
+/** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
+export async function readImportFile(name: string, buffer: ArrayBuffer): Promise<ReadFile> {
+  const bytes = new Uint8Array(buffer);
+  if (!isXlsx(name, bytes)) {
+    const read = readCsvFile(bytes);
+    const encoding = read.encoding === 'utf-8' ? (read.hasBom ? 'UTF-8 with BOM' : 'UTF-8') : read.encoding === 'windows-1256' ? 'Windows-1256 (Arabic)' : read.encoding.toUpperCase();
+    return { table: read.table, format: `CSV, ${encoding}, ${delimiterNames[read.delimiter] ?? read.delimiter}` };
+  }
+  let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
+  try {
+    sheets = await readXlsxFile(buffer);
+  } catch {
+    throw new UnreadableFileError('SPREADSHEET', 'The Excel file cannot be read. Save it again as .xlsx (Excel 2007 or later), or export CSV.');
+  }
+  const sheet = sheets.find((s) => s.data.some((row) => row.some((cell) => cellText(cell).trim() !== ''))) ?? sheets[0];
+  if (!sheet) throw new UnreadableFileError('EMPTY', 'The Excel file has no sheets.');
+  const rows: CsvRow[] = sheet.data.map((row, index) => ({ line: index + 1, cells: row.map(cellText) }));
+  return { table: tableFromRows(rows), format: `Excel, sheet ${sheet.sheet}` };
+}

@@ -1,0 +1,163 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DeskError } from '../../../src-shared/bridge/result';
+import { maxResultsPage, type PushCall, type PushPlan, type PushRunSummary } from '../../../src-shared/domain/master-data';
+import { desk } from '../../bridge/desk';
+import type { PushRecordRow, PushRunRow } from '../../data/db';
+import { findRun, listRuns, loadRecords, recordRun, setServiceBalance, storeResults, updateRunSummary } from './push-history';
+
+/** States in which a run sends nothing until the clerk acts. */
+function isSettled(summary: PushRunSummary): boolean {
+  return summary.state === 'done' || summary.state === 'paused' || summary.state === 'stopped';
+}
+
+/** Copies every page of a run's results from the core into IndexedDB. */
+async function syncResults(summary: PushRunSummary): Promise<DeskError | null> {
+  for (let offset = 0; offset < summary.recordsTotal; offset += maxResultsPage) {
+    const page = await desk.push.results(summary.runId, { offset, limit: maxResultsPage });
+    if (!page.ok) return page.error;
+    await storeResults(summary.runId, summary.connectionId, page.value.records, new Date().toISOString());
+  }
+  return null;
+}
+
+/**
+ * The runs of the active connection: starting one, following its progress, pausing and resuming it,
+ * its per-record results (kept in IndexedDB), adoption of conflicting customers and the balance
+ * comparison.
+ */
+export function usePushRuns(connectionId: string | null, onSettled: () => void) {
+  const [runs, setRuns] = useState<PushRunRow[]>([]);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [records, setRecords] = useState<PushRecordRow[]>([]);
+  const [error, setError] = useState<DeskError | null>(null);
+  const [runsVersion, setRunsVersion] = useState(0);
+  const [recordsVersion, setRecordsVersion] = useState(0);
+  const selectedRef = useRef<string | null>(null);
+  const lastSyncMs = useRef(0);
+  const reloadRuns = useCallback(() => setRunsVersion((version) => version + 1), []);
+  const reloadRecords = useCallback(() => setRecordsVersion((version) => version + 1), []);
+
+  useEffect(() => {
+    selectedRef.current = selectedId;
+  }, [selectedId]);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void (connectionId === null ? Promise.resolve([]) : listRuns(connectionId)).then((loaded) => {
+      if (isCurrent) setRuns(loaded);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [connectionId, runsVersion]);
+
+  useEffect(() => {
+    let isCurrent = true;
+    void (selectedId === null ? Promise.resolve([]) : loadRecords(selectedId)).then((loaded) => {
+      if (isCurrent) setRecords(loaded);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [selectedId, recordsVersion]);
+
+  // The core's word on every run this computer keeps (a run paused by a restart, one finished while
+  // the screen was closed).
+  useEffect(() => {
+    void (async () => {
+      const listed = await desk.push.list();
+      if (listed.ok) for (const summary of listed.value) await updateRunSummary(summary);
+      reloadRuns();
+    })();
+  }, [connectionId, reloadRuns]);
+
+  useEffect(
+    () =>
+      desk.on('push.progress', (summary) => {
+        void (async () => {
+          await updateRunSummary(summary);
+          const nowMs = Date.now();
+          // Results follow a running push every couple of seconds, and every settled one at once.
+          if (isSettled(summary) || nowMs - lastSyncMs.current > 2000) {
+            lastSyncMs.current = nowMs;
+            const failed = await syncResults(summary);
+            if (failed) setError(failed);
+            if (selectedRef.current === summary.runId) reloadRecords();
+            if (isSettled(summary)) onSettled();
+          }
+          reloadRuns();
+        })();
+      }),
+    [reloadRuns, reloadRecords, onSettled],
+  );
+
+  const start = useCallback(
+    async (plan: PushPlan, files: string[]): Promise<boolean> => {
+      setError(null);
+      const result = await desk.push.start(plan);
+      if (!result.ok) {
+        setError(result.error);
+        return false;
+      }
+      await recordRun(result.value, plan, files);
+      await syncResults(result.value);
+      setSelectedId(result.value.runId);
+      reloadRuns();
+      return true;
+    },
+    [reloadRuns],
+  );
+
+  const control = useCallback(
+    async (runId: string, action: 'pause' | 'resume') => {
+      setError(null);
+      const result = action === 'pause' ? await desk.push.pause(runId) : await desk.push.resume(runId);
+      if (!result.ok) setError(result.error);
+      else await updateRunSummary(result.value);
+      reloadRuns();
+    },
+    [reloadRuns],
+  );
+
+  /**
+   * Pushes the chosen customers again with the `service_id` the service offered (spec, Push
+   * semantics: adoption), as a new run; the clerk confirmed it first.
+   */
+  const adopt = useCallback(
+    async (runId: string, chosen: readonly PushRecordRow[]): Promise<boolean> => {
+      const run = await findRun(runId);
+      if (!run) return false;
+      const calls: PushCall[] = [];
+      for (const record of chosen) {
+        const call = run.plan.calls[record.call];
+        if (call?.call !== 'customer' || !record.adoptServiceId) continue;
+        calls.push({ ...call, body: { ...call.body, service_id: record.adoptServiceId } });
+      }
+      if (calls.length === 0) return false;
+      return start({ label: `Link ${calls.length} customer${calls.length === 1 ? '' : 's'} to existing service records`, calls }, [...new Set(calls.map((c) => c.file))]);
+    },
+    [start],
+  );
+
+  /** Looks up the service's current balance of a run's balance records (at most 100, one call each). */
+  const compareBalances = useCallback(
+    async (runId: string) => {
+      setError(null);
+      const balances = (await loadRecords(runId)).filter((record) => record.kind === 'balances' && record.outcome !== 'failed').slice(0, 100);
+      for (const record of balances) {
+        const found = await desk.lookup.customer(record.key);
+        if (!found.ok) {
+          setError(found.error);
+          break;
+        }
+        const current = found.value.balance?.current_balance;
+        if (current !== undefined) await setServiceBalance(runId, record.seq, current);
+      }
+      if (selectedRef.current === runId) reloadRecords();
+    },
+    [reloadRecords],
+  );
+
+  const selected = runs.find((run) => run.runId === selectedId) ?? null;
+  return { runs, selected, selectedId, select: setSelectedId, records, error, start, control, adopt, compareBalances };
+}

@@ -1,0 +1,155 @@
+import { useMemo, useState, type ChangeEvent } from 'react';
+import type { AnswerDraft } from '../../../src-shared/domain/answers';
+import { checkAnswer } from '../../../src-shared/domain/answers';
+import type { FeedKind } from '../../../src-shared/wire';
+import type { ReviewRow } from '../../data/db';
+import { Dialog } from '../ui/Dialog';
+import { formatCents, formatTotals } from '../ui/format';
+import { matchNumberPairs, parseNumberPairs } from './number-import';
+
+/** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
+const maxRowsWithInputs = 300;
+
+/**
+ * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
+ * number). An order needs its number to be confirmed (spec, States and transitions).
+ */
+export function AcceptDialog({
+  kind,
+  rows,
+  onCancel,
+  onSubmit,
+}: {
+  kind: FeedKind;
+  rows: ReviewRow[];
+  onCancel: () => void;
+  onSubmit: (drafts: AnswerDraft[]) => Promise<string | null>;
+}) {
+  const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
+  const [pasted, setPasted] = useState('');
+  const [importNote, setImportNote] = useState('');
+  const [problems, setProblems] = useState<Map<string, string>>(() => new Map());
+  const [submitError, setSubmitError] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const needsNumber = kind === 'orders' || kind === 'invoices';
+  const shown = rows.slice(0, maxRowsWithInputs);
+  const filled = useMemo(() => rows.filter((row) => (numbers.get(row.id) ?? '').trim() !== '').length, [rows, numbers]);
+
+  const applyPairs = (text: string): void => {
+    const { pairs, unreadable } = parseNumberPairs(text);
+    const { numbers: found, unmatched } = matchNumberPairs(pairs, rows);
+    setNumbers((current) => new Map([...current, ...found]));
+    setImportNote(
+      `${found.size} number(s) applied` +
+        (unmatched.length > 0 ? `, ${unmatched.length} line(s) name no selected document` : '') +
+        (unreadable.length > 0 ? `, line(s) ${unreadable.slice(0, 5).join(', ')} unreadable` : '') +
+        '.',
+    );
+  };
+
+  const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
+    const file = event.target.files?.[0];
+    if (file) applyPairs(await file.text());
+  };
+
+  const submit = async (): Promise<void> => {
+    const drafts: AnswerDraft[] = rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: numbers.get(row.id)?.trim() ?? '' }));
+    const found = new Map<string, string>();
+    for (const draft of drafts) {
+      const problem = checkAnswer(kind, draft);
+      if (problem) found.set(draft.id, problem);
+    }
+    setProblems(found);
+    if (found.size > 0) {
+      setSubmitError(`${found.size} document(s) still need an ERP number.`);
+      return;
+    }
+    setIsSending(true);
+    const error = await onSubmit(drafts);
+    setIsSending(false);
+    if (error) setSubmitError(error);
+  };
+
+  return (
+    <Dialog title={`Accept ${rows.length} document${rows.length === 1 ? '' : 's'}`} onClose={onCancel} wide>
+      <p className="hint">
+        {needsNumber ? 'Type the ERP number of each document, or paste/import CSV lines of id (or number) and ERP number.' : 'ERP numbers are optional here; type, paste or import them if the ERP gave any.'}{' '}
+        Selected total: {formatTotals(rows)}.
+      </p>
+      <div className="import-row">
+        <label>
+          Paste id,number pairs
+          <textarea value={pasted} onChange={(event) => setPasted(event.target.value)} rows={3} placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'} />
+        </label>
+        <div className="import-actions">
+          <button type="button" onClick={() => applyPairs(pasted)} disabled={pasted.trim() === ''}>
+            Apply pasted numbers
+          </button>
+          <label className="file-button">
+            Import CSV
+            <input type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void onFile(event)} />
+          </label>
+          {importNote && <span role="status">{importNote}</span>}
+        </div>
+      </div>
+      <div className="answer-table-frame">
+        <table className="answer-table">
+          <thead>
+            <tr>
+              <th scope="col">Document</th>
+              <th scope="col">Customer</th>
+              <th scope="col" className="num">
+                Amount
+              </th>
+              <th scope="col">ERP number</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shown.map((row) => (
+              <tr key={row.id}>
+                <td>
+                  <bdi>{row.number}</bdi>
+                </td>
+                <td>
+                  <bdi>{row.customer}</bdi>
+                </td>
+                <td className="num">
+                  {formatCents(row.amountCents)} {row.currency}
+                </td>
+                <td>
+                  <input
+                    aria-label={`ERP number for ${row.number}`}
+                    value={numbers.get(row.id) ?? ''}
+                    aria-invalid={problems.has(row.id) || undefined}
+                    onChange={(event) => {
+                      const value = event.target.value;
+                      setNumbers((current) => new Map(current).set(row.id, value));
+                    }}
+                  />
+                  {problems.has(row.id) && <span className="field-problem">{problems.get(row.id)}</span>}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+        {rows.length > shown.length && <p className="hint">{rows.length - shown.length} more selected: import their numbers as CSV.</p>}
+      </div>
+      <div className="dialog-foot">
+        <span>
+          {filled} of {rows.length} have an ERP number.
+        </span>
+        {submitError && (
+          <span role="alert" className="error-text">
+            {submitError}
+          </span>
+        )}
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
+          Accept {rows.length}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,76 @@
+import { useId, useState } from 'react';
+import type { AnswerDraft, RejectReason } from '../../../src-shared/domain/answers';
+import { maxAnswerMessageLength } from '../../../src-shared/domain/answers';
+import type { ReviewRow } from '../../data/db';
+import { Dialog } from '../ui/Dialog';
+import { formatTotals } from '../ui/format';
+import { nameString } from '../ui/name-text';
+
+/** Reject: one reason code (from the lists) and a message for every selected document. */
+export function RejectDialog({
+  rows,
+  reasons,
+  onCancel,
+  onSubmit,
+}: {
+  rows: ReviewRow[];
+  reasons: RejectReason[];
+  onCancel: () => void;
+  onSubmit: (drafts: AnswerDraft[]) => Promise<string | null>;
+}) {
+  const [reasonCode, setReasonCode] = useState('');
+  const [message, setMessage] = useState('');
+  const [error, setError] = useState('');
+  const [isSending, setIsSending] = useState(false);
+  const reasonId = useId();
+  const messageId = useId();
+  const submit = async (): Promise<void> => {
+    if (reasonCode === '') {
+      setError('Choose a reason for the rejection.');
+      return;
+    }
+    setIsSending(true);
+    const failure = await onSubmit(rows.map((row) => ({ id: row.id, outcome: 'REJECTED', reasonCode, message })));
+    setIsSending(false);
+    if (failure) setError(failure);
+  };
+  return (
+    <Dialog title={`Reject ${rows.length} document${rows.length === 1 ? '' : 's'}`} onClose={onCancel}>
+      <p className="hint">
+        {rows
+          .slice(0, 8)
+          .map((row) => row.number)
+          .join(', ')}
+        {rows.length > 8 ? ` and ${rows.length - 8} more` : ''} · total {formatTotals(rows)}
+      </p>
+      <div className="field">
+        <label htmlFor={reasonId}>Reason</label>
+        <select id={reasonId} value={reasonCode} onChange={(event) => setReasonCode(event.target.value)}>
+          <option value="">Choose a reason…</option>
+          {reasons.map((reason) => (
+            <option key={reason.code} value={reason.code}>
+              {reason.code} — {nameString(reason.name)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="field">
+        <label htmlFor={messageId}>Message</label>
+        <textarea id={messageId} value={message} maxLength={maxAnswerMessageLength} rows={3} onChange={(event) => setMessage(event.target.value)} placeholder="What the office should know (optional)" />
+      </div>
+      <div className="dialog-foot">
+        {error && (
+          <span role="alert" className="error-text">
+            {error}
+          </span>
+        )}
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="button" className="primary danger" onClick={() => void submit()} disabled={isSending}>
+          Reject {rows.length}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,68 @@
+import { useMemo } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import type { GetRowIdParams, GridApi, RowClickedEvent, RowSelectionOptions, SelectionChangedEvent } from 'ag-grid-community';
+import type { FeedKind } from '../../../src-shared/wire';
+import type { ReviewRow } from '../../data/db';
+import { gridTheme } from '../ui/grid-setup';
+import { reviewColumns } from './columns';
+
+const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
+
+// Checkbox selection over the filtered rows; a row whose answer is already queued cannot be answered
+// again until the outbox settles it.
+const rowSelection: RowSelectionOptions<ReviewRow> = {
+  mode: 'multiRow',
+  checkboxes: true,
+  headerCheckbox: true,
+  selectAll: 'filtered',
+  enableClickSelection: false,
+  isRowSelectable: (node) => node.data?.answerState !== 'queued',
+};
+
+const getRowId = (params: GetRowIdParams<ReviewRow>): string => params.data.id;
+
+/**
+ * A feed's grid: the client-side row model over light rows, rows kept by id across reloads (so the
+ * selection survives a sync), a modest row buffer, no cell renderers.
+ */
+export function ReviewGrid({
+  kind,
+  rows,
+  quickFilter,
+  onSelection,
+  onOpen,
+  onApi,
+}: {
+  kind: FeedKind;
+  rows: ReviewRow[];
+  quickFilter: string;
+  onSelection: (rows: ReviewRow[]) => void;
+  onOpen: (id: string) => void;
+  /** Told the grid's API when it is ready (export, select failed) and null when it goes. */
+  onApi: (api: GridApi<ReviewRow> | null) => void;
+}) {
+  const columnDefs = useMemo(() => reviewColumns(kind), [kind]);
+  return (
+    <div className="grid-frame" aria-label={`${kind} grid`} role="region">
+      <AgGridReact<ReviewRow>
+        theme={gridTheme}
+        rowData={rows}
+        columnDefs={columnDefs}
+        defaultColDef={defaultColDef}
+        getRowId={getRowId}
+        rowSelection={rowSelection}
+        rowBuffer={20}
+        quickFilterText={quickFilter}
+        tooltipShowDelay={400}
+        suppressCellFocus={false}
+        onGridReady={(event) => onApi(event.api)}
+        onGridPreDestroyed={() => onApi(null)}
+        onSelectionChanged={(event: SelectionChangedEvent<ReviewRow>) => onSelection(event.api.getSelectedRows())}
+        onRowClicked={(event: RowClickedEvent<ReviewRow>) => {
+          if (event.data) onOpen(event.data.id);
+        }}
+        overlayNoRowsTemplate="<span>No documents in this view.</span>"
+      />
+    </div>
+  );
+}

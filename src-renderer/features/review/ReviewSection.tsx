@@ -1,0 +1,136 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import type { GridApi } from 'ag-grid-community';
+import type { AnswerDraft } from '../../../src-shared/domain/answers';
+import { reviewStates } from '../../../src-shared/domain/review';
+import type { FeedKind } from '../../../src-shared/wire';
+import type { ReviewRow } from '../../data/db';
+import type { ReviewView } from '../../data/documents';
+import { useDeskStore } from '../../state/store';
+import { formatCount, formatTotals } from '../ui/format';
+import { AcceptDialog } from './AcceptDialog';
+import { DetailPanel } from './DetailPanel';
+import { RejectDialog } from './RejectDialog';
+import { ReviewGrid } from './ReviewGrid';
+import { useRejectReasons } from './use-reject-reasons';
+import { useReviewRows } from './use-review-rows';
+import '../ui/review.css';
+
+const viewLabels: Record<ReviewView, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected', all: 'All' };
+const views: ReviewView[] = [...reviewStates, 'all'];
+const nouns: Record<FeedKind, string> = { orders: 'orders', invoices: 'invoices', payments: 'payments', returns: 'returns' };
+
+/**
+ * One feed's review: views with counts, quick filter, the grid, totals of the selection, accept and
+ * reject, CSV export, and the detail panel of the document clicked.
+ */
+export function ReviewSection({ kind }: { kind: FeedKind }) {
+  const grid = useDeskStore((state) => state.reviewGrids[kind]);
+  const setReviewView = useDeskStore((state) => state.setReviewView);
+  const setQuickFilter = useDeskStore((state) => state.setQuickFilter);
+  const setSelection = useDeskStore((state) => state.setSelection);
+  const openDetail = useDeskStore((state) => state.openDetail);
+  const answer = useDeskStore((state) => state.answer);
+  const { rows, counts } = useReviewRows(kind, grid.view);
+  const [selected, setSelected] = useState<ReviewRow[]>([]);
+  const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
+  const [notice, setNotice] = useState('');
+  const apiRef = useRef<GridApi<ReviewRow> | null>(null);
+  const reasons = useRejectReasons(kind);
+
+  const onSelection = useCallback(
+    (picked: ReviewRow[]) => {
+      setSelected(picked);
+      setSelection(
+        kind,
+        picked.map((row) => row.id),
+      );
+    },
+    [kind, setSelection],
+  );
+  const onOpen = useCallback((id: string) => openDetail(kind, id), [kind, openDetail]);
+  const onApi = useCallback((api: GridApi<ReviewRow> | null) => {
+    apiRef.current = api;
+  }, []);
+
+  const submit = async (drafts: AnswerDraft[]): Promise<string | null> => {
+    const outcome = await answer(kind, drafts);
+    if (!outcome.ok) return outcome.message;
+    setDialog(null);
+    apiRef.current?.deselectAll();
+    setNotice(`${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.`);
+    return null;
+  };
+
+  const selectFailed = (): void => {
+    const api = apiRef.current;
+    if (!api) return;
+    api.deselectAll();
+    const failed: string[] = [];
+    api.forEachNodeAfterFilter((node) => {
+      if (node.data?.answerState === 'failed') failed.push(node.data.id);
+    });
+    for (const id of failed) api.getRowNode(id)?.setSelected(true);
+  };
+
+  const exportCsv = (): void => {
+    apiRef.current?.exportDataAsCsv({ fileName: `${kind}-${grid.view}-${new Date().toISOString().slice(0, 10)}.csv` });
+  };
+
+  const failedCount = useMemo(() => rows?.filter((row) => row.answerState === 'failed').length ?? 0, [rows]);
+
+  return (
+    <div className="review">
+      <div className="toolbar" role="toolbar" aria-label={`${nouns[kind]} tools`}>
+        <div className="views" role="group" aria-label="Views">
+          {views.map((view) => (
+            <button key={view} type="button" aria-pressed={grid.view === view} onClick={() => setReviewView(kind, view)}>
+              {viewLabels[view]} <span className="count">{counts ? formatCount(counts[view]) : '…'}</span>
+            </button>
+          ))}
+        </div>
+        <label className="quick-filter">
+          <span className="visually-hidden">Quick filter</span>
+          <input type="search" placeholder="Quick filter" aria-label="Quick filter" value={grid.quickFilter} onChange={(event) => setQuickFilter(kind, event.target.value)} />
+        </label>
+        <div className="actions">
+          {failedCount > 0 && (
+            <button type="button" onClick={selectFailed}>
+              Select failed ({failedCount})
+            </button>
+          )}
+          <button type="button" className="primary" disabled={selected.length === 0} onClick={() => setDialog('accept')}>
+            Accept…
+          </button>
+          <button type="button" className="danger" disabled={selected.length === 0} onClick={() => setDialog('reject')}>
+            Reject…
+          </button>
+          <button type="button" onClick={exportCsv} disabled={!rows || rows.length === 0}>
+            Export CSV
+          </button>
+        </div>
+      </div>
+      <div className="selection-bar" aria-live="polite">
+        {selected.length > 0 ? (
+          <span>
+            <strong>{formatCount(selected.length)}</strong> selected · total <strong>{formatTotals(selected)}</strong>
+          </span>
+        ) : (
+          <span className="muted">Select documents with the checkboxes to accept or reject them.</span>
+        )}
+        {notice && <span role="status">{notice}</span>}
+      </div>
+      <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
+        {rows === null ? (
+          <p className="empty">Loading…</p>
+        ) : counts?.all === 0 ? (
+          <p className="empty">No {nouns[kind]} are staged yet. Press Sync now to pull them from the service.</p>
+        ) : (
+          <ReviewGrid kind={kind} rows={rows} quickFilter={grid.quickFilter} onSelection={onSelection} onOpen={onOpen} onApi={onApi} />
+        )}
+        {grid.detailId && <DetailPanel kind={kind} id={grid.detailId} onClose={() => openDetail(kind, null)} />}
+      </div>
+      {dialog === 'accept' && <AcceptDialog kind={kind} rows={selected} onCancel={() => setDialog(null)} onSubmit={submit} />}
+      {dialog === 'reject' && <RejectDialog rows={selected} reasons={reasons} onCancel={() => setDialog(null)} onSubmit={submit} />}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+// Reading the ERP's document numbers pasted or imported as CSV: one pair per line, the document (the
+// service's id or its own number) and the ERP's number, separated by a comma, semicolon or tab. A
+// header line and blank lines are skipped; quotes around a field are removed.
+
+/** One pair as read from a line. */
+export interface NumberPair {
+  document: string;
+  erpNumber: string;
+  line: number;
+}
+
+function unquote(field: string): string {
+  const trimmed = field.trim();
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replaceAll('""', '"').trim() : trimmed;
+}
+
+/** The pairs of a pasted or imported text, and the lines that could not be read. */
+export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadable: number[] } {
+  const pairs: NumberPair[] = [];
+  const unreadable: number[] = [];
+  text.split(/\r?\n/).forEach((raw, index) => {
+    const line = raw.trim();
+    if (line === '') return;
+    const fields = line.split(/[,;\t]/).map(unquote);
+    const [document, erpNumber] = fields;
+    if (fields.length < 2 || !document || !erpNumber) {
+      unreadable.push(index + 1);
+      return;
+    }
+    if (index === 0 && /^(id|document|number|doc)/i.test(document) && /number|erp|external/i.test(erpNumber)) return;
+    pairs.push({ document, erpNumber, line: index + 1 });
+  });
+  return { pairs, unreadable };
+}
+
+/**
+ * ERP numbers by document id for the rows given: a pair matches a row by the service's id or by the
+ * row's own number. Pairs that match no row are counted, not applied.
+ */
+export function matchNumberPairs(pairs: readonly NumberPair[], rows: ReadonlyArray<{ id: string; number: string }>): { numbers: Map<string, string>; unmatched: NumberPair[] } {
+  const byKey = new Map<string, string>();
+  for (const row of rows) {
+    byKey.set(row.id, row.id);
+    byKey.set(row.number, row.id);
+  }
+  const numbers = new Map<string, string>();
+  const unmatched: NumberPair[] = [];
+  for (const pair of pairs) {
+    const id = byKey.get(pair.document);
+    if (id === undefined) unmatched.push(pair);
+    else numbers.set(id, pair.erpNumber);
+  }
+  return { numbers, unmatched };
+}

@@ -1,0 +1,36 @@
+import { useEffect, useState } from 'react';
+import { rejectReasons, type RejectReason } from '../../../src-shared/domain/answers';
+import type { FeedKind } from '../../../src-shared/wire';
+import { desk } from '../../bridge/desk';
+import { readReferenceList, storeReferenceList } from '../../data/references';
+
+/**
+ * The reasons a rejection may carry: the desk's own list, and for returns also the service's
+ * `return-reasons` (docs/decisions/040-reject-reason-codes.md). The code list is read from the local
+ * cache first, so rejecting works offline, and refreshed from the service when it answers.
+ */
+export function useRejectReasons(kind: FeedKind): RejectReason[] {
+  const [extra, setExtra] = useState<RejectReason[]>([]);
+  useEffect(() => {
+    if (kind !== 'returns') return;
+    let isCurrent = true;
+    const show = (entries: ReadonlyArray<{ code: string; name: RejectReason['name'] }>): void => {
+      if (isCurrent) setExtra(entries.map((entry) => ({ code: entry.code, name: entry.name })));
+    };
+    void (async () => {
+      const cached = await readReferenceList('return-reasons');
+      if (cached) show(cached);
+      const result = await desk.reference.list('return-reasons');
+      if (result.ok) {
+        await storeReferenceList('return-reasons', result.value, new Date().toISOString());
+        show(result.value);
+      }
+    })();
+    return () => {
+      isCurrent = false;
+    };
+  }, [kind]);
+  const own = kind === 'returns' ? extra : [];
+  const known = new Set(own.map((reason) => reason.code));
+  return [...own, ...rejectReasons.filter((reason) => !known.has(reason.code))];
+}

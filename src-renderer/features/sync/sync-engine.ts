@@ -1,0 +1,203 @@
+/**
+ * The sync engine: pulls each feed by `filter[version_after]` in pages of 500 through the bridge,
+ * stages each page with its cursor in one IndexedDB transaction, and loops while `has_more`.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Pull documents (the version cursor,
+ * `meta.next_version_after`, `meta.has_more`, `meta.high_water`) and Events (no webhooks in v1:
+ * changes are obtained by polling the feeds). It depends on a DeskApi-shaped bridge only, so tests run
+ * it against a real core and sandbox.
+ *
+ * Pausing or cancelling takes effect between pages: a page in flight is either staged whole with its
+ * cursor, or not at all, so a run can be stopped (or the app closed) at any moment without losing or
+ * duplicating a document.
+ */
+import type { DeskApi } from '../../../src-shared/bridge/contract';
+import type { DeskError } from '../../../src-shared/bridge/result';
+import { estimateProgress, feedPageSize, toVersionCursor } from '../../../src-shared/domain/feeds';
+import { feedKinds, type FeedKind } from '../../../src-shared/wire';
+import { CursorMovedError, readCursor, stageFeedPage } from '../../data/documents';
+
+/** Where one feed's run stands. */
+export type FeedRunState = 'running' | 'done' | 'paused' | 'cancelled' | 'failed';
+
+/** Progress of one feed's run, told after every page. */
+export interface FeedSyncProgress {
+  kind: FeedKind;
+  state: FeedRunState;
+  /** Documents staged by this run. */
+  fetched: number;
+  pages: number;
+  /** 0..1 of the version span to `high_water`. */
+  fraction: number;
+  /** Documents this run will likely stage in all, from `high_water` (null until known). */
+  estimatedTotal: number | null;
+  error: DeskError | null;
+}
+
+/** What the engine needs: the bridge's `feeds.pull`, a clock, and somewhere to tell progress. */
+export interface SyncEngineOptions {
+  desk: { feeds: Pick<DeskApi['feeds'], 'pull'> };
+  now?: () => Date;
+  onProgress?: (progress: FeedSyncProgress) => void;
+  /** Documents per page (spec, Limits: at most 500). */
+  perPage?: number;
+  /** Lets the UI breathe between pages (a macrotask); tests may pass an immediate one. */
+  yieldToUi?: () => Promise<void>;
+}
+
+/** How a run of several feeds ended. */
+export interface SyncRunOutcome {
+  feeds: FeedSyncProgress[];
+  /** The first failure, if any (the other feeds were still tried). */
+  error: DeskError | null;
+}
+
+function yieldMacrotask(): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, 0));
+}
+
+/**
+ * Pulls and stages feeds. One run at a time: a second `syncAll` while one runs joins it.
+ */
+export class SyncEngine {
+  readonly #options: SyncEngineOptions;
+  #run: Promise<SyncRunOutcome> | null = null;
+  #pauseRequested = false;
+  #cancelRequested = false;
+  #pollTimer: ReturnType<typeof setTimeout> | null = null;
+  #pollIntervalMs = 0;
+
+  constructor(options: SyncEngineOptions) {
+    this.#options = options;
+  }
+
+  /** Whether a run is in progress. */
+  get isRunning(): boolean {
+    return this.#run !== null;
+  }
+
+  /**
+   * Syncs the feeds in turn until each is caught up (or the run is paused or cancelled). Never
+   * throws: a failure is in the outcome, and the feed resumes from its last staged page next time.
+   */
+  syncAll(kinds: readonly FeedKind[] = feedKinds): Promise<SyncRunOutcome> {
+    if (this.#run) return this.#run;
+    this.#pauseRequested = false;
+    this.#cancelRequested = false;
+    const run = this.#runFeeds(kinds).finally(() => {
+      this.#run = null;
+    });
+    this.#run = run;
+    return run;
+  }
+
+  /** Stops the run after the page in flight; `syncAll` later resumes from the staged cursors. */
+  pause(): void {
+    if (this.#run) this.#pauseRequested = true;
+  }
+
+  /** Stops the run after the page in flight and stops polling. */
+  cancel(): void {
+    if (this.#run) this.#cancelRequested = true;
+    this.stopPolling();
+  }
+
+  /**
+   * Syncs every feed now and then every `intervalMs` after each run ends (spec, Events: changes are
+   * obtained by polling the feeds). Calling it again changes the interval.
+   */
+  startPolling(intervalMs: number, onRun?: (outcome: SyncRunOutcome) => void): void {
+    this.stopPolling();
+    this.#pollIntervalMs = intervalMs;
+    const tick = async (): Promise<void> => {
+      const outcome = await this.syncAll();
+      onRun?.(outcome);
+      if (this.#pollIntervalMs === intervalMs && this.#pollTimer !== null) {
+        this.#pollTimer = setTimeout(() => void tick(), intervalMs);
+      }
+    };
+    this.#pollTimer = setTimeout(() => void tick(), 0);
+  }
+
+  /** Stops polling; a run in progress finishes. */
+  stopPolling(): void {
+    if (this.#pollTimer !== null) clearTimeout(this.#pollTimer);
+    this.#pollTimer = null;
+    this.#pollIntervalMs = 0;
+  }
+
+  async #runFeeds(kinds: readonly FeedKind[]): Promise<SyncRunOutcome> {
+    const feeds: FeedSyncProgress[] = [];
+    let error: DeskError | null = null;
+    for (const kind of kinds) {
+      const progress = await this.#syncFeed(kind);
+      feeds.push(progress);
+      error ??= progress.error;
+      if (progress.state === 'paused' || progress.state === 'cancelled') break;
+      // Offline: the other feeds would fail the same way.
+      if (progress.error?.code === 'NETWORK_UNREACHABLE') break;
+    }
+    return { feeds, error };
+  }
+
+  async #syncFeed(kind: FeedKind): Promise<FeedSyncProgress> {
+    const perPage = this.#options.perPage ?? feedPageSize;
+    const now = this.#options.now ?? (() => new Date());
+    const yieldToUi = this.#options.yieldToUi ?? yieldMacrotask;
+    const startedAfter = (await readCursor(kind)).versionAfter;
+    const progress: FeedSyncProgress = { kind, state: 'running', fetched: 0, pages: 0, fraction: 0, estimatedTotal: null, error: null };
+    const tell = (): void => this.#options.onProgress?.({ ...progress });
+    tell();
+    for (;;) {
+      if (this.#cancelRequested) return this.#finish(progress, 'cancelled', tell);
+      if (this.#pauseRequested) return this.#finish(progress, 'paused', tell);
+      const cursor = await readCursor(kind);
+      const result = await this.#options.desk.feeds.pull(kind, { versionAfter: cursor.versionAfter, perPage });
+      if (!result.ok) {
+        progress.error = result.error;
+        return this.#finish(progress, 'failed', tell);
+      }
+      const page = result.value;
+      if (page.kind !== kind) {
+        progress.error = { code: 'WIRE_MISMATCH', message: `Asked for ${kind}, the core answered ${page.kind}.`, retryable: false };
+        return this.#finish(progress, 'failed', tell);
+      }
+      let staged;
+      try {
+        staged = await stageFeedPage(page, toVersionCursor(cursor.versionAfter), now().toISOString());
+      } catch (thrown) {
+        progress.error = {
+          code: thrown instanceof CursorMovedError ? 'CURSOR_MOVED' : 'LOCAL_STORE',
+          message: thrown instanceof Error ? thrown.message : 'The local store refused the page.',
+          retryable: true,
+        };
+        return this.#finish(progress, 'failed', tell);
+      }
+      progress.fetched += staged.written;
+      progress.pages += 1;
+      const estimate = estimateProgress({
+        startedAfter,
+        cursor: staged.cursor.versionAfter,
+        highWater: page.meta.high_water,
+        fetched: progress.fetched,
+        hasMore: page.meta.has_more,
+      });
+      progress.fraction = estimate.fraction;
+      progress.estimatedTotal = estimate.estimatedTotal;
+      if (!page.meta.has_more) return this.#finish(progress, 'done', tell);
+      // A page that says "more" but does not move the cursor would loop for ever.
+      if (staged.cursor.versionAfter <= cursor.versionAfter) {
+        progress.error = { code: 'WIRE_MISMATCH', message: `The ${kind} feed said there is more but did not move past version ${cursor.versionAfter}.`, retryable: false };
+        return this.#finish(progress, 'failed', tell);
+      }
+      tell();
+      await yieldToUi();
+    }
+  }
+
+  #finish(progress: FeedSyncProgress, state: FeedRunState, tell: () => void): FeedSyncProgress {
+    progress.state = state;
+    tell();
+    return { ...progress };
+  }
+}

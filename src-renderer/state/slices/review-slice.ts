@@ -1,0 +1,60 @@
+import type { AnswerDraft } from '../../../src-shared/domain/answers';
+import type { FeedKind } from '../../../src-shared/wire';
+import type { ReviewView } from '../../data/documents';
+import { queueAnswers, type DraftProblem } from '../../features/review/answer-outbox';
+import type { GetDeskState, SetDeskState } from '../store';
+
+/** What a review grid shows: its view, quick filter, selection and the document opened in the panel. */
+export interface ReviewGridState {
+  view: ReviewView;
+  quickFilter: string;
+  /** Ids of the selected rows (the grid's checkbox selection). */
+  selectedIds: string[];
+  /** The document shown in the detail panel. */
+  detailId: string | null;
+}
+
+/** What answering did, for the clerk. */
+export type AnswerOutcome = { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; message: string };
+
+/** The review grids' UI state (documents stay in IndexedDB). */
+export interface ReviewSlice {
+  reviewGrids: Record<FeedKind, ReviewGridState>;
+  setReviewView(kind: FeedKind, view: ReviewView): void;
+  setQuickFilter(kind: FeedKind, text: string): void;
+  setSelection(kind: FeedKind, ids: string[]): void;
+  openDetail(kind: FeedKind, id: string | null): void;
+  /**
+   * Queues answers (accept with ERP numbers, or reject with a reason) in the outbox, clears the
+   * selection, and sends what is queued.
+   */
+  answer(kind: FeedKind, drafts: readonly AnswerDraft[]): Promise<AnswerOutcome>;
+}
+
+const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', selectedIds: [], detailId: null };
+
+/** The review feature's part of the store. */
+export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewSlice {
+  const update = (kind: FeedKind, patch: Partial<ReviewGridState>): void =>
+    set((state) => ({ reviewGrids: { ...state.reviewGrids, [kind]: { ...state.reviewGrids[kind], ...patch } } }));
+  return {
+    reviewGrids: { orders: initialGrid, invoices: initialGrid, payments: initialGrid, returns: initialGrid },
+    setReviewView: (kind, view) => update(kind, { view, selectedIds: [] }),
+    setQuickFilter: (kind, quickFilter) => update(kind, { quickFilter }),
+    setSelection: (kind, selectedIds) => update(kind, { selectedIds }),
+    openDetail: (kind, detailId) => update(kind, { detailId }),
+    async answer(kind, drafts) {
+      const connectionId = get().connection?.connection?.id ?? null;
+      if (connectionId === null) {
+        return { ok: false, problems: [], message: 'No connection yet. Add the service address and token in Connections, then answer.' };
+      }
+      const outcome = await queueAnswers({ connectionId, kind, drafts });
+      if (!outcome.ok) return { ok: false, problems: outcome.problems, message: `${outcome.problems.length} answer(s) need fixing first.` };
+      update(kind, { selectedIds: [] });
+      get().touchData();
+      await get().refreshSyncFacts();
+      void get().sendAnswers();
+      return { ok: true, queued: drafts.length };
+    },
+  };
+}

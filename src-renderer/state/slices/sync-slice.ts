@@ -1,0 +1,160 @@
+import type { DeskError } from '../../../src-shared/bridge/result';
+import { feedKinds, type FeedKind } from '../../../src-shared/wire';
+import { desk } from '../../bridge/desk';
+import { bindConnection } from '../../data/binding';
+import { readCursors } from '../../data/documents';
+import { listBatches } from '../../data/outbox';
+import { sendQueuedAnswers, type SendOutcome } from '../../features/review/answer-outbox';
+import { SyncEngine, type FeedSyncProgress, type SyncRunOutcome } from '../../features/sync/sync-engine';
+import type { GetDeskState, SetDeskState } from '../store';
+
+/** The default time between two polls of the feeds (spec, Events: changes are obtained by polling). */
+export const defaultPollIntervalMs = 60_000;
+
+/** Feed sync and answer sending as the UI follows them; the documents themselves are in IndexedDB. */
+export interface SyncSlice {
+  /** The last progress of each feed, this session. */
+  syncProgress: Partial<Record<FeedKind, FeedSyncProgress>>;
+  isSyncing: boolean;
+  /** When every feed was last caught up (ISO), from the stored cursors. */
+  lastSyncAt: string | null;
+  syncError: DeskError | null;
+  /** Null until something was tried; false after the service or the app's host did not answer. */
+  isOnline: boolean | null;
+  pollIntervalMs: number;
+  isPolling: boolean;
+  /** Batches of answers waiting in the outbox of the active connection. */
+  queuedBatches: number;
+  queuedAnswers: number;
+  lastSend: SendOutcome | null;
+  /** Moves whenever staged documents or answers changed: grids reload when it moves. */
+  dataVersion: number;
+  /** Syncs every feed now (or the ones named), then sends queued answers. */
+  syncNow(kinds?: readonly FeedKind[]): Promise<SyncRunOutcome | null>;
+  pauseSync(): void;
+  cancelSync(): void;
+  /** Polls the feeds every `intervalMs` (0 stops polling). */
+  setPollInterval(intervalMs: number): void;
+  /** Sends the active connection's queued answers, oldest first. */
+  sendAnswers(): Promise<SendOutcome | null>;
+  /** Reads the outbox's and the cursors' state again. */
+  refreshSyncFacts(): Promise<void>;
+  /** Marks staged data as changed (grids reload). */
+  touchData(): void;
+  /** Follows the browser's online and offline events; the answer stops following. */
+  watchNetwork(): () => void;
+}
+
+/** How long queued answers wait before another try when nothing answered (offline, service down). */
+export const answerRetryMs = 15_000;
+
+let engine: SyncEngine | null = null;
+let answerRetry: ReturnType<typeof setTimeout> | null = null;
+
+/** Whether a failure means nothing answered: the service, or the app's own host. */
+function isOffline(error: DeskError | null): boolean {
+  return error?.code === 'NETWORK_UNREACHABLE';
+}
+
+/** The sync feature's part of the store. */
+export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice {
+  const activeConnectionId = (): string | null => get().connection?.connection?.id ?? null;
+  const theEngine = (): SyncEngine => {
+    engine ??= new SyncEngine({
+      desk,
+      onProgress: (progress) => {
+        set((state) => ({ syncProgress: { ...state.syncProgress, [progress.kind]: progress } }));
+        // Rows staged: let the grids reload (after each page, so a long first load fills in).
+        if (progress.fetched > 0) get().touchData();
+      },
+    });
+    return engine;
+  };
+  return {
+    syncProgress: {},
+    isSyncing: false,
+    lastSyncAt: null,
+    syncError: null,
+    isOnline: null,
+    pollIntervalMs: defaultPollIntervalMs,
+    isPolling: false,
+    queuedBatches: 0,
+    queuedAnswers: 0,
+    lastSend: null,
+    dataVersion: 0,
+    async syncNow(kinds = feedKinds) {
+      const connectionId = activeConnectionId();
+      if (connectionId === null) return null;
+      if (await bindConnection(connectionId)) get().touchData();
+      set({ isSyncing: true, syncError: null });
+      const outcome = await theEngine().syncAll(kinds);
+      set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
+      await get().refreshSyncFacts();
+      if (!outcome.error) await get().sendAnswers();
+      return outcome;
+    },
+    pauseSync() {
+      theEngine().pause();
+    },
+    cancelSync() {
+      theEngine().cancel();
+      set({ isPolling: false });
+    },
+    setPollInterval(intervalMs) {
+      set({ pollIntervalMs: intervalMs, isPolling: intervalMs > 0 });
+      if (intervalMs <= 0) {
+        theEngine().stopPolling();
+        return;
+      }
+      theEngine().startPolling(intervalMs, (outcome) => {
+        set({ syncError: outcome.error, isOnline: !isOffline(outcome.error) });
+        void get().refreshSyncFacts();
+        if (!outcome.error) void get().sendAnswers();
+      });
+    },
+    async sendAnswers() {
+      const connectionId = activeConnectionId();
+      if (connectionId === null) return null;
+      const outcome = await sendQueuedAnswers({ desk, connectionId });
+      const isOnline = outcome.stoppedBy ? !isOffline(outcome.stoppedBy) : outcome.batchesSent > 0 ? true : get().isOnline;
+      set({ lastSend: outcome, isOnline });
+      // Nothing answered: try again by itself a little later (polling and the browser's online event
+      // also send), so answers go out when the connection returns without anyone pressing a button.
+      if (outcome.stoppedBy && answerRetry === null) {
+        answerRetry = setTimeout(() => {
+          answerRetry = null;
+          void get().sendAnswers();
+        }, answerRetryMs);
+      }
+      await get().refreshSyncFacts();
+      if (outcome.batchesSent > 0 || outcome.batchesFailed > 0) get().touchData();
+      return outcome;
+    },
+    async refreshSyncFacts() {
+      const connectionId = activeConnectionId();
+      const [cursors, queued] = await Promise.all([readCursors(), connectionId === null ? Promise.resolve([]) : listBatches(connectionId, 'queued')]);
+      const caughtUp = cursors.map((cursor) => cursor.caughtUpAt).filter((at): at is string => at !== null);
+      set({
+        lastSyncAt: caughtUp.length > 0 ? caughtUp.sort().at(-1) ?? null : null,
+        queuedBatches: queued.length,
+        queuedAnswers: queued.reduce((sum, batch) => sum + batch.items.length, 0),
+      });
+    },
+    touchData() {
+      set((state) => ({ dataVersion: state.dataVersion + 1 }));
+    },
+    watchNetwork() {
+      const onOnline = (): void => {
+        set({ isOnline: true });
+        void get().sendAnswers();
+      };
+      const onOffline = (): void => set({ isOnline: false });
+      window.addEventListener('online', onOnline);
+      window.addEventListener('offline', onOffline);
+      return () => {
+        window.removeEventListener('online', onOnline);
+        window.removeEventListener('offline', onOffline);
+      };
+    },
+  };
+}

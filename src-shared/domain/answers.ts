@@ -1,0 +1,97 @@
+/**
+ * Answer rules: what an accept or a reject must carry, how answers are cut into batches, and the
+ * reasons a clerk may give for a rejection.
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents (batch `POST /acks`, at
+ * most 500 items), States and transitions (an order ACCEPTED "with the ERP's number", REJECTED "with a
+ * reason"), Limits (`Idempotency-Key` at most 100 characters).
+ */
+import type { AckOutcome, BatchAckItem, FeedKind, NameMap } from '../wire';
+
+/**
+ * The most items of one `POST /acks`.
+ *
+ * Spec, Acknowledge documents and Limits: "items (at most 500)".
+ */
+export const maxAckBatchItems = 500;
+
+/** The longest ERP number or reference the desk sends (the spec bounds keys at 64 characters). */
+export const maxExternalNumberLength = 64;
+
+/** The longest rejection message the desk sends. */
+export const maxAnswerMessageLength = 500;
+
+/** One answer as the clerk gives it, before it becomes a batch item. */
+export interface AnswerDraft {
+  /** The service's id of the document (spec, Pull documents: ids are taken from the feeds). */
+  id: string;
+  outcome: AckOutcome;
+  /** The ERP's document number (ACCEPTED). */
+  externalNumber?: string;
+  /** The code of the reason (REJECTED). */
+  reasonCode?: string;
+  message?: string;
+}
+
+/** What is wrong with a draft, in plain words, or null when it can be sent. */
+export function checkAnswer(kind: FeedKind, draft: AnswerDraft): string | null {
+  const number = draft.externalNumber?.trim() ?? '';
+  if (number.length > maxExternalNumberLength) return `The ERP number is longer than ${maxExternalNumberLength} characters.`;
+  if ((draft.message ?? '').length > maxAnswerMessageLength) return `The message is longer than ${maxAnswerMessageLength} characters.`;
+  if (draft.outcome === 'ACCEPTED') {
+    // spec, States and transitions: an order is confirmed by "ACCEPTED with the ERP's number".
+    if (kind === 'orders' && number === '') return 'Type the ERP order number to confirm this order.';
+    if (kind === 'invoices' && number === '') return 'Type the ERP invoice number.';
+    return null;
+  }
+  // spec, States and transitions: "REJECTED with a reason".
+  if (!draft.reasonCode?.trim()) return 'Choose a reason for the rejection.';
+  return null;
+}
+
+/**
+ * A draft as a batch item of `POST /acks`: only the members it has, numbers and codes trimmed.
+ *
+ * Spec, Acknowledge documents: items of {`id`, `external_number`, `external_ref`, `message`,
+ * `outcome`, `reason_code`}; `outcome` required (docs/decisions/007-ack-bodies.md).
+ */
+export function toAckItem(draft: AnswerDraft): BatchAckItem {
+  const item: BatchAckItem = { id: draft.id, outcome: draft.outcome };
+  const number = draft.externalNumber?.trim();
+  if (draft.outcome === 'ACCEPTED' && number) item.external_number = number;
+  const reason = draft.reasonCode?.trim();
+  if (draft.outcome === 'REJECTED' && reason) item.reason_code = reason;
+  const message = draft.message?.trim();
+  if (message) item.message = message;
+  return item;
+}
+
+/** Items cut into batches of at most `size` (500 by default), in their order. */
+export function splitIntoBatches<T>(items: readonly T[], size = maxAckBatchItems): T[][] {
+  const batches: T[][] = [];
+  for (let start = 0; start < items.length; start += size) batches.push(items.slice(start, start + size));
+  return batches;
+}
+
+/** A reason a clerk may give for rejecting a document. */
+export interface RejectReason {
+  code: string;
+  name: NameMap;
+}
+
+/**
+ * The desk's own rejection reasons, for every feed.
+ *
+ * Spec, Ack: `reason_code` is a string and no reference list names rejection reasons (Identity and
+ * lookup lists ten kinds, none of them for rejections); docs/decisions/040-reject-reason-codes.md.
+ * Returns also offer the `return-reasons` list.
+ */
+export const rejectReasons: readonly RejectReason[] = [
+  { code: 'DUPLICATE', name: { en: 'Duplicate of a booked document', ar: 'مكرر لمستند مسجل' } },
+  { code: 'UNKNOWN_CUSTOMER', name: { en: 'Customer not known in the ERP', ar: 'العميل غير معروف في النظام' } },
+  { code: 'PRICE_MISMATCH', name: { en: 'Prices do not match the ERP', ar: 'الأسعار لا تطابق النظام' } },
+  { code: 'AMOUNT_MISMATCH', name: { en: 'Amount does not match', ar: 'المبلغ غير مطابق' } },
+  { code: 'CREDIT_LIMIT', name: { en: 'Over the credit limit', ar: 'تجاوز حد الائتمان' } },
+  { code: 'MISSING_REFERENCE', name: { en: 'Reference or cheque details missing', ar: 'بيانات المرجع أو الشيك ناقصة' } },
+  { code: 'OTHER', name: { en: 'Other (see message)', ar: 'أخرى (انظر الرسالة)' } },
+];

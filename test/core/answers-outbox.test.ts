@@ -1,0 +1,177 @@
+// Batch accept and reject through the renderer's outbox (fake-indexeddb), a real core and the real
+// sandbox: answers are stored before they are sent, sent once, and settled per item.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { FeedKind } from '../../src-shared/wire';
+import { createFileStore } from '../../src-main/core/adapters/file-store';
+import { createMemoryKeychain } from '../../src-main/core/adapters/memory-keychain';
+import { applyStartupConnection } from '../../src-main/core/bootstrap';
+import { DeskCore } from '../../src-main/core/desk-service';
+import { db, type ReviewRow } from '../../src-renderer/data/db';
+import { answerHistory, listBatches } from '../../src-renderer/data/outbox';
+import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
+import { SyncEngine } from '../../src-renderer/features/sync/sync-engine';
+import { startSandbox, type RunningSandbox } from '../support/sandbox';
+
+describe('answers through the outbox, against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let dataDir: string;
+  let core: DeskCore;
+  let connectionId: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 30, seed: 11 });
+    dataDir = mkdtempSync(join(tmpdir(), 'desk-answers-'));
+    core = new DeskCore({
+      runtime: 'browser',
+      version: '0.0.0-test',
+      keychain: createMemoryKeychain(),
+      store: createFileStore(dataDir),
+      clock: { now: () => Date.now() },
+    });
+    await applyStartupConnection(core, { serviceUrl: sandbox.baseUrl, sandboxDataDir: sandbox.dataDir });
+    connectionId = (await core.connections.list())[0]!.id;
+    db.close();
+    await db.delete();
+    await db.open();
+    await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll();
+  });
+  afterAll(async () => {
+    await core?.close();
+    await sandbox?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  async function pendingRows(kind: FeedKind, count: number): Promise<ReviewRow[]> {
+    const rows = await db.rowsOf(kind).where('review').equals('pending').filter((row) => row.answerState === '').limit(count).toArray();
+    expect(rows).toHaveLength(count);
+    return rows;
+  }
+
+  /** The document as the service holds it now. */
+  async function onService(kind: FeedKind, id: string) {
+    const { client } = await core.activeClient();
+    return (await client.document(kind, id)).data;
+  }
+
+  it('accepts 10 invoices with ERP numbers, once, and records what came back', async () => {
+    const rows = await pendingRows('invoices', 10);
+    const queued = await queueAnswers({
+      connectionId,
+      kind: 'invoices',
+      drafts: rows.map((row, index) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `ERP-INV-${1000 + index}` })),
+    });
+    expect(queued.ok).toBe(true);
+    // Stored, with its key, before anything was sent.
+    const [batch] = await listBatches(connectionId, 'queued');
+    expect(batch?.items).toHaveLength(10);
+    expect((await db.invoices.get(rows[0]!.id))?.answerState).toBe('queued');
+
+    const sent = await sendQueuedAnswers({ desk: core.api, connectionId });
+    expect(sent).toEqual({ batchesSent: 1, applied: 10, unchanged: 0, failed: 0, batchesFailed: 0, stoppedBy: null });
+    for (const [index, row] of rows.entries()) {
+      const local = await db.invoices.get(row.id);
+      expect(local).toMatchObject({ review: 'accepted', answerState: '', externalNumber: `ERP-INV-${1000 + index}` });
+      const remote = await onService('invoices', row.id);
+      expect(remote.ack).toMatchObject({ outcome: 'ACCEPTED', external_number: `ERP-INV-${1000 + index}`, acked_version: remote.version });
+    }
+    const history = await answerHistory(rows[0]!.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ call: 'POST /acks', outcome: 'answered', applied: 10, batchId: batch!.id });
+
+    // The app stopped before it recorded the answer: the batch goes again with its key and body, and
+    // the service replays its first answer instead of applying it twice.
+    const ackBefore = (await onService('invoices', rows[0]!.id)).ack;
+    await db.outbox.update(batch!.id, { state: 'queued', results: null });
+    const again = await sendQueuedAnswers({ desk: core.api, connectionId });
+    expect(again).toMatchObject({ batchesSent: 1, applied: 10, failed: 0 });
+    expect((await answerHistory(rows[0]!.id))[0]).toMatchObject({ outcome: 'replayed', batchId: batch!.id });
+    expect((await onService('invoices', rows[0]!.id)).ack).toEqual(ackBefore);
+  });
+
+  it('rejects 2 payments with a reason code and message', async () => {
+    const rows = await pendingRows('payments', 2);
+    const queued = await queueAnswers({
+      connectionId,
+      kind: 'payments',
+      drafts: rows.map((row) => ({ id: row.id, outcome: 'REJECTED', reasonCode: 'AMOUNT_MISMATCH', message: 'Cheque amount differs from the slip.' })),
+    });
+    expect(queued.ok).toBe(true);
+    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({ applied: 2, failed: 0 });
+    for (const row of rows) {
+      expect(await db.payments.get(row.id)).toMatchObject({ review: 'rejected', answerState: '' });
+      expect((await onService('payments', row.id)).ack).toMatchObject({ outcome: 'REJECTED', reason_code: 'AMOUNT_MISMATCH', message: 'Cheque amount differs from the slip.' });
+    }
+  });
+
+  it('confirms an order with its ERP number and fails another with a reason; an order needs its number', async () => {
+    const [confirm, fail] = await pendingRows('orders', 2);
+    const missing = await queueAnswers({ connectionId, kind: 'orders', drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: ' ' }] });
+    expect(missing).toEqual({ ok: false, problems: [{ id: confirm!.id, problem: 'Type the ERP order number to confirm this order.' }] });
+    expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
+
+    await queueAnswers({ connectionId, kind: 'orders', drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: 'SO-77' }] });
+    await queueAnswers({ connectionId, kind: 'orders', drafts: [{ id: fail!.id, outcome: 'REJECTED', reasonCode: 'CREDIT_LIMIT' }] });
+    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({ batchesSent: 2, applied: 2 });
+    expect(await db.orders.get(confirm!.id)).toMatchObject({ review: 'accepted', status: 'ERP_CONFIRMED', externalNumber: 'SO-77' });
+    expect(await db.orders.get(fail!.id)).toMatchObject({ review: 'rejected', status: 'ERP_FAILED' });
+    expect(await onService('orders', confirm!.id)).toMatchObject({ status: 'ERP_CONFIRMED', ack: { outcome: 'ACCEPTED', external_number: 'SO-77' } });
+    expect(await onService('orders', fail!.id)).toMatchObject({ status: 'ERP_FAILED' });
+
+    // The next sync brings both orders at their new versions and keeps them answered.
+    await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll(['orders']);
+    expect(await db.orders.get(confirm!.id)).toMatchObject({ review: 'accepted', status: 'ERP_CONFIRMED' });
+  });
+
+  it('keeps a refused item selectable with the reason in plain words', async () => {
+    // Payments rejected above: a different answer to the same version is refused item by item.
+    const rejected = await db.payments.where('review').equals('rejected').first();
+    const pending = (await pendingRows('payments', 1))[0]!;
+    await queueAnswers({
+      connectionId,
+      kind: 'payments',
+      drafts: [
+        { id: rejected!.id, outcome: 'ACCEPTED' },
+        { id: pending.id, outcome: 'ACCEPTED' },
+      ],
+    });
+    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({ applied: 1, failed: 1 });
+    expect(await db.payments.get(rejected!.id)).toMatchObject({
+      answerState: 'failed',
+      answerError: 'This version was already answered differently. Sync to see the answer the service holds; answer again only if the document changes.',
+    });
+    expect(await db.payments.get(pending.id)).toMatchObject({ review: 'accepted', answerState: '' });
+  });
+
+  it('queues answers while offline, keeps them when the app closes, and applies them once when back', async () => {
+    const rows = await pendingRows('returns', 3);
+    // The app's host cannot be reached (the browser is offline): the bridge answers NETWORK_UNREACHABLE.
+    const offline: { answers: Pick<DeskApi['answers'], 'send'> } = {
+      answers: { send: async () => ({ ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true } }) },
+    };
+    await queueAnswers({ connectionId, kind: 'returns', drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `CN-${row.number}` })) });
+    const tried = await sendQueuedAnswers({ desk: offline, connectionId });
+    expect(tried).toMatchObject({ batchesSent: 0, stoppedBy: { code: 'NETWORK_UNREACHABLE' } });
+    const [waiting] = await listBatches(connectionId, 'queued');
+    expect(waiting).toMatchObject({ attempts: 1, lastError: { code: 'NETWORK_UNREACHABLE' } });
+
+    // The app closes and opens again: the outbox is on disk.
+    db.close();
+    await db.open();
+    expect((await db.returns.get(rows[0]!.id))?.answerState).toBe('queued');
+    const back = await sendQueuedAnswers({ desk: core.api, connectionId });
+    expect(back).toMatchObject({ batchesSent: 1, applied: 3, stoppedBy: null });
+    expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
+    for (const row of rows) {
+      expect(await db.returns.get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
+      expect((await onService('returns', row.id)).ack).toMatchObject({ outcome: 'ACCEPTED', external_number: `CN-${row.number}` });
+    }
+    // One batch, one key, one application.
+    const history = await answerHistory(rows[0]!.id);
+    expect(history.map((entry) => [entry.outcome, entry.batchId])).toEqual([['answered', waiting!.id]]);
+  });
+});

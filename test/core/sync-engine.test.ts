@@ -1,0 +1,135 @@
+// The renderer's sync engine and answer outbox, run in Node on fake-indexeddb against a real core
+// (DeskCore, holding the token) talking to the real sandbox over loopback.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AnyFeedPage } from '../../src-shared/domain/feeds';
+import { feedKinds, type FeedKind } from '../../src-shared/wire';
+import { createFileStore } from '../../src-main/core/adapters/file-store';
+import { createMemoryKeychain } from '../../src-main/core/adapters/memory-keychain';
+import { applyStartupConnection } from '../../src-main/core/bootstrap';
+import { DeskCore } from '../../src-main/core/desk-service';
+import { db } from '../../src-renderer/data/db';
+import { readCursor } from '../../src-renderer/data/documents';
+import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
+import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/features/sync/sync-engine';
+import { startSandbox, type RunningSandbox } from '../support/sandbox';
+
+describe('feed sync into the local store, against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let dataDir: string;
+  let core: DeskCore;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 40, seed: 7 });
+    dataDir = mkdtempSync(join(tmpdir(), 'desk-sync-'));
+    core = new DeskCore({
+      runtime: 'browser',
+      version: '0.0.0-test',
+      keychain: createMemoryKeychain(),
+      store: createFileStore(dataDir),
+      clock: { now: () => Date.now() },
+    });
+    await applyStartupConnection(core, { serviceUrl: sandbox.baseUrl, sandboxDataDir: sandbox.dataDir });
+  });
+  afterAll(async () => {
+    await core?.close();
+    await sandbox?.dispose();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+  beforeEach(async () => {
+    db.close();
+    await db.delete();
+    await db.open();
+  });
+
+  /** Every document id and version of a feed, straight from the service in one pass. */
+  async function serviceIndex(kind: FeedKind): Promise<Map<string, number>> {
+    const index = new Map<string, number>();
+    let after = 0;
+    for (;;) {
+      const result = await core.api.feeds.pull(kind, { versionAfter: after, perPage: 500 });
+      if (!result.ok) throw new Error(result.error.message);
+      const page: AnyFeedPage = result.value;
+      for (const doc of page.data) index.set(doc.id, doc.version);
+      after = page.meta.next_version_after;
+      if (!page.meta.has_more) return index;
+    }
+  }
+
+  async function localIndex(kind: FeedKind): Promise<Map<string, number>> {
+    const rows = await db.rowsOf(kind).toArray();
+    return new Map(rows.map((row) => [row.id, row.version]));
+  }
+
+  const immediate = (): Promise<void> => Promise.resolve();
+
+  it('stages every document of every feed once, and resumes a paused run where it stopped', async () => {
+    const seen: FeedSyncProgress[] = [];
+    const first = new SyncEngine({ desk: core.api, perPage: 7, yieldToUi: immediate, onProgress: (p) => seen.push(p) });
+    // Pause once the invoices' second page is staged: the run stops between pages.
+    const paused = new SyncEngine({
+      desk: core.api,
+      perPage: 7,
+      yieldToUi: immediate,
+      onProgress: (progress) => {
+        if (progress.kind === 'invoices' && progress.pages === 2 && progress.state === 'running') paused.pause();
+      },
+    });
+    const stopped = await paused.syncAll();
+    expect(stopped.feeds.map((feed) => [feed.kind, feed.state])).toEqual([
+      ['orders', 'done'],
+      ['invoices', 'paused'],
+    ]);
+    expect((await localIndex('invoices')).size).toBe(14);
+
+    // A new engine (as after a restart) resumes from the cursors committed with the pages.
+    const outcome = await first.syncAll();
+    expect(outcome.error).toBeNull();
+    for (const kind of feedKinds) {
+      const [expected, staged] = await Promise.all([serviceIndex(kind), localIndex(kind)]);
+      expect(staged, kind).toEqual(expected);
+      const cursor = await readCursor(kind);
+      expect(cursor.versionAfter).toBe(Math.max(...expected.values()));
+      expect(cursor.caughtUpAt).not.toBeNull();
+    }
+    const invoices = seen.filter((p) => p.kind === 'invoices');
+    expect(invoices.at(-1)).toMatchObject({ state: 'done', fraction: 1 });
+    expect(invoices.at(-1)?.fetched).toBe((await localIndex('invoices')).size - 14);
+  });
+
+  it('pulls only what changed since, and shows an accepted payment that was reversed as pending again with what changed', async () => {
+    const engine = new SyncEngine({ desk: core.api, yieldToUi: immediate });
+    await engine.syncAll();
+    // Accept every pending payment, so that whichever one the simulator reverses was answered.
+    const pending = await db.payments.where('review').equals('pending').toArray();
+    const connectionId = (await core.connections.list())[0]!.id;
+    const queued = await queueAnswers({ connectionId, kind: 'payments', drafts: pending.map((row) => ({ id: row.id, outcome: 'ACCEPTED' })) });
+    expect(queued.ok).toBe(true);
+    const sent = await sendQueuedAnswers({ desk: core.api, connectionId });
+    expect(sent).toMatchObject({ applied: pending.length, failed: 0, stoppedBy: null });
+    expect(await db.payments.where('review').equals('pending').count()).toBe(0);
+
+    const before = await db.payments.count();
+    const cursorBefore = await readCursor('payments');
+    const created = await sandbox.admin<{ created: Record<string, string[]> }>('POST', '/simulate', { payments: 2, reversals: 1 });
+    const reversed = created.created.reversals?.[0];
+    expect(reversed).toBeDefined();
+
+    const seen: FeedSyncProgress[] = [];
+    const again = new SyncEngine({ desk: core.api, yieldToUi: immediate, onProgress: (p) => seen.push(p) });
+    await again.syncAll(['payments']);
+    expect(await db.payments.count()).toBe(before + 2);
+    expect((await readCursor('payments')).versionAfter).toBeGreaterThan(cursorBefore.versionAfter);
+    // Only the changes since the cursor crossed the bridge: two new payments and one reversal.
+    expect(seen.at(-1)?.fetched).toBe(3);
+    const row = await db.payments.get(reversed!);
+    expect(row).toMatchObject({ review: 'pending', pendingAgain: 1 });
+    expect(row?.changes.join(' ')).toMatch(/^Reversed \d{4}-\d{2}-\d{2} by .+: .+\./);
+    // The document as it was answered is kept beside the new one.
+    const stored = await db.documents.get(['payments', reversed!]);
+    expect(stored?.answered?.version).toBe(stored?.doc.ack?.acked_version);
+  });
+});

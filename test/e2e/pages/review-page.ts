@@ -1,0 +1,70 @@
+import type { Locator, Page } from 'playwright-core';
+
+/** A review section (Invoices, Payments, Returns, Orders) as a clerk uses it. */
+export class ReviewPage {
+  constructor(readonly page: Page) {}
+
+  /** Opens a section from the navigation. */
+  async open(section: 'Invoices' | 'Payments' | 'Returns' | 'Orders'): Promise<void> {
+    await this.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section }).click();
+  }
+
+  get main(): Locator {
+    return this.page.getByRole('main');
+  }
+
+  /** A view button ("Pending 12"). */
+  view(name: 'Pending' | 'Accepted' | 'Rejected' | 'All'): Locator {
+    return this.main.getByRole('group', { name: 'Views' }).getByRole('button', { name: new RegExp(`^${name}`) });
+  }
+
+  /** The count shown on a view button. */
+  async count(name: 'Pending' | 'Accepted' | 'Rejected' | 'All'): Promise<number> {
+    const text = (await this.view(name).locator('.count').textContent()) ?? '';
+    return Number(text.replaceAll(',', '')) || 0;
+  }
+
+  get network(): Locator {
+    return this.page.getByRole('status', { name: 'Network' });
+  }
+
+  get waiting(): Locator {
+    return this.page.getByRole('status', { name: 'Answers waiting' });
+  }
+
+  get lastSend(): Locator {
+    return this.page.getByRole('status', { name: 'Last send' });
+  }
+
+  get syncNow(): Locator {
+    return this.page.getByRole('button', { name: 'Sync now' });
+  }
+
+  /** The grid's data rows in the centre viewport. */
+  get rows(): Locator {
+    return this.main.locator('.ag-row');
+  }
+
+  /** Ticks the checkbox of the row at `index` (as displayed). */
+  async selectRow(index: number): Promise<void> {
+    await this.main.locator(`.ag-row[row-index="${index}"] .ag-selection-checkbox input`).first().check();
+  }
+
+  /** The Review column's text of the row displayed at `index` ("Pending", "Accepted", …). */
+  async reviewOf(index: number): Promise<string> {
+    return (await this.main.locator(`.ag-row[row-index="${index}"] [col-id="review"]`).first().textContent()) ?? '';
+  }
+
+  /** The service id of the row displayed at `index`. */
+  async rowId(index: number): Promise<string> {
+    return (await this.main.locator(`.ag-row[row-index="${index}"]`).first().getAttribute('row-id')) ?? '';
+  }
+
+  get dialog(): Locator {
+    return this.page.getByRole('dialog');
+  }
+
+  async quickFilter(text: string): Promise<void> {
+    await this.main.getByLabel('Quick filter').fill(text);
+  }
+}

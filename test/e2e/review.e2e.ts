@@ -1,0 +1,145 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { launchChromium } from '../support/browser';
+import { startAppHost, type RunningAppHost } from '../support/app-host';
+import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { ReviewPage } from './pages/review-page';
+
+describe('review and answers in the app (browser mode, real sandbox)', () => {
+  let sandbox: RunningSandbox;
+  let host: RunningAppHost;
+  let browser: Browser;
+  let context: BrowserContext;
+  let page: Page;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 40, seed: 3 });
+    host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
+    browser = await launchChromium();
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    page = await context.newPage();
+    mkdirSync('test-results', { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.dispose();
+    await sandbox?.dispose();
+  });
+
+  /** What the service holds for some documents, read with the demo token (the ERP's view). */
+  async function fromService(kind: string, ids: string[]): Promise<Array<{ id: string; status: string; ack?: { outcome: string; external_number?: string | null; reason_code?: string | null } | null }>> {
+    const response = await fetch(`${sandbox.baseUrl}/${kind}?filter[id]=${ids.join(',')}&per_page=100`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+    expect(response.status).toBe(200);
+    return ((await response.json()) as { data: Array<{ id: string; status: string; ack?: { outcome: string; external_number?: string | null } | null }> }).data;
+  }
+
+  it('syncs the feeds on opening and shows the invoices to review', async () => {
+    const review = new ReviewPage(page);
+    await page.goto(host.url);
+    await expect.poll(() => review.count('Pending'), { timeout: 30_000 }).toBeGreaterThan(10);
+    await expect.poll(() => review.network.textContent()).toContain('Online');
+    await expect.poll(() => review.page.getByLabel('Last sync').textContent()).not.toContain('never');
+    await page.screenshot({ path: 'test-results/review-invoices.png' });
+  });
+
+  it('accepts 10 invoices with ERP numbers', async () => {
+    const review = new ReviewPage(page);
+    const pendingBefore = await review.count('Pending');
+    const ids: string[] = [];
+    for (let index = 0; index < 10; index += 1) {
+      await review.selectRow(index);
+      ids.push(await review.rowId(index));
+    }
+    await expect.poll(() => review.main.getByText('10 selected').count()).toBe(1);
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    const inputs = review.dialog.getByLabel(/^ERP number for /);
+    await expect.poll(() => inputs.count()).toBe(10);
+    // Seven typed, three pasted as CSV lines of id and ERP number.
+    for (let index = 0; index < 7; index += 1) await inputs.nth(index).fill(`ERP-${5000 + index}`);
+    await review.dialog.getByLabel('Paste id,number pairs').fill(ids.slice(7).map((id, offset) => `${id},ERP-${5007 + offset}`).join('\n'));
+    await review.dialog.getByRole('button', { name: 'Apply pasted numbers' }).click();
+    await page.screenshot({ path: 'test-results/review-accept-dialog.png' });
+    await review.dialog.getByRole('button', { name: 'Accept 10' }).click();
+    await expect.poll(() => review.lastSend.textContent(), { timeout: 20_000 }).toContain('10 applied');
+    await expect.poll(() => review.count('Pending')).toBe(pendingBefore - 10);
+    expect(await review.count('Accepted')).toBe(10);
+    const held = await fromService('invoices', ids);
+    expect(held.map((doc) => doc.ack?.external_number).sort()).toEqual(Array.from({ length: 10 }, (_, index) => `ERP-${5000 + index}`).sort());
+    await review.view('Accepted').click();
+    await page.screenshot({ path: 'test-results/review-invoices-accepted.png' });
+  });
+
+  it('rejects 2 payments with a reason', async () => {
+    const review = new ReviewPage(page);
+    await review.open('Payments');
+    await expect.poll(() => review.count('Pending')).toBeGreaterThan(2);
+    const ids = [await review.rowId(0), await review.rowId(1)];
+    await review.selectRow(0);
+    await review.selectRow(1);
+    await review.main.getByRole('button', { name: 'Reject…' }).click();
+    await review.dialog.getByLabel('Reason').selectOption('AMOUNT_MISMATCH');
+    await review.dialog.getByLabel('Message').fill('Slip and cheque differ.');
+    await page.screenshot({ path: 'test-results/review-reject-dialog.png' });
+    await review.dialog.getByRole('button', { name: 'Reject 2' }).click();
+    await expect.poll(() => review.count('Rejected'), { timeout: 20_000 }).toBe(2);
+    const held = await fromService('payments', ids);
+    expect(held.map((doc) => [doc.ack?.outcome, doc.ack?.reason_code])).toEqual([
+      ['REJECTED', 'AMOUNT_MISMATCH'],
+      ['REJECTED', 'AMOUNT_MISMATCH'],
+    ]);
+  });
+
+  it('confirms an order with its ERP number', async () => {
+    const review = new ReviewPage(page);
+    await review.open('Orders');
+    await expect.poll(() => review.count('Pending')).toBeGreaterThan(0);
+    const id = await review.rowId(0);
+    await review.selectRow(0);
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    await review.dialog.getByLabel(/^ERP number for /).fill('SO-ERP-1');
+    await review.dialog.getByRole('button', { name: 'Accept 1' }).click();
+    await expect.poll(async () => (await fromService('orders', [id]))[0]?.status, { timeout: 20_000 }).toBe('ERP_CONFIRMED');
+    await review.view('Accepted').click();
+    await expect.poll(() => review.main.locator(`.ag-row[row-id="${id}"]`).first().textContent()).toContain('ERP_CONFIRMED');
+    await review.main.locator(`.ag-row[row-id="${id}"] [col-id="number"]`).click();
+    await expect.poll(() => page.getByRole('complementary', { name: 'Document detail' }).textContent()).toContain('SO-ERP-1');
+    await page.screenshot({ path: 'test-results/review-order-detail.png' });
+  });
+
+  it('queues answers offline and applies them once when the connection returns', async () => {
+    const review = new ReviewPage(page);
+    await review.open('Invoices');
+    await review.view('Pending').click();
+    await expect.poll(() => review.reviewOf(0)).toBe('Pending');
+    const pendingBefore = await review.count('Pending');
+    // The service goes away (and the browser reports the network gone).
+    await sandbox.stop();
+    await context.setOffline(true);
+    await expect.poll(() => review.network.textContent()).toContain('Offline');
+    const ids = [await review.rowId(0), await review.rowId(1)];
+    await review.selectRow(0);
+    await review.selectRow(1);
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    const inputs = review.dialog.getByLabel(/^ERP number for /);
+    await inputs.nth(0).fill('ERP-OFF-1');
+    await inputs.nth(1).fill('ERP-OFF-2');
+    await review.dialog.getByRole('button', { name: 'Accept 2' }).click();
+    await expect.poll(() => review.waiting.textContent()).toContain('2 answers waiting');
+    // The app tried: nothing answered, so the answers stay queued and the app says so.
+    await expect.poll(() => review.network.textContent(), { timeout: 30_000 }).toContain('Offline');
+    await page.screenshot({ path: 'test-results/review-offline.png' });
+
+    // The service and the network come back: the queued batch goes out by itself, with its key.
+    await sandbox.restart();
+    await context.setOffline(false);
+    await expect.poll(() => review.waiting.count(), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => review.count('Pending')).toBe(pendingBefore - 2);
+    const held = await fromService('invoices', ids);
+    expect(held.map((doc) => doc.ack?.external_number).sort()).toEqual(['ERP-OFF-1', 'ERP-OFF-2']);
+    // Applied once: the service holds 12 accepted invoices (10 + 2), each answered one time.
+    const accepted = await fetch(`${sandbox.baseUrl}/invoices?filter[ack]=accepted&per_page=500`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+    expect(((await accepted.json()) as { data: unknown[] }).data).toHaveLength(12);
+  });
+});

@@ -1,0 +1,112 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen } from '@testing-library/react';
+import { ActiveConnection } from '../../src-renderer/features/connections/ActiveConnection';
+import {
+  connectionProblems,
+  describeConnection,
+  describeProblem,
+  expiryWarning,
+} from '../../src-renderer/features/connections/connection-words';
+
+describe('the words of the Connections feature', () => {
+  it('has plain words and a next step for every 401 and 403 code of the spec and for a network failure', () => {
+    const codes = [
+      'TOKEN_REVOKED',
+      'TOKEN_EXPIRED',
+      'COMPANY_SUSPENDED',
+      'TOKEN_INVALID',
+      'SCOPE_MISSING',
+      'IP_NOT_ALLOWED',
+      'NETWORK_UNREACHABLE',
+    ];
+    expect(
+      Object.fromEntries(codes.map((code) => [code, describeProblem({ code, message: 'service words' })])),
+    ).toEqual({
+      TOKEN_REVOKED: {
+        title: 'The token was revoked.',
+        next: 'Paste a new one in Connections (Rotate token).',
+      },
+      TOKEN_EXPIRED: {
+        title: 'The token has expired.',
+        next: "Make a new token with Rotate in the service's console and paste it in Connections (Rotate token).",
+      },
+      COMPANY_SUSPENDED: {
+        title: 'The company is suspended on the service.',
+        next: 'Its administrator must contact the service to have it restored; until then nothing can be synced.',
+      },
+      TOKEN_INVALID: {
+        title: 'The service does not know this token.',
+        next: 'Check that it was copied whole, or make a new one in the console.',
+      },
+      SCOPE_MISSING: {
+        title: 'The client lacks a permission (scope) this needs.',
+        next: "An administrator adds the scope to the client in the service's console.",
+      },
+      IP_NOT_ALLOWED: {
+        title: "This computer's address is not on the client's IP allow-list.",
+        next: 'An administrator adds this address (or its block) to the allow-list in the console.',
+      },
+      NETWORK_UNREACHABLE: {
+        title: 'The service did not answer.',
+        next: "Check the address and this computer's network connection, then try again.",
+      },
+    });
+    for (const words of Object.values(connectionProblems)) {
+      expect(words.title).toMatch(/\.$/);
+      expect(words.next).toMatch(/\.$/);
+    }
+  });
+
+  it("keeps the service's own message for a code it has no words for", () => {
+    expect(describeProblem({ code: 'ERP_MODE_NOT_API', message: 'The company is not in API mode.' })).toEqual(
+      { title: 'The company is not in API mode.', next: '' },
+    );
+  });
+
+  it('describes each connection state for the header', () => {
+    expect(describeConnection(null)).toEqual({ tone: 'idle', text: 'Checking the connection…' });
+    expect(describeConnection({ connection: null, state: 'not-configured' }).tone).toBe('warn');
+    expect(
+      describeConnection({
+        connection: null,
+        state: 'error',
+        error: { code: 'IP_NOT_ALLOWED', message: 'x' },
+      }),
+    ).toEqual({
+      tone: 'error',
+      text: "This computer's address is not on the client's IP allow-list. An administrator adds this address (or its block) to the allow-list in the console.",
+    });
+    expect(expiryWarning(30)).toBe('The token expires in 30 days: rotate it soon.');
+    expect(expiryWarning(1)).toBe('The token expires in 1 day: rotate it soon.');
+    expect(expiryWarning(0)).toBe('The token expires today: rotate it now.');
+  });
+
+  it('shows a refused token as the problem and what to do, with the service message and request id', () => {
+    render(
+      <ActiveConnection
+        status={{
+          connection: {
+            id: 'c',
+            label: 'Live',
+            baseUrl: 'https://s.example/api/integration/v1',
+            isActive: true,
+            tokenStorage: 'memory',
+            identity: null,
+          },
+          state: 'error',
+          error: {
+            code: 'SCOPE_MISSING',
+            message: 'The client lacks the scope invoices:read.',
+            requestId: 'req-9',
+          },
+        }}
+        isChecking={false}
+        onCheck={() => undefined}
+      />,
+    );
+    expect(screen.getByRole('alert').textContent).toBe(
+      "The client lacks a permission (scope) this needs. An administrator adds the scope to the client in the service's console.The client lacks the scope invoices:read. (request req-9)",
+    );
+    expect(screen.getByText(/memory only/).textContent).toContain('forgotten when the app closes');
+  });
+});
