@@ -23,7 +23,7 @@ export function compileValidator(
   const convert = httpPart !== 'body';
   return (input: unknown) => {
     let value = Value.Default(schema, input);
-    if (convert) value = Value.Convert(schema, value);
+    if (convert) value = convertText(schema, value);
     if (check.Check(value)) return { value };
     const error: FastifySchemaValidationError[] = check.Errors(value).map((e) => ({
       keyword: e.keyword,
@@ -34,6 +34,26 @@ export function compileValidator(
     }));
     return { error };
   };
+}
+
+/**
+ * Converts the text members of a query, path or header object to the types its schema names
+ * (integer, number, boolean). Done here rather than with TypeBox's `Value.Convert`, which reads
+ * property names as patterns: a bracketed query name such as `filter[version_after]` would never
+ * match its own key and stay text. Anything else is left for the check to refuse.
+ */
+function convertText(schema: TSchema, value: unknown): unknown {
+  const properties = (schema as { properties?: Record<string, { type?: unknown }> }).properties;
+  if (!properties || value === null || typeof value !== 'object' || Array.isArray(value)) return value;
+  const converted: Record<string, unknown> = { ...(value as Record<string, unknown>) };
+  for (const [name, text] of Object.entries(converted)) {
+    const type = properties[name]?.type;
+    if (typeof text !== 'string') continue;
+    if (type === 'integer' && /^-?\d{1,18}$/.test(text)) converted[name] = Number(text);
+    else if (type === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) converted[name] = Number(text);
+    else if (type === 'boolean' && (text === 'true' || text === 'false')) converted[name] = text === 'true';
+  }
+  return converted;
 }
 
 /** One field-level problem of a failed schema, in the envelope's `details` shape. */

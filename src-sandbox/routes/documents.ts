@@ -59,29 +59,13 @@ function badQuery(message: string, field: string, code: string): ApiError {
   });
 }
 
-/** The integer parameters of a feed query. */
-const integerFeedParameters: readonly string[] = [
-  'filter[version_after]',
-  'version_after',
-  'per_page',
-  'filter[seq_after]',
-];
-
 /**
  * Unknown query names answer 400 naming the known filters (spec, Pull documents). Checked before the
  * schema so the message can list them.
- *
- * Also turns the integer parameters' text into numbers before the schema sees them: TypeBox's
- * `Value.Convert` reads property names as regular expressions, so `filter[version_after]` (a
- * character class) never matches its own key and would stay a string.
  */
 async function prepareFeedQuery(request: FastifyRequest): Promise<void> {
   const query: unknown = request.query;
   if (query === null || typeof query !== 'object') return;
-  for (const name of integerFeedParameters) {
-    const value: unknown = Reflect.get(query, name);
-    if (typeof value === 'string' && /^\d{1,15}$/.test(value)) Reflect.set(query, name, Number(value));
-  }
   const unknown = Object.keys(query).filter((name) => !knownFeedParameters.includes(name));
   if (unknown.length === 0) return;
   throw new ApiError(
