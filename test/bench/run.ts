@@ -41,14 +41,15 @@ function formatValue(value: number): string {
 
 /** The table: one line per row, columns padded to their widest cell. */
 function renderTable(rows: readonly BenchRow[]): string {
-  const header = ['group', 'name', 'value', 'unit', 'target', 'ratio', 'pass'];
+  const header = ['group', 'name', 'value', 'unit', 'target', 'x baseline', 'pass'];
   const cells = rows.map((row) => [
     row.group,
     row.name,
     formatValue(row.value),
     row.unit,
     row.target ?? '',
-    row.ratio === undefined ? '' : `${(row.ratio * 100).toFixed(1)}%`,
+    // The figure divided by its baseline of the same run (0.51x = 51% of it; 8.1x = eight times it).
+    row.ratio === undefined ? '' : `${row.ratio.toFixed(2)}x`,
     row.pass === undefined ? '' : row.pass ? 'yes' : 'NO',
   ]);
   const widths = header.map((title, column) =>

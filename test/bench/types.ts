@@ -14,7 +14,11 @@ export interface BenchRow {
   unit: string;
   /** The target in words, e.g. '>= 40% of hello-world', '<= 25 ms p50'. */
   target?: string;
-  /** The ratio against the baseline of the same run, when there is one (0.52 = 52%). */
+  /**
+   * The figure divided by its baseline of the same run, when there is one (0.52 = 52% of the
+   * hello-world's throughput; 8.1 = a page takes 8.1 times a GET /me). The row's name or target says
+   * which baseline.
+   */
   ratio?: number;
   /** Whether the target was met (undefined when there is no target). */
   pass?: boolean;
