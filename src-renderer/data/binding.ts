@@ -18,12 +18,25 @@ export async function boundConnection(): Promise<string | null> {
  * rows, cursors and code lists first (one transaction). Answers whether anything was cleared.
  */
 export async function bindConnection(connectionId: string): Promise<boolean> {
-  const tables = [db.orders, db.invoices, db.payments, db.returns, db.documents, db.cursors, db.references, db.meta];
+  const tables = [
+    db.orders,
+    db.invoices,
+    db.payments,
+    db.returns,
+    db.documents,
+    db.cursors,
+    db.references,
+    db.meta,
+  ];
   return db.transaction('rw', tables, async () => {
     const current = (await db.meta.get(bindingKey))?.value ?? null;
     if (current === connectionId) return false;
     if (current !== null) {
-      await Promise.all([db.orders, db.invoices, db.payments, db.returns, db.documents, db.cursors, db.references].map((table) => table.clear()));
+      await Promise.all(
+        [db.orders, db.invoices, db.payments, db.returns, db.documents, db.cursors, db.references].map(
+          (table) => table.clear(),
+        ),
+      );
     }
     await db.meta.put({ key: bindingKey, value: connectionId });
     return current !== null;

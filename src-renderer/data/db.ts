@@ -9,7 +9,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { FeedDocuments } from '../../src-shared/domain/feeds';
 import type { ReviewState } from '../../src-shared/domain/review';
-import type { AckOutcome, BatchAckItem, BatchAckItemResult, FeedKind, ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
+import type { AckOutcome, BatchAckItem, BatchAckItemResult, FeedKind, NameMap, ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
 import type { ColumnMapping, PushPlan, PushRecordResult, PushRunSummary, RecordKind } from '../../src-shared/domain/master-data';
 
 /** Where a clerk's own answer to a document stands on this computer. */
@@ -33,8 +33,11 @@ export interface ReviewRow {
   number: string;
   /** Order, issue, collection or return date, `YYYY-MM-DD`. */
   date: string;
+  /** The customer's code (or ERP key, or id) as the document names it. */
   customer: string;
   customerId: string;
+  /** The customer's name in English and Arabic once looked up (version 3); empty until then. */
+  customerName: string;
   rep: string;
   currency: string;
   /** One short fact of the kind: an invoice's order, a payment's method and cheque, a return's reason. */
@@ -126,6 +129,14 @@ export interface ReferenceListRow {
   fetchedAt: string;
 }
 
+/** A customer's name as `GET /lookup` answered it (null: the service does not know the id). */
+export interface CustomerNameRow {
+  id: string;
+  code: string | null;
+  name: NameMap | null;
+  fetchedAt: string;
+}
+
 /** Small facts of the store itself (which connection its documents came from). */
 export interface MetaRow {
   key: string;
@@ -190,6 +201,7 @@ export class DeskDb extends Dexie {
   pushRecords!: Table<PushRecordRow, [string, number]>;
   importLayouts!: EntityTable<ImportLayoutRow, 'signature'>;
   pushedKeys!: Table<PushedKeyRow, [string, RecordKind, string]>;
+  customerNames!: EntityTable<CustomerNameRow, 'id'>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -214,6 +226,19 @@ export class DeskDb extends Dexie {
       importLayouts: 'signature, kind',
       pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
     });
+    // Version 3: customers' names (looked up once each); every review row gets `customerName`.
+    this.version(3)
+      .stores({ customerNames: 'id' })
+      .upgrade(async (tx) => {
+        for (const table of ['orders', 'invoices', 'payments', 'returns']) {
+          await tx
+            .table<ReviewRow, string>(table)
+            .toCollection()
+            .modify((row) => {
+              row.customerName ??= '';
+            });
+        }
+      });
   }
 
   /** The review rows of a feed. */

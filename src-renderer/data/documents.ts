@@ -17,8 +17,13 @@ import {
   toVersionCursor,
   type VersionCursor,
 } from '../../src-shared/domain/feeds';
-import { describeChanges, isPendingAgain, reviewStateOf, type ReviewViewState } from '../../src-shared/domain/review';
-import type { FeedKind } from '../../src-shared/wire';
+import {
+  describeChanges,
+  isPendingAgain,
+  reviewStateOf,
+  type ReviewViewState,
+} from '../../src-shared/domain/review';
+import type { FeedKind, NameMap } from '../../src-shared/wire';
 import { db, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
 
 /** A review grid's view: one review state, or every document. */
@@ -57,18 +62,27 @@ export class CursorMovedError extends Error {
  * `pulledAfter` is the cursor the page was requested with; when the stored cursor differs (two syncs
  * of one feed) the page is refused whole. A document is never replaced by an older version of itself.
  */
-export async function stageFeedPage(page: AnyFeedPage, pulledAfter: VersionCursor, nowIso: string): Promise<StagedPage> {
+export async function stageFeedPage(
+  page: AnyFeedPage,
+  pulledAfter: VersionCursor,
+  nowIso: string,
+): Promise<StagedPage> {
   const kind = page.kind;
   const rows = db.rowsOf(kind);
   const items = kindedItems(page);
-  return db.transaction('rw', [rows, db.documents, db.cursors], async () => {
+  return db.transaction('rw', [rows, db.documents, db.cursors, db.customerNames], async () => {
     const current = await readCursor(kind);
     if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
     const ids = items.map((item) => item.doc.id);
-    const [previousDocs, previousRows] = await Promise.all([
+    const customerIds = [...new Set(items.map((item) => item.doc.customer.id))];
+    const [previousDocs, previousRows, names] = await Promise.all([
       db.documents.bulkGet(ids.map((id): [FeedKind, string] => [kind, id])),
       rows.bulkGet(ids),
+      db.customerNames.bulkGet(customerIds),
     ]);
+    const nameOf = new Map(
+      names.filter((row) => row !== undefined).map((row) => [row.id, row.name ? nameText(row.name) : '']),
+    );
     const docs: StoredDocument[] = [];
     const newRows: ReviewRow[] = [];
     items.forEach((item, index) => {
@@ -76,7 +90,10 @@ export async function stageFeedPage(page: AnyFeedPage, pulledAfter: VersionCurso
       if (previous && previous.version >= item.doc.version) return;
       const stored = nextStored(item, previous);
       docs.push(stored);
-      newRows.push(rowOf(stored, previousRows[index]));
+      newRows.push({
+        ...rowOf(stored, previousRows[index]),
+        customerName: nameOf.get(item.doc.customer.id) ?? '',
+      });
     });
     await db.documents.bulkPut(docs);
     await rows.bulkPut(newRows);
@@ -110,7 +127,11 @@ export function kindedItems(page: AnyFeedPage): KindedDocument[] {
  * The document as it was when answered, when this desk saw it: needed to tell what changed once it is
  * pending again (spec, Ack: kept at the answered version).
  */
-function answeredSnapshot<D extends FeedDocument>(doc: D, previous: D | null, previousAnswered: D | null): D | null {
+function answeredSnapshot<D extends FeedDocument>(
+  doc: D,
+  previous: D | null,
+  previousAnswered: D | null,
+): D | null {
   if (!doc.ack || doc.ack.acked_version === doc.version) return null;
   if (previous && previous.version === doc.ack.acked_version) return previous;
   return previousAnswered;
@@ -120,13 +141,37 @@ function nextStored(item: KindedDocument, previous: StoredDocument | undefined):
   const base = { id: item.doc.id, version: item.doc.version };
   switch (item.kind) {
     case 'orders':
-      return { ...base, kind: 'orders', doc: item.doc, answered: previous?.kind === 'orders' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+      return {
+        ...base,
+        kind: 'orders',
+        doc: item.doc,
+        answered:
+          previous?.kind === 'orders' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+      };
     case 'invoices':
-      return { ...base, kind: 'invoices', doc: item.doc, answered: previous?.kind === 'invoices' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+      return {
+        ...base,
+        kind: 'invoices',
+        doc: item.doc,
+        answered:
+          previous?.kind === 'invoices' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+      };
     case 'payments':
-      return { ...base, kind: 'payments', doc: item.doc, answered: previous?.kind === 'payments' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+      return {
+        ...base,
+        kind: 'payments',
+        doc: item.doc,
+        answered:
+          previous?.kind === 'payments' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+      };
     case 'returns':
-      return { ...base, kind: 'returns', doc: item.doc, answered: previous?.kind === 'returns' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null };
+      return {
+        ...base,
+        kind: 'returns',
+        doc: item.doc,
+        answered:
+          previous?.kind === 'returns' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+      };
   }
 }
 
@@ -147,7 +192,10 @@ export function answeredOf(stored: StoredDocument): KindedDocument | null {
 /**
  * Applies `update` to a stored document, keeping its kind; the stored version follows the document's.
  */
-export function mapStored(stored: StoredDocument, update: <D extends FeedDocument>(doc: D) => D): StoredDocument {
+export function mapStored(
+  stored: StoredDocument,
+  update: <D extends FeedDocument>(doc: D) => D,
+): StoredDocument {
   switch (stored.kind) {
     case 'orders': {
       const doc = update(stored.doc);
@@ -175,7 +223,8 @@ export function mapStored(stored: StoredDocument, update: <D extends FeedDocumen
 export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined): ReviewRow {
   const doc = stored.doc;
   const review = reviewStateOf(stored);
-  const keepAnswer = previous?.answerState === 'queued' || (previous?.answerState === 'failed' && review === 'pending');
+  const keepAnswer =
+    previous?.answerState === 'queued' || (previous?.answerState === 'failed' && review === 'pending');
   return {
     id: doc.id,
     version: doc.version,
@@ -187,6 +236,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined): 
     date: documentDate(stored),
     customer: refLabel(doc.customer),
     customerId: doc.customer.id,
+    customerName: previous?.customerName ?? '',
     rep: refLabel(documentRep(stored)),
     currency: doc.currency,
     note: noteOf(stored),
@@ -198,6 +248,12 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined): 
   };
 }
 
+/** A name map as the grids show it: English and Arabic side by side when both exist. */
+export function nameText(name: NameMap): string {
+  const parts = [name.en, name.ar].filter((part): part is string => !!part);
+  return parts.length > 0 ? parts.join(' · ') : (Object.values(name)[0] ?? '');
+}
+
 /** One short fact of a document for its grid row. Spec, Resources. */
 function noteOf(item: KindedDocument): string {
   switch (item.kind) {
@@ -206,7 +262,9 @@ function noteOf(item: KindedDocument): string {
     case 'invoices':
       return `Order ${item.doc.order.number}`;
     case 'payments':
-      return item.doc.cheque ? `${item.doc.method} ${item.doc.cheque.number} (${item.doc.cheque.status})` : item.doc.method;
+      return item.doc.cheque
+        ? `${item.doc.method} ${item.doc.cheque.number} · ${item.doc.cheque.status}`
+        : item.doc.method;
     case 'returns':
       return `${item.doc.reason} · invoice ${item.doc.invoice.number}`;
   }
@@ -233,7 +291,10 @@ export async function countRows(kind: FeedKind): Promise<Record<ReviewView, numb
 }
 
 /** One document as the service sent it, with its row. */
-export async function readDocument(kind: FeedKind, id: string): Promise<{ stored: StoredDocument; row: ReviewRow } | null> {
+export async function readDocument(
+  kind: FeedKind,
+  id: string,
+): Promise<{ stored: StoredDocument; row: ReviewRow } | null> {
   const [stored, row] = await Promise.all([db.documents.get([kind, id]), db.rowsOf(kind).get(id)]);
   return stored && row ? { stored, row } : null;
 }

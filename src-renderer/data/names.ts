@@ -23,7 +23,9 @@ export async function storeCustomerNames(names: readonly CustomerName[], nowIso:
   if (names.length === 0) return;
   const tables = [db.customerNames, db.orders, db.invoices, db.payments, db.returns];
   await db.transaction('rw', tables, async () => {
-    await db.customerNames.bulkPut(names.map((entry) => ({ id: entry.id, code: entry.code, name: entry.name, fetchedAt: nowIso })));
+    await db.customerNames.bulkPut(
+      names.map((entry) => ({ id: entry.id, code: entry.code, name: entry.name, fetchedAt: nowIso })),
+    );
     for (const entry of names) {
       const text = entry.name ? nameText(entry.name) : '';
       if (text === '') continue;

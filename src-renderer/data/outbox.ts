@@ -50,7 +50,8 @@ export async function queueAnswerBatches(input: {
           answerState: 'queued',
           answerOutcome: item?.outcome ?? '',
           answerError: '',
-          externalNumber: item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
+          externalNumber:
+            item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
         };
       });
     await rows.bulkPut(updated);
@@ -60,7 +61,10 @@ export async function queueAnswerBatches(input: {
 
 /** The oldest batch of a connection still waiting to be sent, if any. */
 export async function nextQueuedBatch(connectionId: string): Promise<OutboxBatch | null> {
-  const queued = await db.outbox.where('[connectionId+state]').equals([connectionId, 'queued']).sortBy('createdAt');
+  const queued = await db.outbox
+    .where('[connectionId+state]')
+    .equals([connectionId, 'queued'])
+    .sortBy('createdAt');
   return queued[0] ?? null;
 }
 
@@ -70,7 +74,12 @@ export async function listBatches(connectionId: string, state: OutboxBatch['stat
 }
 
 /** Outcome of one item, in the audit log's words. */
-function auditItems(batch: OutboxBatch, results: readonly BatchAckItemResult[] | null, words: (error: ItemError) => string, batchError: string | null): AuditEntry['items'] {
+function auditItems(
+  batch: OutboxBatch,
+  results: readonly BatchAckItemResult[] | null,
+  words: (error: ItemError) => string,
+  batchError: string | null,
+): AuditEntry['items'] {
   return batch.items.map((item, index) => {
     const result = results?.[index];
     return {
@@ -89,7 +98,12 @@ function auditItems(batch: OutboxBatch, results: readonly BatchAckItemResult[] |
  * take the item's result (its ack, status and version when applied or unchanged; the error in plain
  * words when failed), and the audit log gets one entry. One transaction.
  */
-export async function recordAnswered(batch: OutboxBatch, receipt: AnswerReceipt, nowIso: string, words: (error: ItemError) => string): Promise<void> {
+export async function recordAnswered(
+  batch: OutboxBatch,
+  receipt: AnswerReceipt,
+  nowIso: string,
+  words: (error: ItemError) => string,
+): Promise<void> {
   const rows = db.rowsOf(batch.kind);
   const results = receipt.answer.data;
   await db.transaction('rw', [db.outbox, rows, db.documents, db.audit], async () => {
@@ -107,13 +121,23 @@ export async function recordAnswered(batch: OutboxBatch, receipt: AnswerReceipt,
       const row = currentRows[index];
       if (!row) continue;
       if (!result || result.error || result.result === 'failed') {
-        newRows.push({ ...row, answerState: 'failed', answerOutcome: item.outcome, answerError: result?.error ? words(result.error) : 'The service sent no result for this document.' });
+        newRows.push({
+          ...row,
+          answerState: 'failed',
+          answerOutcome: item.outcome,
+          answerError: result?.error ? words(result.error) : 'The service sent no result for this document.',
+        });
         continue;
       }
       const ack = result.ack;
       const version = result.version;
       if (stored && ack && (version === null || version === undefined || version >= stored.version)) {
-        const updated = mapStored(stored, (doc) => ({ ...doc, ack, status: result.status ?? doc.status, version: version ?? doc.version }));
+        const updated = mapStored(stored, (doc) => ({
+          ...doc,
+          ack,
+          status: result.status ?? doc.status,
+          version: version ?? doc.version,
+        }));
         newDocs.push(updated);
         newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }));
       } else {
@@ -122,7 +146,14 @@ export async function recordAnswered(batch: OutboxBatch, receipt: AnswerReceipt,
     }
     await db.documents.bulkPut(newDocs);
     await rows.bulkPut(newRows);
-    await db.outbox.put({ ...batch, state: 'sent', attempts: batch.attempts + 1, lastAttemptAt: nowIso, lastError: null, results });
+    await db.outbox.put({
+      ...batch,
+      state: 'sent',
+      attempts: batch.attempts + 1,
+      lastAttemptAt: nowIso,
+      lastError: null,
+      results,
+    });
     await db.audit.add({
       at: nowIso,
       connectionId: batch.connectionId,
@@ -147,15 +178,29 @@ export async function recordAnswered(batch: OutboxBatch, receipt: AnswerReceipt,
  * answered again; otherwise it stays queued with the reason (offline, token refused) and is sent again
  * later with the same key.
  */
-export async function recordAttemptFailed(batch: OutboxBatch, error: DeskError, words: string, nowIso: string, settle: boolean): Promise<void> {
+export async function recordAttemptFailed(
+  batch: OutboxBatch,
+  error: DeskError,
+  words: string,
+  nowIso: string,
+  settle: boolean,
+): Promise<void> {
   const rows = db.rowsOf(batch.kind);
   await db.transaction('rw', [db.outbox, rows, db.audit], async () => {
-    await db.outbox.put({ ...batch, state: settle ? 'failed' : 'queued', attempts: batch.attempts + 1, lastAttemptAt: nowIso, lastError: error });
+    await db.outbox.put({
+      ...batch,
+      state: settle ? 'failed' : 'queued',
+      attempts: batch.attempts + 1,
+      lastAttemptAt: nowIso,
+      lastError: error,
+    });
     if (!settle) return;
     const ids = batch.items.map((item) => item.id);
     const found = await rows.bulkGet(ids);
     await rows.bulkPut(
-      found.filter((row): row is ReviewRow => row !== undefined).map((row) => ({ ...row, answerState: 'failed' as const, answerError: words })),
+      found
+        .filter((row): row is ReviewRow => row !== undefined)
+        .map((row) => ({ ...row, answerState: 'failed' as const, answerError: words })),
     );
     await db.audit.add({
       at: nowIso,

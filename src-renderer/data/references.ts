@@ -10,6 +10,10 @@ export async function readReferenceList(kind: ReferenceKind): Promise<ReferenceE
 }
 
 /** Replaces a cached code list. */
-export async function storeReferenceList(kind: ReferenceKind, entries: ReferenceEntry[], nowIso: string): Promise<void> {
+export async function storeReferenceList(
+  kind: ReferenceKind,
+  entries: ReferenceEntry[],
+  nowIso: string,
+): Promise<void> {
   await db.references.put({ kind, entries, fetchedAt: nowIso });
 }

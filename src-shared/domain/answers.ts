@@ -36,8 +36,10 @@ export interface AnswerDraft {
 /** What is wrong with a draft, in plain words, or null when it can be sent. */
 export function checkAnswer(kind: FeedKind, draft: AnswerDraft): string | null {
   const number = draft.externalNumber?.trim() ?? '';
-  if (number.length > maxExternalNumberLength) return `The ERP number is longer than ${maxExternalNumberLength} characters.`;
-  if ((draft.message ?? '').length > maxAnswerMessageLength) return `The message is longer than ${maxAnswerMessageLength} characters.`;
+  if (number.length > maxExternalNumberLength)
+    return `The ERP number is longer than ${maxExternalNumberLength} characters.`;
+  if ((draft.message ?? '').length > maxAnswerMessageLength)
+    return `The message is longer than ${maxAnswerMessageLength} characters.`;
   if (draft.outcome === 'ACCEPTED') {
     // spec, States and transitions: an order is confirmed by "ACCEPTED with the ERP's number".
     if (kind === 'orders' && number === '') return 'Type the ERP order number to confirm this order.';
@@ -88,10 +90,16 @@ export interface RejectReason {
  */
 export const rejectReasons: readonly RejectReason[] = [
   { code: 'DUPLICATE', name: { en: 'Duplicate of a booked document', ar: 'مكرر لمستند مسجل' } },
-  { code: 'UNKNOWN_CUSTOMER', name: { en: 'Customer not known in the ERP', ar: 'العميل غير معروف في النظام' } },
+  {
+    code: 'UNKNOWN_CUSTOMER',
+    name: { en: 'Customer not known in the ERP', ar: 'العميل غير معروف في النظام' },
+  },
   { code: 'PRICE_MISMATCH', name: { en: 'Prices do not match the ERP', ar: 'الأسعار لا تطابق النظام' } },
   { code: 'AMOUNT_MISMATCH', name: { en: 'Amount does not match', ar: 'المبلغ غير مطابق' } },
   { code: 'CREDIT_LIMIT', name: { en: 'Over the credit limit', ar: 'تجاوز حد الائتمان' } },
-  { code: 'MISSING_REFERENCE', name: { en: 'Reference or cheque details missing', ar: 'بيانات المرجع أو الشيك ناقصة' } },
+  {
+    code: 'MISSING_REFERENCE',
+    name: { en: 'Reference or cheque details missing', ar: 'بيانات المرجع أو الشيك ناقصة' },
+  },
   { code: 'OTHER', name: { en: 'Other (see message)', ar: 'أخرى (انظر الرسالة)' } },
 ];

@@ -25,7 +25,9 @@ export type FeedDocument<K extends FeedKind = FeedKind> = FeedDocuments[K];
  * Spec, Pull documents (feed `data` plus `meta`). Distributes over `K`, so a page of any feed is a
  * union narrowed by `kind`.
  */
-export type FeedPageOf<K extends FeedKind> = K extends FeedKind ? { kind: K; data: FeedDocuments[K][]; meta: FeedMeta } : never;
+export type FeedPageOf<K extends FeedKind> = K extends FeedKind
+  ? { kind: K; data: FeedDocuments[K][]; meta: FeedMeta }
+  : never;
 
 /** A page of any feed. */
 export type AnyFeedPage = FeedPageOf<FeedKind>;
@@ -40,7 +42,8 @@ export type VersionCursor = number & { readonly __brand: 'VersionCursor' };
 
 /** A number read as a version cursor; throws RangeError for anything but a non-negative integer. */
 export function toVersionCursor(value: number): VersionCursor {
-  if (!Number.isSafeInteger(value) || value < 0) throw new RangeError(`A version cursor is a non-negative integer, not ${value}.`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new RangeError(`A version cursor is a non-negative integer, not ${value}.`);
   return value as VersionCursor;
 }
 
@@ -86,7 +89,10 @@ export function estimateProgress(input: {
   const done = input.cursor - input.startedAfter;
   if (span <= 0 || done <= 0) return { fraction: 0, estimatedTotal: null };
   const fraction = Math.min(1, done / span);
-  return { fraction, estimatedTotal: fraction > 0 ? Math.max(input.fetched, Math.round(input.fetched / fraction)) : null };
+  return {
+    fraction,
+    estimatedTotal: fraction > 0 ? Math.max(input.fetched, Math.round(input.fetched / fraction)) : null,
+  };
 }
 
 // ---------------------------------------------------------------------------------------------

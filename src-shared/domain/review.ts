@@ -66,26 +66,36 @@ export function describeChanges(item: KindedDocument, before: KindedDocument | n
   if (!isPendingAgain(item)) return [];
   const changes: string[] = [];
   if (item.kind === 'payments') changes.push(...paymentEvidence(item.doc));
-  if (item.kind === 'returns') changes.push(...returnEvidence(item.doc, before?.kind === 'returns' ? before.doc : null));
+  if (item.kind === 'returns')
+    changes.push(...returnEvidence(item.doc, before?.kind === 'returns' ? before.doc : null));
   if (before && before.kind === item.kind && before.doc.version !== item.doc.version) {
     const oldAmount = documentAmount(before);
     const newAmount = documentAmount(item);
     if (oldAmount !== newAmount) changes.push(`Amount changed from ${oldAmount} to ${newAmount}.`);
-    if (before.doc.status !== item.doc.status) changes.push(`Status changed from ${before.doc.status} to ${item.doc.status}.`);
+    if (before.doc.status !== item.doc.status)
+      changes.push(`Status changed from ${before.doc.status} to ${item.doc.status}.`);
   }
   if (changes.length === 0) {
-    changes.push(`Changed after it was answered (answered version ${item.doc.ack?.acked_version ?? '?'}, now version ${item.doc.version}).`);
+    changes.push(
+      `Changed after it was answered (answered version ${item.doc.ack?.acked_version ?? '?'}, now version ${item.doc.version}).`,
+    );
   }
   return changes;
 }
 
 function paymentEvidence(doc: Payment): string[] {
   const out: string[] = [];
-  if (doc.reversal) out.push(`Reversed ${doc.reversal.reversed_at.slice(0, 10)} by ${doc.reversal.reversed_by}: ${doc.reversal.reason}.`);
-  if (doc.cheque?.bounce_reason) out.push(`Cheque ${doc.cheque.number} bounced: ${doc.cheque.bounce_reason}.`);
+  if (doc.reversal)
+    out.push(
+      `Reversed ${doc.reversal.reversed_at.slice(0, 10)} by ${doc.reversal.reversed_by}: ${doc.reversal.reason}.`,
+    );
+  if (doc.cheque?.bounce_reason)
+    out.push(`Cheque ${doc.cheque.number} bounced: ${doc.cheque.bounce_reason}.`);
   else if (doc.cheque && doc.cheque.status === 'BOUNCED') out.push(`Cheque ${doc.cheque.number} bounced.`);
   if (doc.receipt?.voided_at) {
-    out.push(`Receipt ${doc.receipt.number} voided ${doc.receipt.voided_at.slice(0, 10)}${doc.receipt.void_reason ? `: ${doc.receipt.void_reason}` : ''}.`);
+    out.push(
+      `Receipt ${doc.receipt.number} voided ${doc.receipt.voided_at.slice(0, 10)}${doc.receipt.void_reason ? `: ${doc.receipt.void_reason}` : ''}.`,
+    );
   }
   return out;
 }
@@ -93,7 +103,10 @@ function paymentEvidence(doc: Payment): string[] {
 function returnEvidence(doc: Return, before: Return | null): string[] {
   const out: string[] = [];
   if (doc.approval?.held_reason) out.push(`Held: ${doc.approval.held_reason}.`);
-  if (doc.approval?.decided_at) out.push(`Approval decided ${doc.approval.decided_at.slice(0, 10)}${doc.approval.decided_by ? ` by ${doc.approval.decided_by}` : ''}.`);
+  if (doc.approval?.decided_at)
+    out.push(
+      `Approval decided ${doc.approval.decided_at.slice(0, 10)}${doc.approval.decided_by ? ` by ${doc.approval.decided_by}` : ''}.`,
+    );
   if (before && before.lines.length !== doc.lines.length) {
     out.push(`Lines changed from ${before.lines.length} to ${doc.lines.length}.`);
   }

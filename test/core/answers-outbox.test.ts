@@ -47,7 +47,13 @@ describe('answers through the outbox, against the sandbox', () => {
   });
 
   async function pendingRows(kind: FeedKind, count: number): Promise<ReviewRow[]> {
-    const rows = await db.rowsOf(kind).where('review').equals('pending').filter((row) => row.answerState === '').limit(count).toArray();
+    const rows = await db
+      .rowsOf(kind)
+      .where('review')
+      .equals('pending')
+      .filter((row) => row.answerState === '')
+      .limit(count)
+      .toArray();
     expect(rows).toHaveLength(count);
     return rows;
   }
@@ -63,7 +69,11 @@ describe('answers through the outbox, against the sandbox', () => {
     const queued = await queueAnswers({
       connectionId,
       kind: 'invoices',
-      drafts: rows.map((row, index) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `ERP-INV-${1000 + index}` })),
+      drafts: rows.map((row, index) => ({
+        id: row.id,
+        outcome: 'ACCEPTED',
+        externalNumber: `ERP-INV-${1000 + index}`,
+      })),
     });
     expect(queued.ok).toBe(true);
     // Stored, with its key, before anything was sent.
@@ -72,16 +82,36 @@ describe('answers through the outbox, against the sandbox', () => {
     expect((await db.invoices.get(rows[0]!.id))?.answerState).toBe('queued');
 
     const sent = await sendQueuedAnswers({ desk: core.api, connectionId });
-    expect(sent).toEqual({ batchesSent: 1, applied: 10, unchanged: 0, failed: 0, batchesFailed: 0, stoppedBy: null });
+    expect(sent).toEqual({
+      batchesSent: 1,
+      applied: 10,
+      unchanged: 0,
+      failed: 0,
+      batchesFailed: 0,
+      stoppedBy: null,
+    });
     for (const [index, row] of rows.entries()) {
       const local = await db.invoices.get(row.id);
-      expect(local).toMatchObject({ review: 'accepted', answerState: '', externalNumber: `ERP-INV-${1000 + index}` });
+      expect(local).toMatchObject({
+        review: 'accepted',
+        answerState: '',
+        externalNumber: `ERP-INV-${1000 + index}`,
+      });
       const remote = await onService('invoices', row.id);
-      expect(remote.ack).toMatchObject({ outcome: 'ACCEPTED', external_number: `ERP-INV-${1000 + index}`, acked_version: remote.version });
+      expect(remote.ack).toMatchObject({
+        outcome: 'ACCEPTED',
+        external_number: `ERP-INV-${1000 + index}`,
+        acked_version: remote.version,
+      });
     }
     const history = await answerHistory(rows[0]!.id);
     expect(history).toHaveLength(1);
-    expect(history[0]).toMatchObject({ call: 'POST /acks', outcome: 'answered', applied: 10, batchId: batch!.id });
+    expect(history[0]).toMatchObject({
+      call: 'POST /acks',
+      outcome: 'answered',
+      applied: 10,
+      batchId: batch!.id,
+    });
 
     // The app stopped before it recorded the answer: the batch goes again with its key and body, and
     // the service replays its first answer instead of applying it twice.
@@ -98,28 +128,65 @@ describe('answers through the outbox, against the sandbox', () => {
     const queued = await queueAnswers({
       connectionId,
       kind: 'payments',
-      drafts: rows.map((row) => ({ id: row.id, outcome: 'REJECTED', reasonCode: 'AMOUNT_MISMATCH', message: 'Cheque amount differs from the slip.' })),
+      drafts: rows.map((row) => ({
+        id: row.id,
+        outcome: 'REJECTED',
+        reasonCode: 'AMOUNT_MISMATCH',
+        message: 'Cheque amount differs from the slip.',
+      })),
     });
     expect(queued.ok).toBe(true);
-    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({ applied: 2, failed: 0 });
+    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({
+      applied: 2,
+      failed: 0,
+    });
     for (const row of rows) {
       expect(await db.payments.get(row.id)).toMatchObject({ review: 'rejected', answerState: '' });
-      expect((await onService('payments', row.id)).ack).toMatchObject({ outcome: 'REJECTED', reason_code: 'AMOUNT_MISMATCH', message: 'Cheque amount differs from the slip.' });
+      expect((await onService('payments', row.id)).ack).toMatchObject({
+        outcome: 'REJECTED',
+        reason_code: 'AMOUNT_MISMATCH',
+        message: 'Cheque amount differs from the slip.',
+      });
     }
   });
 
   it('confirms an order with its ERP number and fails another with a reason; an order needs its number', async () => {
     const [confirm, fail] = await pendingRows('orders', 2);
-    const missing = await queueAnswers({ connectionId, kind: 'orders', drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: ' ' }] });
-    expect(missing).toEqual({ ok: false, problems: [{ id: confirm!.id, problem: 'Type the ERP order number to confirm this order.' }] });
+    const missing = await queueAnswers({
+      connectionId,
+      kind: 'orders',
+      drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: ' ' }],
+    });
+    expect(missing).toEqual({
+      ok: false,
+      problems: [{ id: confirm!.id, problem: 'Type the ERP order number to confirm this order.' }],
+    });
     expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
 
-    await queueAnswers({ connectionId, kind: 'orders', drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: 'SO-77' }] });
-    await queueAnswers({ connectionId, kind: 'orders', drafts: [{ id: fail!.id, outcome: 'REJECTED', reasonCode: 'CREDIT_LIMIT' }] });
-    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({ batchesSent: 2, applied: 2 });
-    expect(await db.orders.get(confirm!.id)).toMatchObject({ review: 'accepted', status: 'ERP_CONFIRMED', externalNumber: 'SO-77' });
+    await queueAnswers({
+      connectionId,
+      kind: 'orders',
+      drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: 'SO-77' }],
+    });
+    await queueAnswers({
+      connectionId,
+      kind: 'orders',
+      drafts: [{ id: fail!.id, outcome: 'REJECTED', reasonCode: 'CREDIT_LIMIT' }],
+    });
+    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({
+      batchesSent: 2,
+      applied: 2,
+    });
+    expect(await db.orders.get(confirm!.id)).toMatchObject({
+      review: 'accepted',
+      status: 'ERP_CONFIRMED',
+      externalNumber: 'SO-77',
+    });
     expect(await db.orders.get(fail!.id)).toMatchObject({ review: 'rejected', status: 'ERP_FAILED' });
-    expect(await onService('orders', confirm!.id)).toMatchObject({ status: 'ERP_CONFIRMED', ack: { outcome: 'ACCEPTED', external_number: 'SO-77' } });
+    expect(await onService('orders', confirm!.id)).toMatchObject({
+      status: 'ERP_CONFIRMED',
+      ack: { outcome: 'ACCEPTED', external_number: 'SO-77' },
+    });
     expect(await onService('orders', fail!.id)).toMatchObject({ status: 'ERP_FAILED' });
 
     // The next sync brings both orders at their new versions and keeps them answered.
@@ -139,10 +206,14 @@ describe('answers through the outbox, against the sandbox', () => {
         { id: pending.id, outcome: 'ACCEPTED' },
       ],
     });
-    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({ applied: 1, failed: 1 });
+    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({
+      applied: 1,
+      failed: 1,
+    });
     expect(await db.payments.get(rejected!.id)).toMatchObject({
       answerState: 'failed',
-      answerError: 'This version was already answered differently. Sync to see the answer the service holds; answer again only if the document changes.',
+      answerError:
+        'This version was already answered differently. Sync to see the answer the service holds; answer again only if the document changes.',
     });
     expect(await db.payments.get(pending.id)).toMatchObject({ review: 'accepted', answerState: '' });
   });
@@ -151,9 +222,18 @@ describe('answers through the outbox, against the sandbox', () => {
     const rows = await pendingRows('returns', 3);
     // The app's host cannot be reached (the browser is offline): the bridge answers NETWORK_UNREACHABLE.
     const offline: { answers: Pick<DeskApi['answers'], 'send'> } = {
-      answers: { send: async () => ({ ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true } }) },
+      answers: {
+        send: async () => ({
+          ok: false,
+          error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true },
+        }),
+      },
     };
-    await queueAnswers({ connectionId, kind: 'returns', drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `CN-${row.number}` })) });
+    await queueAnswers({
+      connectionId,
+      kind: 'returns',
+      drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `CN-${row.number}` })),
+    });
     const tried = await sendQueuedAnswers({ desk: offline, connectionId });
     expect(tried).toMatchObject({ batchesSent: 0, stoppedBy: { code: 'NETWORK_UNREACHABLE' } });
     const [waiting] = await listBatches(connectionId, 'queued');
@@ -168,7 +248,10 @@ describe('answers through the outbox, against the sandbox', () => {
     expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
     for (const row of rows) {
       expect(await db.returns.get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
-      expect((await onService('returns', row.id)).ack).toMatchObject({ outcome: 'ACCEPTED', external_number: `CN-${row.number}` });
+      expect((await onService('returns', row.id)).ack).toMatchObject({
+        outcome: 'ACCEPTED',
+        external_number: `CN-${row.number}`,
+      });
     }
     // One batch, one key, one application.
     const history = await answerHistory(rows[0]!.id);

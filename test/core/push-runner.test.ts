@@ -309,6 +309,41 @@ describe('pushing master data against the real sandbox', () => {
     expect([linked?.outcome, linked?.serviceId]).toEqual(['updated', serviceId]);
   });
 
+  it('answers stale for a balance older than the last pushed, with the ERP balance beside it', async () => {
+    proxy.reset();
+    const { runner } = newRunner(newStore());
+    const balance = (amount: number, asOf: string): PushPlan['calls'][number] => ({
+      call: 'balances-batch',
+      file: 'balances.csv',
+      items: [{ ref: 'ST-C1', body: { balance: amount, as_of: asOf }, line: 2 }],
+    });
+    const setup = await runner.start({
+      label: 'Stale setup',
+      calls: [
+        {
+          call: 'customer',
+          file: 'c.csv',
+          line: 2,
+          ref: 'ST-C1',
+          body: { name: { en: 'Stale' }, blocked: false },
+        },
+        balance(500, '2025-03-31T21:59:59Z'),
+      ],
+    });
+    await settled(runner, setup.runId);
+    const older = await runner.start({
+      label: 'Older balance',
+      calls: [balance(450, '2025-03-30T21:59:59Z')],
+    });
+    await settled(runner, older.runId);
+    const [record] = await allResults(runner, older.runId);
+    expect([record?.outcome, record?.erpBalance, record?.label]).toEqual([
+      'stale',
+      450,
+      'balance as of 2025-03-30T21:59:59Z',
+    ]);
+  });
+
   it('tombstones confirmed removals and shows a branch a route still visits', async () => {
     proxy.reset();
     const { runner } = newRunner(newStore());

@@ -68,14 +68,20 @@ describe('feed sync into the local store, against the sandbox', () => {
 
   it('stages every document of every feed once, and resumes a paused run where it stopped', async () => {
     const seen: FeedSyncProgress[] = [];
-    const first = new SyncEngine({ desk: core.api, perPage: 7, yieldToUi: immediate, onProgress: (p) => seen.push(p) });
+    const first = new SyncEngine({
+      desk: core.api,
+      perPage: 7,
+      yieldToUi: immediate,
+      onProgress: (p) => seen.push(p),
+    });
     // Pause once the invoices' second page is staged: the run stops between pages.
     const paused = new SyncEngine({
       desk: core.api,
       perPage: 7,
       yieldToUi: immediate,
       onProgress: (progress) => {
-        if (progress.kind === 'invoices' && progress.pages === 2 && progress.state === 'running') paused.pause();
+        if (progress.kind === 'invoices' && progress.pages === 2 && progress.state === 'running')
+          paused.pause();
       },
     });
     const stopped = await paused.syncAll();
@@ -106,7 +112,11 @@ describe('feed sync into the local store, against the sandbox', () => {
     // Accept every pending payment, so that whichever one the simulator reverses was answered.
     const pending = await db.payments.where('review').equals('pending').toArray();
     const connectionId = (await core.connections.list())[0]!.id;
-    const queued = await queueAnswers({ connectionId, kind: 'payments', drafts: pending.map((row) => ({ id: row.id, outcome: 'ACCEPTED' })) });
+    const queued = await queueAnswers({
+      connectionId,
+      kind: 'payments',
+      drafts: pending.map((row) => ({ id: row.id, outcome: 'ACCEPTED' })),
+    });
     expect(queued.ok).toBe(true);
     const sent = await sendQueuedAnswers({ desk: core.api, connectionId });
     expect(sent).toMatchObject({ applied: pending.length, failed: 0, stoppedBy: null });
@@ -114,7 +124,10 @@ describe('feed sync into the local store, against the sandbox', () => {
 
     const before = await db.payments.count();
     const cursorBefore = await readCursor('payments');
-    const created = await sandbox.admin<{ created: Record<string, string[]> }>('POST', '/simulate', { payments: 2, reversals: 1 });
+    const created = await sandbox.admin<{ created: Record<string, string[]> }>('POST', '/simulate', {
+      payments: 2,
+      reversals: 1,
+    });
     const reversed = created.created.reversals?.[0];
     expect(reversed).toBeDefined();
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { launchChromium } from '../support/browser';
 import { startAppHost, type RunningAppHost } from '../support/app-host';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
@@ -29,10 +29,29 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
   });
 
   /** What the service holds for some documents, read with the demo token (the ERP's view). */
-  async function fromService(kind: string, ids: string[]): Promise<Array<{ id: string; status: string; ack?: { outcome: string; external_number?: string | null; reason_code?: string | null } | null }>> {
-    const response = await fetch(`${sandbox.baseUrl}/${kind}?filter[id]=${ids.join(',')}&per_page=100`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+  async function fromService(
+    kind: string,
+    ids: string[],
+  ): Promise<
+    Array<{
+      id: string;
+      status: string;
+      ack?: { outcome: string; external_number?: string | null; reason_code?: string | null } | null;
+    }>
+  > {
+    const response = await fetch(`${sandbox.baseUrl}/${kind}?filter[id]=${ids.join(',')}&per_page=100`, {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
     expect(response.status).toBe(200);
-    return ((await response.json()) as { data: Array<{ id: string; status: string; ack?: { outcome: string; external_number?: string | null } | null }> }).data;
+    return (
+      (await response.json()) as {
+        data: Array<{
+          id: string;
+          status: string;
+          ack?: { outcome: string; external_number?: string | null } | null;
+        }>;
+      }
+    ).data;
   }
 
   it('syncs the feeds on opening and shows the invoices to review', async () => {
@@ -58,7 +77,12 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     await expect.poll(() => inputs.count()).toBe(10);
     // Seven typed, three pasted as CSV lines of id and ERP number.
     for (let index = 0; index < 7; index += 1) await inputs.nth(index).fill(`ERP-${5000 + index}`);
-    await review.dialog.getByLabel('Paste id,number pairs').fill(ids.slice(7).map((id, offset) => `${id},ERP-${5007 + offset}`).join('\n'));
+    await review.dialog.getByLabel('Paste id,number pairs').fill(
+      ids
+        .slice(7)
+        .map((id, offset) => `${id},ERP-${5007 + offset}`)
+        .join('\n'),
+    );
     await review.dialog.getByRole('button', { name: 'Apply pasted numbers' }).click();
     await page.screenshot({ path: 'test-results/review-accept-dialog.png' });
     await review.dialog.getByRole('button', { name: 'Accept 10' }).click();
@@ -66,9 +90,36 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     await expect.poll(() => review.count('Pending')).toBe(pendingBefore - 10);
     expect(await review.count('Accepted')).toBe(10);
     const held = await fromService('invoices', ids);
-    expect(held.map((doc) => doc.ack?.external_number).sort()).toEqual(Array.from({ length: 10 }, (_, index) => `ERP-${5000 + index}`).sort());
+    expect(held.map((doc) => doc.ack?.external_number).sort()).toEqual(
+      Array.from({ length: 10 }, (_, index) => `ERP-${5000 + index}`).sort(),
+    );
     await review.view('Accepted').click();
+    await expect.poll(() => review.reviewOf(0)).toBe('Accepted');
     await page.screenshot({ path: 'test-results/review-invoices-accepted.png' });
+
+    // The current view exports as it is shown: the 10 accepted invoices with their ERP numbers.
+    const [csv] = await Promise.all([
+      page.waitForEvent('download'),
+      review.main.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    const lines = readFileSync((await csv.path()) ?? '', 'utf8')
+      .trim()
+      .split(/\r?\n/);
+    expect(lines[0]).toBe(
+      '"Invoice","Issue date","Customer","Rep","Order","Status","Amount","Cur.","Review","ERP number"',
+    );
+    expect(lines).toHaveLength(11);
+    expect(lines.slice(1).every((line) => /"Accepted","ERP-50\d\d"$/.test(line))).toBe(true);
+    const [xlsx] = await Promise.all([
+      page.waitForEvent('download'),
+      review.main.getByRole('button', { name: 'Export XLSX' }).click(),
+    ]);
+    expect(xlsx.suggestedFilename()).toMatch(/^invoices-accepted-\d{4}-\d{2}-\d{2}\.xlsx$/);
+    expect(
+      readFileSync((await xlsx.path()) ?? '')
+        .subarray(0, 2)
+        .toString(),
+    ).toBe('PK');
   });
 
   it('rejects 2 payments with a reason', async () => {
@@ -100,12 +151,46 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     await review.main.getByRole('button', { name: 'Accept…' }).click();
     await review.dialog.getByLabel(/^ERP number for /).fill('SO-ERP-1');
     await review.dialog.getByRole('button', { name: 'Accept 1' }).click();
-    await expect.poll(async () => (await fromService('orders', [id]))[0]?.status, { timeout: 20_000 }).toBe('ERP_CONFIRMED');
+    await expect
+      .poll(async () => (await fromService('orders', [id]))[0]?.status, { timeout: 20_000 })
+      .toBe('ERP_CONFIRMED');
     await review.view('Accepted').click();
-    await expect.poll(() => review.main.locator(`.ag-row[row-id="${id}"]`).first().textContent()).toContain('ERP_CONFIRMED');
+    await expect
+      .poll(() => review.main.locator(`.ag-row[row-id="${id}"]`).first().textContent())
+      .toContain('ERP_CONFIRMED');
     await review.main.locator(`.ag-row[row-id="${id}"] [col-id="number"]`).click();
-    await expect.poll(() => page.getByRole('complementary', { name: 'Document detail' }).textContent()).toContain('SO-ERP-1');
+    await expect
+      .poll(() => page.getByRole('complementary', { name: 'Document detail' }).textContent())
+      .toContain('SO-ERP-1');
     await page.screenshot({ path: 'test-results/review-order-detail.png' });
+  });
+
+  it('shows an accepted payment that was reversed as pending again, with what changed', async () => {
+    const review = new ReviewPage(page);
+    await review.open('Payments');
+    await review.view('Pending').click();
+    await expect.poll(() => review.reviewOf(0)).toBe('Pending');
+    const pending = await review.count('Pending');
+    await review.main.locator('.ag-header-select-all input').first().check();
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    await review.dialog.getByRole('button', { name: `Accept ${pending}` }).click();
+    await expect.poll(() => review.count('Pending'), { timeout: 20_000 }).toBe(0);
+
+    const { created } = await sandbox.admin<{ created: { reversals: string[] } }>('POST', '/simulate', {
+      reversals: 1,
+    });
+    await review.syncNow.click();
+    await expect.poll(() => review.count('Pending'), { timeout: 20_000 }).toBe(1);
+    const id = created.reversals[0]!;
+    await expect.poll(() => review.reviewOf(0)).toBe('Pending again');
+    expect(await review.rowId(0)).toBe(id);
+    await review.main.locator(`.ag-row[row-id="${id}"] [col-id="number"]`).click();
+    const detail = page.getByRole('complementary', { name: 'Document detail' });
+    await expect
+      .poll(() => detail.getByRole('region', { name: 'What changed since it was answered' }).textContent())
+      .toMatch(/Reversed \d{4}-\d{2}-\d{2} by /);
+    await page.screenshot({ path: 'test-results/review-payment-pending-again.png' });
+    await detail.getByRole('button', { name: 'Close' }).click();
   });
 
   it('queues answers offline and applies them once when the connection returns', async () => {
@@ -139,7 +224,9 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     const held = await fromService('invoices', ids);
     expect(held.map((doc) => doc.ack?.external_number).sort()).toEqual(['ERP-OFF-1', 'ERP-OFF-2']);
     // Applied once: the service holds 12 accepted invoices (10 + 2), each answered one time.
-    const accepted = await fetch(`${sandbox.baseUrl}/invoices?filter[ack]=accepted&per_page=500`, { headers: { authorization: `Bearer ${sandbox.token}` } });
+    const accepted = await fetch(`${sandbox.baseUrl}/invoices?filter[ack]=accepted&per_page=500`, {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
     expect(((await accepted.json()) as { data: unknown[] }).data).toHaveLength(12);
   });
 });

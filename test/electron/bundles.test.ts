@@ -99,6 +99,29 @@ describe('the built bundles (electron-vite build)', () => {
     expect(() => on('__proto__', () => undefined)).toThrow(/Unknown desk event/);
   });
 
+  it('has a renderer page with a strict CSP that loads only its own bundled files', () => {
+    const html = readFileSync(join(outDir, 'renderer/index.html'), 'utf8');
+    const policy = /<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
+    const directives = new Map(
+      policy
+        .split(';')
+        .map((d) => d.trim().split(/\s+/))
+        .map(([name = '', ...values]) => [name, values]),
+    );
+    // A file:// page gets no response headers to carry a CSP: the meta element is what applies in Electron.
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    expect(directives.get('script-src')).toEqual(["'self'"]);
+    expect(directives.get('connect-src')).toEqual(["'self'"]);
+    expect(policy).not.toMatch(/unsafe-eval|https?:|\*|data:[^;]*script/);
+    const scripts = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const [, attributes = '', body = ''] of scripts) {
+      expect(body.trim(), 'no inline script').toBe('');
+      expect(attributes).toMatch(/src="\.\/assets\/[\w.-]+\.js"/);
+    }
+    expect([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((url) => !url?.startsWith('./'))).toEqual([]);
+  });
+
   it('has a main process that opens windows with contextIsolation, sandbox and no nodeIntegration', () => {
     expect(main).toMatch(/contextIsolation:\s*true/);
     expect(main).toMatch(/sandbox:\s*true/);

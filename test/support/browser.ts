@@ -1,26 +1,44 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import { existsSync } from 'node:fs';
+
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+
+function executable(): { executablePath?: string } {
+  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
+    (p): p is string => !!p && existsSync(p),
+  );
+  const executablePath = candidates[0];
+  return executablePath ? { executablePath } : {};
+}
 
 /**
  * Launches Chromium for end-to-end runs: Playwright's own build where one is installed, else Debian's
  * `/usr/bin/chromium` (CHROMIUM_PATH overrides), with the flags this machine's closed network needs.
  */
 export async function launchChromium(): Promise<Browser> {
-  const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(
-    (p): p is string => !!p && existsSync(p),
-  );
-  const executablePath = candidates[0];
-  return chromium.launch({
-    ...(executablePath ? { executablePath } : {}),
+  return chromium.launch({ ...executable(), headless: true, args: chromiumArgs });
+}
+
+/**
+ * Launches Chromium on a profile folder of its own (`userDataDir`), so IndexedDB outlives the browser:
+ * close it (or kill it) and launch again on the same folder to reopen the app with its staged data.
+ */
+export async function launchChromiumProfile(
+  userDataDir: string,
+  viewport = { width: 1400, height: 900 },
+): Promise<BrowserContext> {
+  return chromium.launchPersistentContext(userDataDir, {
+    ...executable(),
     headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-quic',
-    ],
+    args: chromiumArgs,
+    viewport,
   });
 }

@@ -22,9 +22,17 @@ export type AnswerClient = Pick<ApiClient, 'batchAck' | 'reference'>;
  * Sends one batch with its own id as the `Idempotency-Key`; a replayed answer is a success like the
  * first (spec, Limits).
  */
-export async function sendAnswerBatch(client: AnswerClient, batch: AnswerBatch, options?: CallOptions): Promise<AnswerReceipt> {
+export async function sendAnswerBatch(
+  client: AnswerClient,
+  batch: AnswerBatch,
+  options?: CallOptions,
+): Promise<AnswerReceipt> {
   const key = toIdempotencyKey(batch.id);
-  const answer = await client.batchAck({ entity: ackEntityFor(batch.kind), items: batch.items }, key, options);
+  const answer = await client.batchAck(
+    { entity: ackEntityFor(batch.kind), items: batch.items },
+    key,
+    options,
+  );
   return {
     batchId: batch.id,
     isReplay: answer.replayed,
@@ -34,6 +42,10 @@ export async function sendAnswerBatch(client: AnswerClient, batch: AnswerBatch, 
 }
 
 /** A code list (`GET /reference/{kind}`), e.g. `return-reasons` for a rejected return. */
-export async function readReferenceList(client: AnswerClient, kind: ReferenceKind, options?: CallOptions): Promise<ReferenceEntry[]> {
+export async function readReferenceList(
+  client: AnswerClient,
+  kind: ReferenceKind,
+  options?: CallOptions,
+): Promise<ReferenceEntry[]> {
   return (await client.reference(kind, options)).data;
 }

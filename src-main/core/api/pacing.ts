@@ -209,10 +209,16 @@ export class Pacer {
       }
     }
     if (answer?.status === 429) {
-      // spec, Limits: wait Retry-After seconds. Nothing more goes out before then.
+      // spec, Limits: wait Retry-After seconds. Nothing more goes out before then. A Retry-After is
+      // the refusing server's own word and replaces the window we believed in (a gateway's 429, or a
+      // window that is not the one we read, may say less than the reset we knew): after it, one call
+      // probes the window again.
       const waitSec = answer.retryAfterSec ?? rateLimit?.resetSec ?? 1;
       this.#remaining = 0;
-      this.#resetAtMs = Math.max(this.#resetAtMs ?? 0, nowMs + waitSec * 1000);
+      this.#resetAtMs =
+        answer.retryAfterSec === null
+          ? Math.max(this.#resetAtMs ?? 0, nowMs + waitSec * 1000)
+          : nowMs + waitSec * 1000;
     }
     const woken = this.#answered;
     this.#answered = deferred();

@@ -21,7 +21,12 @@ export type FeedClient = Pick<ApiClient, 'feedPage' | 'feedCursor'>;
  * Spec, Pull documents: `filter[version_after]` is the cursor; by version the feed lists every change
  * (reversals included). Retries and pacing are the client's (api/retry.ts, api/pacing.ts).
  */
-export async function pullFeedPage(client: FeedClient, kind: FeedKind, request: FeedPullRequest, options?: CallOptions): Promise<AnyFeedPage> {
+export async function pullFeedPage(
+  client: FeedClient,
+  kind: FeedKind,
+  request: FeedPullRequest,
+  options?: CallOptions,
+): Promise<AnyFeedPage> {
   const query = { versionAfter: request.versionAfter, perPage: request.perPage };
   // One call per literal kind, so each page is checked against its own feed's schema and typed by it.
   switch (kind) {
@@ -45,6 +50,10 @@ export async function pullFeedPage(client: FeedClient, kind: FeedKind, request: 
 }
 
 /** Where a feed's stream stands (`GET /{kind}/cursor`): `high_water` and `last_seq`. */
-export async function readFeedCursor(client: FeedClient, kind: FeedKind, options?: CallOptions): Promise<FeedCursor> {
+export async function readFeedCursor(
+  client: FeedClient,
+  kind: FeedKind,
+  options?: CallOptions,
+): Promise<FeedCursor> {
   return (await client.feedCursor(kind, options)).data;
 }

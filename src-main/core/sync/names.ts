@@ -17,14 +17,19 @@ export type NameClient = Pick<ApiClient, 'lookup'>;
  * The name of each customer id, in order; null for an id the service does not know. Any other
  * failure (a missing scope, no answer) ends the call with that failure.
  */
-export async function readCustomerNames(client: NameClient, ids: readonly string[], options?: CallOptions): Promise<CustomerName[]> {
+export async function readCustomerNames(
+  client: NameClient,
+  ids: readonly string[],
+  options?: CallOptions,
+): Promise<CustomerName[]> {
   const names: CustomerName[] = [];
   for (const id of ids) {
     try {
       const { data } = await client.lookup({ entity: 'customer', id }, options);
       names.push({ id, code: data.code, name: data.name });
     } catch (error) {
-      if (error instanceof ServiceError && error.code === 'NOT_FOUND') names.push({ id, code: null, name: null });
+      if (error instanceof ServiceError && error.code === 'NOT_FOUND')
+        names.push({ id, code: null, name: null });
       else throw error;
     }
   }

@@ -1,5 +1,13 @@
 import { useState } from 'react';
-import { countRows, kindDefs, mappingProblems, recordKinds, type ColumnMapping, type ImportFile, type RecordKind } from '../../../src-shared/domain/master-data';
+import {
+  countRows,
+  kindDefs,
+  mappingProblems,
+  recordKinds,
+  type ColumnMapping,
+  type ImportFile,
+  type RecordKind,
+} from '../../../src-shared/domain/master-data';
 import { MappingEditor } from './MappingEditor';
 import type { ImportDraft } from './use-import';
 
@@ -36,10 +44,14 @@ export function ImportFileCard({
         </div>
         <label className="inline">
           Kind of records{' '}
-          <select aria-label={`Kind of records in ${draft.fileName}`} value={draft.kind} onChange={(event) => {
-            const kind = recordKinds.find((k) => k === event.target.value);
-            if (kind) onKind(kind);
-          }}>
+          <select
+            aria-label={`Kind of records in ${draft.fileName}`}
+            value={draft.kind}
+            onChange={(event) => {
+              const kind = recordKinds.find((k) => k === event.target.value);
+              if (kind) onKind(kind);
+            }}
+          >
             {recordKinds.map((kind) => (
               <option key={kind} value={kind}>
                 {kindDefs[kind].label}
@@ -51,10 +63,17 @@ export function ImportFileCard({
           Remove file
         </button>
       </header>
-      <button type="button" className="link" aria-expanded={isMappingOpen} onClick={() => setMappingOpen(!isMappingOpen)}>
+      <button
+        type="button"
+        className="link"
+        aria-expanded={isMappingOpen}
+        onClick={() => setMappingOpen(!isMappingOpen)}
+      >
         {isMappingOpen ? 'Hide columns' : 'Columns…'}
       </button>
-      {isMappingOpen ? <MappingEditor headers={draft.table.headers} mapping={draft.mapping} onChange={onMapping} /> : null}
+      {isMappingOpen ? (
+        <MappingEditor headers={draft.table.headers} mapping={draft.mapping} onChange={onMapping} />
+      ) : null}
       {problems.length > 0 ? (
         <ul className="problems" aria-label={`Column problems of ${draft.fileName}`}>
           {problems.map((problem) => (
@@ -65,7 +84,9 @@ export function ImportFileCard({
       {counts ? (
         <p className="check-summary" role="status" aria-label={`Check of ${draft.fileName}`}>
           {counts.total} rows: {counts.total - counts.errors} will be pushed
-          {counts.errors > 0 ? <strong className="error-text">, {counts.errors} with errors left out</strong> : null}
+          {counts.errors > 0 ? (
+            <strong className="error-text">, {counts.errors} with errors left out</strong>
+          ) : null}
           {counts.warnings > 0 ? `, ${counts.warnings} with warnings` : null}.
         </p>
       ) : null}
@@ -92,7 +113,9 @@ export function ImportFileCard({
               ))}
             </tbody>
           </table>
-          {issues.length > shownIssues ? <p className="muted">…and {issues.length - shownIssues} more.</p> : null}
+          {issues.length > shownIssues ? (
+            <p className="muted">…and {issues.length - shownIssues} more.</p>
+          ) : null}
         </div>
       ) : null}
     </article>

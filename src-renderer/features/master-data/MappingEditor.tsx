@@ -3,11 +3,27 @@ import { kindDefs, type ColumnMapping } from '../../../src-shared/domain/master-
 const languages = ['en', 'ar', 'fr'];
 
 /** The column chosen for each field of the file's kind, and one name column per language. */
-export function MappingEditor({ headers, mapping, onChange }: { headers: string[]; mapping: ColumnMapping; onChange: (mapping: ColumnMapping) => void }) {
+export function MappingEditor({
+  headers,
+  mapping,
+  onChange,
+}: {
+  headers: string[];
+  mapping: ColumnMapping;
+  onChange: (mapping: ColumnMapping) => void;
+}) {
   const def = kindDefs[mapping.kind];
   const shownLanguages = [...new Set([...languages, ...Object.keys(mapping.names)])];
-  const columnSelect = (label: string, value: number | undefined, set: (index: number | undefined) => void) => (
-    <select aria-label={`Column for ${label}`} value={value === undefined ? '' : String(value)} onChange={(event) => set(event.target.value === '' ? undefined : Number(event.target.value))}>
+  const columnSelect = (
+    label: string,
+    value: number | undefined,
+    set: (index: number | undefined) => void,
+  ) => (
+    <select
+      aria-label={`Column for ${label}`}
+      value={value === undefined ? '' : String(value)}
+      onChange={(event) => set(event.target.value === '' ? undefined : Number(event.target.value))}
+    >
       <option value="">— not in this file —</option>
       {headers.map((header, index) => (
         <option key={index} value={String(index)}>
@@ -36,16 +52,23 @@ export function MappingEditor({ headers, mapping, onChange }: { headers: string[
             {field.label}
             {field.isRequired ? <abbr title="required"> *</abbr> : null}
           </span>
-          {columnSelect(field.label, mapping.fields[field.id], (index) => onChange(withField(field.id, index)))}
+          {columnSelect(field.label, mapping.fields[field.id], (index) =>
+            onChange(withField(field.id, index)),
+          )}
         </label>
       ))}
       {def.hasNames
         ? shownLanguages.map((language) => (
             <label key={`name-${language}`} className="mapping-field">
               <span>
-                Name ({language}){def.isNameRequired && language === shownLanguages[0] ? <abbr title="at least one name is required"> *</abbr> : null}
+                Name ({language})
+                {def.isNameRequired && language === shownLanguages[0] ? (
+                  <abbr title="at least one name is required"> *</abbr>
+                ) : null}
               </span>
-              {columnSelect(`name (${language})`, mapping.names[language], (index) => onChange(withName(language, index)))}
+              {columnSelect(`name (${language})`, mapping.names[language], (index) =>
+                onChange(withName(language, index)),
+              )}
             </label>
           ))
         : null}

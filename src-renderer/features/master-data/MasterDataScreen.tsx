@@ -19,13 +19,17 @@ export function MasterDataScreen() {
   const onSettled = useCallback(() => void reloadKnown(), [reloadKnown]);
   const runs = usePushRuns(connectionId, onSettled);
 
-  if (connectionId === null) return <p className="empty">Add a connection first: pushes go to the active connection&apos;s service.</p>;
+  if (connectionId === null)
+    return (
+      <p className="empty">Add a connection first: pushes go to the active connection&apos;s service.</p>
+    );
   return (
     <div className="master-data">
       <section className="import-panel" aria-labelledby="md-files">
         <h3 id="md-files">1. Files</h3>
         <p className="hint">
-          Add ERP exports (CSV or Excel): units, price lists, products, product units, prices, customers, branches, balances. Nothing is sent before you press Push.
+          Add ERP exports (CSV or Excel): units, price lists, products, product units, prices, customers,
+          branches, balances. Nothing is sent before you press Push.
         </p>
         <label className="file-button">
           Add files…

@@ -32,18 +32,29 @@ export function PushPanel({
   const [label, setLabel] = useState('');
   const [replace, setReplace] = useState<string[]>([]);
   const [askReplace, setAskReplace] = useState<string | null>(null);
-  const [fullExport, setFullExport] = useState<{ customers: boolean; branches: boolean }>({ customers: false, branches: false });
+  const [fullExport, setFullExport] = useState<{ customers: boolean; branches: boolean }>({
+    customers: false,
+    branches: false,
+  });
   const [removalsConfirmed, setRemovalsConfirmed] = useState(false);
   const hasKind = (kind: ImportFile['kind']): boolean => files.some((file) => file.kind === kind);
   const lists = useMemo(() => replaceablePriceLists(files), [files]);
-  const removeCustomers = useMemo(() => (fullExport.customers ? findRemovals('customers', files, known.customers ?? []) : []), [fullExport.customers, files, known]);
-  const removeBranches = useMemo(() => (fullExport.branches ? findRemovals('branches', files, known.branches ?? []) : []), [fullExport.branches, files, known]);
+  const removeCustomers = useMemo(
+    () => (fullExport.customers ? findRemovals('customers', files, known.customers ?? []) : []),
+    [fullExport.customers, files, known],
+  );
+  const removeBranches = useMemo(
+    () => (fullExport.branches ? findRemovals('branches', files, known.branches ?? []) : []),
+    [fullExport.branches, files, known],
+  );
   const removalCount = removeCustomers.length + removeBranches.length;
   const built = useMemo(
     () =>
       buildPushPlan(files, {
         label: label.trim() || `Master data ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
-        replacePriceLists: replace.filter((ref) => lists.some((list) => list.ref === ref && list.isReplaceable)),
+        replacePriceLists: replace.filter((ref) =>
+          lists.some((list) => list.ref === ref && list.isReplaceable),
+        ),
         removeCustomers: removalsConfirmed ? removeCustomers : [],
         removeBranches: removalsConfirmed
           ? removeBranches.map((key) => {
@@ -63,7 +74,13 @@ export function PushPanel({
       <div className="push-options">
         <label>
           Dates like 03/04/2025 are{' '}
-          <select aria-label="Date order" value={settings.dateOrder} onChange={(event) => onSettings({ ...settings, dateOrder: event.target.value === 'mdy' ? 'mdy' : 'dmy' })}>
+          <select
+            aria-label="Date order"
+            value={settings.dateOrder}
+            onChange={(event) =>
+              onSettings({ ...settings, dateOrder: event.target.value === 'mdy' ? 'mdy' : 'dmy' })
+            }
+          >
             <option value="dmy">day first (3 April)</option>
             <option value="mdy">month first (4 March)</option>
           </select>
@@ -71,28 +88,49 @@ export function PushPanel({
         {hasKind('balances') ? (
           <label>
             Balances taken at{' '}
-            <input type="datetime-local" aria-label="Balances as of" value={settings.asOfLocal} onChange={(event) => onSettings({ ...settings, asOfLocal: event.target.value })} />
-            {needsAsOf ? <span className="error-text"> Give the date and time the ERP took the balances.</span> : null}
+            <input
+              type="datetime-local"
+              aria-label="Balances as of"
+              value={settings.asOfLocal}
+              onChange={(event) => onSettings({ ...settings, asOfLocal: event.target.value })}
+            />
+            {needsAsOf ? (
+              <span className="error-text"> Give the date and time the ERP took the balances.</span>
+            ) : null}
           </label>
         ) : null}
         <label>
-          Name of this push <input aria-label="Name of this push" value={label} maxLength={200} placeholder="e.g. March catalogue" onChange={(event) => setLabel(event.target.value)} />
+          Name of this push{' '}
+          <input
+            aria-label="Name of this push"
+            value={label}
+            maxLength={200}
+            placeholder="e.g. March catalogue"
+            onChange={(event) => setLabel(event.target.value)}
+          />
         </label>
       </div>
 
       {lists.length > 0 ? (
         <fieldset className="price-modes">
           <legend>Price lists</legend>
-          <p className="hint">Prices are merged: the rows sent are added or changed, the list&apos;s other prices stay.</p>
+          <p className="hint">
+            Prices are merged: the rows sent are added or changed, the list&apos;s other prices stay.
+          </p>
           {lists.map((list) => (
             <label key={list.ref} className="inline">
               <input
                 type="checkbox"
                 checked={replace.includes(list.ref)}
                 disabled={!list.isReplaceable}
-                onChange={(event) => (event.target.checked ? setAskReplace(list.ref) : setReplace(replace.filter((ref) => ref !== list.ref)))}
+                onChange={(event) =>
+                  event.target.checked
+                    ? setAskReplace(list.ref)
+                    : setReplace(replace.filter((ref) => ref !== list.ref))
+                }
               />{' '}
-              Replace all prices of {list.ref} ({list.rows} rows){list.isReplaceable ? '' : ' — only a list of at most 500 prices can be replaced'}
+              Replace all prices of {list.ref} ({list.rows} rows)
+              {list.isReplaceable ? '' : ' — only a list of at most 500 prices can be replaced'}
             </label>
           ))}
         </fieldset>
@@ -111,7 +149,8 @@ export function PushPanel({
                   setRemovalsConfirmed(false);
                 }}
               />{' '}
-              The {kind} file lists every {kind === 'customers' ? 'customer' : 'branch'}: remove the ones pushed before that it no longer has
+              The {kind} file lists every {kind === 'customers' ? 'customer' : 'branch'}: remove the ones
+              pushed before that it no longer has
             </label>
           ))}
           {fullExport.customers || fullExport.branches ? (
@@ -120,7 +159,8 @@ export function PushPanel({
             ) : (
               <div className="removal-list" role="group" aria-label="Records to remove">
                 <p>
-                  These {removalCount} records were pushed before and are not in the files. Removing one leaves a tombstone in the service (phones stop showing it):
+                  These {removalCount} records were pushed before and are not in the files. Removing one
+                  leaves a tombstone in the service (phones stop showing it):
                 </p>
                 <ul>
                   {removeCustomers.map((key) => (
@@ -131,8 +171,12 @@ export function PushPanel({
                   ))}
                 </ul>
                 <label className="inline">
-                  <input type="checkbox" checked={removalsConfirmed} onChange={(event) => setRemovalsConfirmed(event.target.checked)} /> Yes, remove these{' '}
-                  {removalCount} records
+                  <input
+                    type="checkbox"
+                    checked={removalsConfirmed}
+                    onChange={(event) => setRemovalsConfirmed(event.target.checked)}
+                  />{' '}
+                  Yes, remove these {removalCount} records
                 </label>
               </div>
             )
@@ -143,7 +187,12 @@ export function PushPanel({
       {built.ok ? (
         <p role="status" aria-label="Push summary">
           {built.records} records in {built.plan.calls.length} calls, in the order the service needs them
-          {built.skippedRows > 0 ? `; ${built.skippedRows} rows with errors are left out` : ''}.
+          {built.skippedRows === 1
+            ? '; 1 row with errors is left out'
+            : built.skippedRows > 1
+              ? `; ${built.skippedRows} rows with errors are left out`
+              : ''}
+          .
         </p>
       ) : (
         <ul className="problems" aria-label="Why nothing can be pushed">
@@ -160,13 +209,14 @@ export function PushPanel({
           if (built.ok) void onPush(built.plan, [...new Set(files.map((file) => file.fileName))]);
         }}
       >
-        Push {built.ok ? built.records : ''} records
+        {built.ok ? `Push ${built.records} record${built.records === 1 ? '' : 's'}` : 'Push'}
       </button>
 
       {askReplace !== null ? (
         <Dialog title={`Replace the prices of ${askReplace}?`} onClose={() => setAskReplace(null)}>
           <p>
-            Replace removes every price of {askReplace} that the service has and this file does not. Phones stop offering those prices. Use it only when the file holds the whole list.
+            Replace removes every price of {askReplace} that the service has and this file does not. Phones
+            stop offering those prices. Use it only when the file holds the whole list.
           </p>
           <div className="dialog-foot">
             <span />

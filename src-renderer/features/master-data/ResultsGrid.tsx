@@ -20,7 +20,18 @@ const rowSelection: RowSelectionOptions<PushRecordRow> = {
 const getRowId = (params: GetRowIdParams<PushRecordRow>): string => String(params.data.seq);
 
 /** A run's records: kind, file line, key, the service's result and, for a failure, what to do. */
-export function ResultsGrid({ records, hasBalances, onSelection }: { records: PushRecordRow[]; hasBalances: boolean; onSelection: (rows: PushRecordRow[]) => void }) {
+export function ResultsGrid({
+  records,
+  hasBalances,
+  canChoose,
+  onSelection,
+}: {
+  records: PushRecordRow[];
+  hasBalances: boolean;
+  /** Whether any record can be chosen for adoption: only then are there checkboxes. */
+  canChoose: boolean;
+  onSelection: (rows: PushRecordRow[]) => void;
+}) {
   const columnDefs = useMemo((): ColDef<PushRecordRow>[] => {
     const columns: ColDef<PushRecordRow>[] = [
       { headerName: 'Kind', valueGetter: (p) => (p.data ? kindDefs[p.data.kind].label : ''), width: 120 },
@@ -28,8 +39,23 @@ export function ResultsGrid({ records, hasBalances, onSelection }: { records: Pu
       { headerName: 'Line', field: 'line', width: 80, type: 'numericColumn' },
       { headerName: 'Key', field: 'key', width: 150 },
       { headerName: 'Record', field: 'label', width: 200 },
-      { headerName: 'Result', colId: 'outcome', valueGetter: (p) => (p.data ? outcomeWords(p.data.outcome) : ''), width: 130, cellClass: (p) => `outcome-${p.data?.outcome ?? ''}` },
-      { headerName: 'What happened', valueGetter: (p) => p.data?.explanation ?? p.data?.note ?? '', flex: 1, minWidth: 260, tooltipValueGetter: (p) => p.value, wrapText: false },
+      {
+        headerName: 'Result',
+        colId: 'outcome',
+        valueGetter: (p) => (p.data ? outcomeWords(p.data.outcome) : ''),
+        width: 130,
+        cellClass: (p) => `outcome-${p.data?.outcome ?? ''}`,
+      },
+      {
+        headerName: 'What happened',
+        valueGetter: (p) => p.data?.explanation ?? p.data?.note ?? '',
+        flex: 1,
+        minWidth: 300,
+        // An error in plain words is the point of this screen: shown whole, not cut at the cell's edge.
+        wrapText: true,
+        autoHeight: true,
+        cellStyle: { lineHeight: '1.35', paddingTop: '6px', paddingBottom: '6px' },
+      },
       { headerName: 'Service id', field: 'serviceId', width: 140 },
     ];
     if (hasBalances) {
@@ -48,9 +74,11 @@ export function ResultsGrid({ records, hasBalances, onSelection }: { records: Pu
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}
         getRowId={getRowId}
-        rowSelection={rowSelection}
+        {...(canChoose ? { rowSelection } : {})}
         tooltipShowDelay={400}
-        onSelectionChanged={(event: SelectionChangedEvent<PushRecordRow>) => onSelection(event.api.getSelectedRows())}
+        onSelectionChanged={(event: SelectionChangedEvent<PushRecordRow>) =>
+          onSelection(event.api.getSelectedRows())
+        }
       />
     </div>
   );

@@ -1,5 +1,10 @@
 import { useMemo, useState } from 'react';
-import { countOutcomes, pushOutcomes, resultsToCsv, type PushOutcome } from '../../../src-shared/domain/master-data';
+import {
+  countOutcomes,
+  pushOutcomes,
+  resultsToCsv,
+  type PushOutcome,
+} from '../../../src-shared/domain/master-data';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { PushRecordRow, PushRunRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
@@ -40,7 +45,10 @@ export function RunsPanel({
   const [chosen, setChosen] = useState<PushRecordRow[]>([]);
   const [isAdopting, setAdopting] = useState(false);
   const counts = useMemo(() => countOutcomes(records), [records]);
-  const shown = useMemo(() => (filter === 'all' ? records : records.filter((record) => record.outcome === filter)), [records, filter]);
+  const shown = useMemo(
+    () => (filter === 'all' ? records : records.filter((record) => record.outcome === filter)),
+    [records, filter],
+  );
   const hasBalances = records.some((record) => record.kind === 'balances');
   const offers = records.filter((record) => record.adoptServiceId !== null);
   const summary = selected?.summary;
@@ -68,7 +76,11 @@ export function RunsPanel({
           </thead>
           <tbody>
             {runs.map((run) => (
-              <tr key={run.runId} aria-selected={run.runId === selected?.runId} className={run.runId === selected?.runId ? 'selected' : undefined}>
+              <tr
+                key={run.runId}
+                aria-selected={run.runId === selected?.runId}
+                className={run.runId === selected?.runId ? 'selected' : undefined}
+              >
                 <td>
                   <button type="button" className="link" onClick={() => onSelect(run.runId)}>
                     {run.label}
@@ -100,18 +112,30 @@ export function RunsPanel({
               </button>
             ) : null}
             {summary.state === 'paused' || summary.state === 'stopped' ? (
-              <button type="button" className="primary" onClick={() => void onControl(summary.runId, 'resume')}>
+              <button
+                type="button"
+                className="primary"
+                onClick={() => void onControl(summary.runId, 'resume')}
+              >
                 Resume
               </button>
             ) : null}
           </div>
-          {summary.reason && summary.state !== 'done' ? <p className="hint">{summary.reason.message}</p> : null}
+          {summary.reason && summary.state !== 'done' ? (
+            <p className="hint">{summary.reason.message}</p>
+          ) : null}
 
           <div className="toolbar">
             <div className="views" role="group" aria-label="Filter by result">
               {(['all', ...pushOutcomes] as const).map((outcome) => (
-                <button key={outcome} type="button" aria-pressed={filter === outcome} onClick={() => setFilter(outcome)}>
-                  {outcome === 'all' ? 'All' : outcomeWords(outcome).replace(/ \(.*\)$/, '')} <span className="count">{outcome === 'all' ? records.length : counts[outcome]}</span>
+                <button
+                  key={outcome}
+                  type="button"
+                  aria-pressed={filter === outcome}
+                  onClick={() => setFilter(outcome)}
+                >
+                  {outcome === 'all' ? 'All' : outcomeWords(outcome).replace(/ \(.*\)$/, '')}{' '}
+                  <span className="count">{outcome === 'all' ? records.length : counts[outcome]}</span>
                 </button>
               ))}
             </div>
@@ -126,23 +150,39 @@ export function RunsPanel({
                   Compare with service balances
                 </button>
               ) : null}
-              <button type="button" disabled={records.length === 0} onClick={() => download(`push-${selected.label.replace(/[^\w-]+/g, '-')}.csv`, resultsToCsv(shown))}>
+              <button
+                type="button"
+                disabled={records.length === 0}
+                onClick={() =>
+                  download(`push-${selected.label.replace(/[^\w-]+/g, '-')}.csv`, resultsToCsv(shown))
+                }
+              >
                 Export CSV
               </button>
             </div>
           </div>
           {offers.length > 0 ? (
             <p className="hint">
-              {offers.length} customer{offers.length === 1 ? ' has' : 's have'} a key the service already knows as another customer&apos;s code. Tick them in the grid to link each ERP key to that customer.
+              {offers.length} customer{offers.length === 1 ? ' has' : 's have'} a key the service already
+              knows as another customer&apos;s code. Tick them in the grid to link each ERP key to that
+              customer.
             </p>
           ) : null}
-          <ResultsGrid records={shown} hasBalances={hasBalances} onSelection={setChosen} />
+          <ResultsGrid
+            records={shown}
+            hasBalances={hasBalances}
+            canChoose={offers.length > 0}
+            onSelection={setChosen}
+          />
         </div>
       ) : null}
 
       {isAdopting && selected ? (
         <Dialog title="Link ERP keys to existing customers?" onClose={() => setAdopting(false)} wide>
-          <p>Each ERP key below is pushed again with the service id of the customer the service already has. From then on that customer answers to the ERP key.</p>
+          <p>
+            Each ERP key below is pushed again with the service id of the customer the service already has.
+            From then on that customer answers to the ERP key.
+          </p>
           <ul>
             {chosen.map((record) => (
               <li key={record.seq}>

@@ -1,8 +1,21 @@
 // The master-data history of this computer in IndexedDB: runs and their per-record results, the
 // column mappings remembered per file layout, and the keys each connection's service has answered
 // for (what "already pushed" means in the preview, and the candidates for removal).
-import type { ColumnMapping, KnownKeys, PushPlan, PushRecordResult, PushRunSummary, RecordKind } from '../../../src-shared/domain/master-data';
-import { db, type ImportLayoutRow, type PushRecordRow, type PushRunRow, type PushedKeyRow } from '../../data/db';
+import type {
+  ColumnMapping,
+  KnownKeys,
+  PushPlan,
+  PushRecordResult,
+  PushRunSummary,
+  RecordKind,
+} from '../../../src-shared/domain/master-data';
+import {
+  db,
+  type ImportLayoutRow,
+  type PushRecordRow,
+  type PushRunRow,
+  type PushedKeyRow,
+} from '../../data/db';
 
 /** The mapping remembered for a layout, if any. */
 export async function findLayout(signature: string): Promise<ImportLayoutRow | undefined> {
@@ -10,13 +23,27 @@ export async function findLayout(signature: string): Promise<ImportLayoutRow | u
 }
 
 /** Remembers a mapping for its layout. */
-export async function saveLayout(signature: string, kind: RecordKind, headers: string[], mapping: ColumnMapping, nowIso: string): Promise<void> {
+export async function saveLayout(
+  signature: string,
+  kind: RecordKind,
+  headers: string[],
+  mapping: ColumnMapping,
+  nowIso: string,
+): Promise<void> {
   await db.importLayouts.put({ signature, kind, headers, mapping, savedAt: nowIso });
 }
 
 /** Keeps a new run with the plan it sends. */
 export async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[]): Promise<void> {
-  await db.pushRuns.put({ runId: summary.runId, connectionId: summary.connectionId, label: summary.label, createdAt: summary.createdAt, files, plan, summary });
+  await db.pushRuns.put({
+    runId: summary.runId,
+    connectionId: summary.connectionId,
+    label: summary.label,
+    createdAt: summary.createdAt,
+    files,
+    plan,
+    summary,
+  });
 }
 
 /** Keeps a run's latest summary (a run this computer does not know yet is ignored). */
@@ -41,20 +68,47 @@ export async function loadRecords(runId: string): Promise<PushRecordRow[]> {
 }
 
 /** Kinds whose records other files name by key (./kinds.ts `references`) or that a full export removes. */
-const keyedKinds: ReadonlySet<RecordKind> = new Set<RecordKind>(['units', 'price-lists', 'products', 'customers', 'branches']);
+const keyedKinds: ReadonlySet<RecordKind> = new Set<RecordKind>([
+  'units',
+  'price-lists',
+  'products',
+  'customers',
+  'branches',
+]);
 
 /**
  * Stores results as they come from the core, and what they say about keys: a created, updated,
  * unchanged or stale record is on the service; a deleted one is a tombstone. One transaction.
  */
-export async function storeResults(runId: string, connectionId: string, records: readonly PushRecordResult[], nowIso: string): Promise<void> {
+export async function storeResults(
+  runId: string,
+  connectionId: string,
+  records: readonly PushRecordResult[],
+  nowIso: string,
+): Promise<void> {
   await db.transaction('rw', [db.pushRecords, db.pushedKeys], async () => {
-    const existing = await db.pushRecords.bulkGet(records.map((record): [string, number] => [runId, record.seq]));
-    const rows: PushRecordRow[] = records.map((record, index) => ({ ...record, runId, connectionId, serviceBalance: existing[index]?.serviceBalance ?? null }));
+    const existing = await db.pushRecords.bulkGet(
+      records.map((record): [string, number] => [runId, record.seq]),
+    );
+    const rows: PushRecordRow[] = records.map((record, index) => ({
+      ...record,
+      runId,
+      connectionId,
+      serviceBalance: existing[index]?.serviceBalance ?? null,
+    }));
     await db.pushRecords.bulkPut(rows);
     const keys: PushedKeyRow[] = records
-      .filter((record) => keyedKinds.has(record.kind) && record.outcome !== 'pending' && record.outcome !== 'failed')
-      .map((record) => ({ connectionId, kind: record.kind, key: record.key, isLive: record.outcome === 'deleted' ? 0 : 1, at: nowIso }));
+      .filter(
+        (record) =>
+          keyedKinds.has(record.kind) && record.outcome !== 'pending' && record.outcome !== 'failed',
+      )
+      .map((record) => ({
+        connectionId,
+        kind: record.kind,
+        key: record.key,
+        isLive: record.outcome === 'deleted' ? 0 : 1,
+        at: nowIso,
+      }));
     await db.pushedKeys.bulkPut(keys);
   });
 }
@@ -62,7 +116,10 @@ export async function storeResults(runId: string, connectionId: string, records:
 /** Keys live on a connection's service as far as this computer knows, per kind. */
 export async function knownKeys(connectionId: string): Promise<KnownKeys> {
   const known: Partial<Record<RecordKind, string[]>> = {};
-  const rows = await db.pushedKeys.where('[connectionId+kind]').between([connectionId, ''], [connectionId, '\uffff']).toArray();
+  const rows = await db.pushedKeys
+    .where('[connectionId+kind]')
+    .between([connectionId, ''], [connectionId, '\uffff'])
+    .toArray();
   for (const row of rows) {
     if (row.isLive !== 1) continue;
     (known[row.kind] ??= []).push(row.key);

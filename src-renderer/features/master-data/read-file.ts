@@ -2,7 +2,13 @@
 // delimiter found from the file), XLSX through read-excel-file's universal build (no Web Worker, so
 // the strict CSP needs nothing more), its cells turned into the text a CSV would hold.
 import readXlsxFile from 'read-excel-file/universal';
-import { readCsvFile, tableFromRows, UnreadableFileError, type CsvRow, type ImportTable } from '../../../src-shared/domain/master-data';
+import {
+  readCsvFile,
+  tableFromRows,
+  UnreadableFileError,
+  type CsvRow,
+  type ImportTable,
+} from '../../../src-shared/domain/master-data';
 
 /** A file as read, with what the clerk should know about how. */
 export interface ReadFile {
@@ -26,7 +32,10 @@ export function cellText(value: unknown): string {
 }
 
 function isXlsx(name: string, bytes: Uint8Array): boolean {
-  return /\.xlsx$/i.test(name) || (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04);
+  return (
+    /\.xlsx$/i.test(name) ||
+    (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
+  );
 }
 
 /** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
@@ -34,16 +43,30 @@ export async function readImportFile(name: string, buffer: ArrayBuffer): Promise
   const bytes = new Uint8Array(buffer);
   if (!isXlsx(name, bytes)) {
     const read = readCsvFile(bytes);
-    const encoding = read.encoding === 'utf-8' ? (read.hasBom ? 'UTF-8 with BOM' : 'UTF-8') : read.encoding === 'windows-1256' ? 'Windows-1256 (Arabic)' : read.encoding.toUpperCase();
-    return { table: read.table, format: `CSV, ${encoding}, ${delimiterNames[read.delimiter] ?? read.delimiter}` };
+    const encoding =
+      read.encoding === 'utf-8'
+        ? read.hasBom
+          ? 'UTF-8 with BOM'
+          : 'UTF-8'
+        : read.encoding === 'windows-1256'
+          ? 'Windows-1256 (Arabic)'
+          : read.encoding.toUpperCase();
+    return {
+      table: read.table,
+      format: `CSV, ${encoding}, ${delimiterNames[read.delimiter] ?? read.delimiter}`,
+    };
   }
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(buffer);
   } catch {
-    throw new UnreadableFileError('SPREADSHEET', 'The Excel file cannot be read. Save it again as .xlsx (Excel 2007 or later), or export CSV.');
+    throw new UnreadableFileError(
+      'SPREADSHEET',
+      'The Excel file cannot be read. Save it again as .xlsx (Excel 2007 or later), or export CSV.',
+    );
   }
-  const sheet = sheets.find((s) => s.data.some((row) => row.some((cell) => cellText(cell).trim() !== ''))) ?? sheets[0];
+  const sheet =
+    sheets.find((s) => s.data.some((row) => row.some((cell) => cellText(cell).trim() !== ''))) ?? sheets[0];
   if (!sheet) throw new UnreadableFileError('EMPTY', 'The Excel file has no sheets.');
   const rows: CsvRow[] = sheet.data.map((row, index) => ({ line: index + 1, cells: row.map(cellText) }));
   return { table: tableFromRows(rows), format: `Excel, sheet ${sheet.sheet}` };

@@ -52,9 +52,14 @@ export function asOfOf(settings: ImportSettings): string | undefined {
   return read.ok ? read.value : undefined;
 }
 
-async function mappingFor(kind: RecordKind, headers: string[], defaultLanguage: string): Promise<{ mapping: ColumnMapping; isRemembered: boolean }> {
+async function mappingFor(
+  kind: RecordKind,
+  headers: string[],
+  defaultLanguage: string,
+): Promise<{ mapping: ColumnMapping; isRemembered: boolean }> {
   const remembered = await findLayout(layoutSignature(kind, headers));
-  if (remembered && mappingProblems(remembered.mapping, headers).length === 0) return { mapping: remembered.mapping, isRemembered: true };
+  if (remembered && mappingProblems(remembered.mapping, headers).length === 0)
+    return { mapping: remembered.mapping, isRemembered: true };
   return { mapping: suggestMapping(kind, headers, defaultLanguage), isRemembered: false };
 }
 
@@ -66,7 +71,11 @@ let nextDraftId = 1;
  */
 export function useImport(connectionId: string | null) {
   const [drafts, setDrafts] = useState<ImportDraft[]>([]);
-  const [settings, setSettings] = useState<ImportSettings>({ dateOrder: 'dmy', asOfLocal: '', defaultLanguage: 'en' });
+  const [settings, setSettings] = useState<ImportSettings>({
+    dateOrder: 'dmy',
+    asOfLocal: '',
+    defaultLanguage: 'en',
+  });
   const [known, setKnown] = useState<KnownKeys>({});
   const [readErrors, setReadErrors] = useState<string[]>([]);
   const [isReading, setIsReading] = useState(false);
@@ -92,10 +101,24 @@ export function useImport(connectionId: string | null) {
         try {
           const read = await readImportFile(file.name, await file.arrayBuffer());
           const kind = guessKind(file.name, read.table.headers) ?? 'customers';
-          const { mapping, isRemembered } = await mappingFor(kind, read.table.headers, settings.defaultLanguage);
-          added.push({ id: `file-${nextDraftId++}`, fileName: file.name, format: read.format, kind, table: read.table, mapping, isRemembered });
+          const { mapping, isRemembered } = await mappingFor(
+            kind,
+            read.table.headers,
+            settings.defaultLanguage,
+          );
+          added.push({
+            id: `file-${nextDraftId++}`,
+            fileName: file.name,
+            format: read.format,
+            kind,
+            table: read.table,
+            mapping,
+            isRemembered,
+          });
         } catch (error) {
-          errors.push(`${file.name}: ${error instanceof UnreadableFileError ? error.message : 'the file cannot be read.'}`);
+          errors.push(
+            `${file.name}: ${error instanceof UnreadableFileError ? error.message : 'the file cannot be read.'}`,
+          );
         }
       }
       setDrafts((current) => [...current, ...added]);
@@ -122,22 +145,54 @@ export function useImport(connectionId: string | null) {
       setDrafts((current) => current.map((d) => (d.id === id ? { ...d, mapping, isRemembered: false } : d)));
       // Remembered for the next export with the same columns, once it can be used.
       if (mappingProblems(mapping, draft.table.headers).length === 0) {
-        await saveLayout(layoutSignature(draft.kind, draft.table.headers), draft.kind, draft.table.headers, mapping, new Date().toISOString());
+        await saveLayout(
+          layoutSignature(draft.kind, draft.table.headers),
+          draft.kind,
+          draft.table.headers,
+          mapping,
+          new Date().toISOString(),
+        );
       }
     },
     [drafts],
   );
 
-  const removeFile = useCallback((id: string) => setDrafts((current) => current.filter((d) => d.id !== id)), []);
+  const removeFile = useCallback(
+    (id: string) => setDrafts((current) => current.filter((d) => d.id !== id)),
+    [],
+  );
   const clear = useCallback(() => setDrafts([]), []);
 
   const files: ImportFile[] = useMemo(() => {
-    const options = { dateOrder: settings.dateOrder, offsetMinutes: localOffsetMinutes(), asOf: asOfOf(settings) };
+    const options = {
+      dateOrder: settings.dateOrder,
+      offsetMinutes: localOffsetMinutes(),
+      asOf: asOfOf(settings),
+    };
     const read = drafts
       .filter((draft) => mappingProblems(draft.mapping, draft.table.headers).length === 0)
-      .map((draft) => ({ id: draft.id, kind: draft.kind, fileName: draft.fileName, rows: readRows(draft.kind, draft.table, draft.mapping, options) }));
+      .map((draft) => ({
+        id: draft.id,
+        kind: draft.kind,
+        fileName: draft.fileName,
+        rows: readRows(draft.kind, draft.table, draft.mapping, options),
+      }));
     return checkFiles(read, known);
   }, [drafts, settings, known]);
 
-  return { drafts, settings, setSettings, known, reloadKnown, readErrors, isReading, addFiles, setKind, setMapping, removeFile, clear, files };
+  return {
+    drafts,
+    settings,
+    setSettings,
+    known,
+    reloadKnown,
+    readErrors,
+    isReading,
+    addFiles,
+    setKind,
+    setMapping,
+    removeFile,
+    clear,
+    files,
+  };
 }

@@ -1,9 +1,22 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeskError } from '../../../src-shared/bridge/result';
-import { maxResultsPage, type PushCall, type PushPlan, type PushRunSummary } from '../../../src-shared/domain/master-data';
+import {
+  maxResultsPage,
+  type PushCall,
+  type PushPlan,
+  type PushRunSummary,
+} from '../../../src-shared/domain/master-data';
 import { desk } from '../../bridge/desk';
 import type { PushRecordRow, PushRunRow } from '../../data/db';
-import { findRun, listRuns, loadRecords, recordRun, setServiceBalance, storeResults, updateRunSummary } from './push-history';
+import {
+  findRun,
+  listRuns,
+  loadRecords,
+  recordRun,
+  setServiceBalance,
+  storeResults,
+  updateRunSummary,
+} from './push-history';
 
 /** States in which a run sends nothing until the clerk acts. */
 function isSettled(summary: PushRunSummary): boolean {
@@ -134,7 +147,13 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
         calls.push({ ...call, body: { ...call.body, service_id: record.adoptServiceId } });
       }
       if (calls.length === 0) return false;
-      return start({ label: `Link ${calls.length} customer${calls.length === 1 ? '' : 's'} to existing service records`, calls }, [...new Set(calls.map((c) => c.file))]);
+      return start(
+        {
+          label: `Link ${calls.length} customer${calls.length === 1 ? '' : 's'} to existing service records`,
+          calls,
+        },
+        [...new Set(calls.map((c) => c.file))],
+      );
     },
     [start],
   );
@@ -143,7 +162,9 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   const compareBalances = useCallback(
     async (runId: string) => {
       setError(null);
-      const balances = (await loadRecords(runId)).filter((record) => record.kind === 'balances' && record.outcome !== 'failed').slice(0, 100);
+      const balances = (await loadRecords(runId))
+        .filter((record) => record.kind === 'balances' && record.outcome !== 'failed')
+        .slice(0, 100);
       for (const record of balances) {
         const found = await desk.lookup.customer(record.key);
         if (!found.ok) {
@@ -159,5 +180,16 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   );
 
   const selected = runs.find((run) => run.runId === selectedId) ?? null;
-  return { runs, selected, selectedId, select: setSelectedId, records, error, start, control, adopt, compareBalances };
+  return {
+    runs,
+    selected,
+    selectedId,
+    select: setSelectedId,
+    records,
+    error,
+    start,
+    control,
+    adopt,
+    compareBalances,
+  };
 }

@@ -33,7 +33,10 @@ export function AcceptDialog({
   const [isSending, setIsSending] = useState(false);
   const needsNumber = kind === 'orders' || kind === 'invoices';
   const shown = rows.slice(0, maxRowsWithInputs);
-  const filled = useMemo(() => rows.filter((row) => (numbers.get(row.id) ?? '').trim() !== '').length, [rows, numbers]);
+  const filled = useMemo(
+    () => rows.filter((row) => (numbers.get(row.id) ?? '').trim() !== '').length,
+    [rows, numbers],
+  );
 
   const applyPairs = (text: string): void => {
     const { pairs, unreadable } = parseNumberPairs(text);
@@ -53,7 +56,11 @@ export function AcceptDialog({
   };
 
   const submit = async (): Promise<void> => {
-    const drafts: AnswerDraft[] = rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: numbers.get(row.id)?.trim() ?? '' }));
+    const drafts: AnswerDraft[] = rows.map((row) => ({
+      id: row.id,
+      outcome: 'ACCEPTED',
+      externalNumber: numbers.get(row.id)?.trim() ?? '',
+    }));
     const found = new Map<string, string>();
     for (const draft of drafts) {
       const problem = checkAnswer(kind, draft);
@@ -73,13 +80,20 @@ export function AcceptDialog({
   return (
     <Dialog title={`Accept ${rows.length} document${rows.length === 1 ? '' : 's'}`} onClose={onCancel} wide>
       <p className="hint">
-        {needsNumber ? 'Type the ERP number of each document, or paste/import CSV lines of id (or number) and ERP number.' : 'ERP numbers are optional here; type, paste or import them if the ERP gave any.'}{' '}
+        {needsNumber
+          ? 'Type the ERP number of each document, or paste/import CSV lines of id (or number) and ERP number.'
+          : 'ERP numbers are optional here; type, paste or import them if the ERP gave any.'}{' '}
         Selected total: {formatTotals(rows)}.
       </p>
       <div className="import-row">
         <label>
           Paste id,number pairs
-          <textarea value={pasted} onChange={(event) => setPasted(event.target.value)} rows={3} placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'} />
+          <textarea
+            value={pasted}
+            onChange={(event) => setPasted(event.target.value)}
+            rows={3}
+            placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
+          />
         </label>
         <div className="import-actions">
           <button type="button" onClick={() => applyPairs(pasted)} disabled={pasted.trim() === ''}>
@@ -132,7 +146,9 @@ export function AcceptDialog({
             ))}
           </tbody>
         </table>
-        {rows.length > shown.length && <p className="hint">{rows.length - shown.length} more selected: import their numbers as CSV.</p>}
+        {rows.length > shown.length && (
+          <p className="hint">{rows.length - shown.length} more selected: import their numbers as CSV.</p>
+        )}
       </div>
       <div className="dialog-foot">
         <span>

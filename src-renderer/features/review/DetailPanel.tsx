@@ -73,7 +73,12 @@ function AckFacts({ ack, version }: { ack: Ack | null | undefined; version: numb
         ['Reason', ack.reason_code ?? ''],
         ['Message', ack.message ? <bdi>{ack.message}</bdi> : ''],
         ['Answered', formatTime(ack.acked_at)],
-        ['Version', ack.acked_version === version ? `${ack.acked_version} (current)` : `${ack.acked_version} (now ${version})`],
+        [
+          'Version',
+          ack.acked_version === version
+            ? `${ack.acked_version} (current)`
+            : `${ack.acked_version} (now ${version})`,
+        ],
       ]}
     />
   );
@@ -87,7 +92,11 @@ function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
         const item = entry.items.find((candidate) => candidate.id === docId);
         return (
           <li key={entry.seq}>
-            {formatTime(entry.at)} · {item?.outcome === 'REJECTED' ? `Reject (${item.reasonCode ?? ''})` : `Accept${item?.externalNumber ? ` as ${item.externalNumber}` : ''}`} · {item?.result ?? entry.outcome}
+            {formatTime(entry.at)} ·{' '}
+            {item?.outcome === 'REJECTED'
+              ? `Reject (${item.reasonCode ?? ''})`
+              : `Accept${item?.externalNumber ? ` as ${item.externalNumber}` : ''}`}{' '}
+            · {item?.result ?? entry.outcome}
             {entry.outcome === 'replayed' ? ' (replayed)' : ''}
             {item?.error ? ` — ${item.error}` : ''}
           </li>
@@ -100,14 +109,39 @@ function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
 function OrderBody({ doc }: { doc: Order }) {
   return (
     <>
-      <Facts items={[['Order date', doc.order_date], ['Customer', <RefText value={doc.customer} />], ['Branch', <RefText value={doc.branch} />], ['Rep', <RefText value={doc.sales_rep} />], ['Prices include tax', doc.prices_include_tax ? 'Yes' : 'No']]} />
+      <Facts
+        items={[
+          ['Order date', doc.order_date],
+          ['Customer', <RefText value={doc.customer} />],
+          ['Branch', <RefText value={doc.branch} />],
+          ['Rep', <RefText value={doc.sales_rep} />],
+          ['Prices include tax', doc.prices_include_tax ? 'Yes' : 'No'],
+        ]}
+      />
       <Section title="Lines">
         <LinesTable
           head={['#', 'Product', 'Qty', 'Unit', 'Price', 'Discount', 'Tax', 'Total']}
-          rows={doc.lines.map((line) => [line.line_number, <RefText value={line.product} />, line.quantity, <RefText value={line.unit} />, formatAmount(line.unit_price), formatAmount(line.discount), taxText(line.tax), formatAmount(line.line_total)])}
+          rows={doc.lines.map((line) => [
+            line.line_number,
+            <RefText value={line.product} />,
+            line.quantity,
+            <RefText value={line.unit} />,
+            formatAmount(line.unit_price),
+            formatAmount(line.discount),
+            taxText(line.tax),
+            formatAmount(line.line_total),
+          ])}
         />
       </Section>
-      <Facts items={[['Subtotal', formatAmount(doc.totals.subtotal)], ['Discount', formatAmount(doc.totals.discount)], ['Net', formatAmount(doc.totals.net)], ['Tax', formatAmount(doc.totals.tax)], ['Gross', formatAmount(doc.totals.gross)]]} />
+      <Facts
+        items={[
+          ['Subtotal', formatAmount(doc.totals.subtotal)],
+          ['Discount', formatAmount(doc.totals.discount)],
+          ['Net', formatAmount(doc.totals.net)],
+          ['Tax', formatAmount(doc.totals.tax)],
+          ['Gross', formatAmount(doc.totals.gross)],
+        ]}
+      />
     </>
   );
 }
@@ -123,16 +157,37 @@ function InvoiceBody({ doc }: { doc: Invoice }) {
           ['Order', `${doc.order.number} (${doc.order.status})`],
           ['Rep', <RefText value={doc.order.sales_rep} />],
           ['Seq', doc.seq ?? ''],
-          ['Tax submission', doc.tax_submission ? `${doc.tax_submission.status}${doc.tax_submission.eta_uuid ? ` · ${doc.tax_submission.eta_uuid}` : ''}` : ''],
+          [
+            'Tax submission',
+            doc.tax_submission
+              ? `${doc.tax_submission.status}${doc.tax_submission.eta_uuid ? ` · ${doc.tax_submission.eta_uuid}` : ''}`
+              : '',
+          ],
         ]}
       />
       <Section title="Lines">
         <LinesTable
           head={['#', 'Description', 'Qty', 'Unit', 'Price', 'Discount', 'Tax', 'Total']}
-          rows={doc.lines.map((line) => [line.line_number, <bdi>{line.description}</bdi>, line.quantity, <RefText value={line.unit} />, formatAmount(line.unit_price), formatAmount(line.discount), taxText(line.tax), formatAmount(line.line_total)])}
+          rows={doc.lines.map((line) => [
+            line.line_number,
+            <bdi>{line.description}</bdi>,
+            line.quantity,
+            <RefText value={line.unit} />,
+            formatAmount(line.unit_price),
+            formatAmount(line.discount),
+            taxText(line.tax),
+            formatAmount(line.line_total),
+          ])}
         />
       </Section>
-      <Facts items={[['Subtotal', formatAmount(doc.totals.subtotal)], ['Discount', formatAmount(doc.totals.discount)], ['Tax', formatAmount(doc.totals.tax)], ['Total', formatAmount(doc.totals.total)]]} />
+      <Facts
+        items={[
+          ['Subtotal', formatAmount(doc.totals.subtotal)],
+          ['Discount', formatAmount(doc.totals.discount)],
+          ['Tax', formatAmount(doc.totals.tax)],
+          ['Total', formatAmount(doc.totals.total)],
+        ]}
+      />
     </>
   );
 }
@@ -145,7 +200,10 @@ function PaymentBody({ doc }: { doc: Payment }) {
           ['Collected', formatTime(doc.collected_at)],
           ['Customer', <RefText value={doc.customer} />],
           ['Branch', <RefText value={doc.branch} />],
-          ['By', doc.collected_by.sales_rep ? refLabel(doc.collected_by.sales_rep) : (doc.collected_by.user ?? '')],
+          [
+            'By',
+            doc.collected_by.sales_rep ? refLabel(doc.collected_by.sales_rep) : (doc.collected_by.user ?? ''),
+          ],
           ['Method', doc.method],
           ['Reference', doc.reference ?? ''],
           ['Amount', `${formatAmount(doc.amount)} ${doc.currency}`],
@@ -156,22 +214,52 @@ function PaymentBody({ doc }: { doc: Payment }) {
         {doc.allocations.length === 0 ? (
           <p className="empty">Not allocated.</p>
         ) : (
-          <LinesTable head={['Kind', 'Reference', 'Invoice', 'Amount']} rows={doc.allocations.map((allocation) => [allocation.kind, <bdi>{allocation.reference}</bdi>, <RefText value={allocation.invoice} />, formatAmount(allocation.amount)])} />
+          <LinesTable
+            head={['Kind', 'Reference', 'Invoice', 'Amount']}
+            rows={doc.allocations.map((allocation) => [
+              allocation.kind,
+              <bdi>{allocation.reference}</bdi>,
+              <RefText value={allocation.invoice} />,
+              formatAmount(allocation.amount),
+            ])}
+          />
         )}
       </Section>
       {doc.cheque && (
         <Section title="Cheque">
-          <Facts items={[['Number', doc.cheque.number], ['Bank', doc.cheque.bank ? <bdi>{doc.cheque.bank}</bdi> : ''], ['Due', doc.cheque.due_on ?? ''], ['Status', doc.cheque.status], ['Bounce reason', doc.cheque.bounce_reason ?? '']]} />
+          <Facts
+            items={[
+              ['Number', doc.cheque.number],
+              ['Bank', doc.cheque.bank ? <bdi>{doc.cheque.bank}</bdi> : ''],
+              ['Due', doc.cheque.due_on ?? ''],
+              ['Status', doc.cheque.status],
+              ['Bounce reason', doc.cheque.bounce_reason ?? ''],
+            ]}
+          />
         </Section>
       )}
       {doc.receipt && (
         <Section title="Receipt">
-          <Facts items={[['Number', doc.receipt.number], ['Issued', formatTime(doc.receipt.issued_at)], ['Balance after', formatAmount(doc.receipt.balance_after)], ['Voided', formatTime(doc.receipt.voided_at)], ['Void reason', doc.receipt.void_reason ?? '']]} />
+          <Facts
+            items={[
+              ['Number', doc.receipt.number],
+              ['Issued', formatTime(doc.receipt.issued_at)],
+              ['Balance after', formatAmount(doc.receipt.balance_after)],
+              ['Voided', formatTime(doc.receipt.voided_at)],
+              ['Void reason', doc.receipt.void_reason ?? ''],
+            ]}
+          />
         </Section>
       )}
       {doc.reversal && (
         <Section title="Reversal">
-          <Facts items={[['Reversed', formatTime(doc.reversal.reversed_at)], ['By', doc.reversal.reversed_by], ['Reason', <bdi>{doc.reversal.reason}</bdi>]]} />
+          <Facts
+            items={[
+              ['Reversed', formatTime(doc.reversal.reversed_at)],
+              ['By', doc.reversal.reversed_by],
+              ['Reason', <bdi>{doc.reversal.reason}</bdi>],
+            ]}
+          />
         </Section>
       )}
     </>
@@ -196,12 +284,28 @@ function ReturnBody({ doc }: { doc: Return }) {
       <Section title="Lines">
         <LinesTable
           head={['#', 'Invoice line', 'Product', 'Qty', 'Unit', 'Price', 'Expired', 'Total']}
-          rows={doc.lines.map((line) => [line.line_number, line.invoice_line_number, <RefText value={line.product} />, line.quantity, <RefText value={line.unit} />, formatAmount(line.unit_price), line.is_expired ? 'Yes' : 'No', formatAmount(line.line_total)])}
+          rows={doc.lines.map((line) => [
+            line.line_number,
+            line.invoice_line_number,
+            <RefText value={line.product} />,
+            line.quantity,
+            <RefText value={line.unit} />,
+            formatAmount(line.unit_price),
+            line.is_expired ? 'Yes' : 'No',
+            formatAmount(line.line_total),
+          ])}
         />
       </Section>
       {doc.approval && (
         <Section title="Approval">
-          <Facts items={[['Decided', formatTime(doc.approval.decided_at)], ['By', doc.approval.decided_by ?? ''], ['Held', doc.approval.held_reason ?? ''], ['Note', doc.approval.note ? <bdi>{doc.approval.note}</bdi> : '']]} />
+          <Facts
+            items={[
+              ['Decided', formatTime(doc.approval.decided_at)],
+              ['By', doc.approval.decided_by ?? ''],
+              ['Held', doc.approval.held_reason ?? ''],
+              ['Note', doc.approval.note ? <bdi>{doc.approval.note}</bdi> : ''],
+            ]}
+          />
         </Section>
       )}
     </>
@@ -245,6 +349,11 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
                 ))}
               </ul>
             </Section>
+          )}
+          {detail.row.customerName && (
+            <p className="detail-customer">
+              <bdi>{detail.row.customerName}</bdi> <span className="muted">({detail.row.customer})</span>
+            </p>
           )}
           <Body stored={detail.stored} />
           <Section title="Answer on the service">

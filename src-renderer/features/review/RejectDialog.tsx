@@ -30,7 +30,9 @@ export function RejectDialog({
       return;
     }
     setIsSending(true);
-    const failure = await onSubmit(rows.map((row) => ({ id: row.id, outcome: 'REJECTED', reasonCode, message })));
+    const failure = await onSubmit(
+      rows.map((row) => ({ id: row.id, outcome: 'REJECTED', reasonCode, message })),
+    );
     setIsSending(false);
     if (failure) setError(failure);
   };
@@ -56,7 +58,14 @@ export function RejectDialog({
       </div>
       <div className="field">
         <label htmlFor={messageId}>Message</label>
-        <textarea id={messageId} value={message} maxLength={maxAnswerMessageLength} rows={3} onChange={(event) => setMessage(event.target.value)} placeholder="What the office should know (optional)" />
+        <textarea
+          id={messageId}
+          value={message}
+          maxLength={maxAnswerMessageLength}
+          rows={3}
+          onChange={(event) => setMessage(event.target.value)}
+          placeholder="What the office should know (optional)"
+        />
       </div>
       <div className="dialog-foot">
         {error && (

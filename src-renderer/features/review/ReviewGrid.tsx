@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { AgGridReact } from 'ag-grid-react';
-import type { GetRowIdParams, GridApi, RowClickedEvent, RowSelectionOptions, SelectionChangedEvent } from 'ag-grid-community';
+import type {
+  GetRowIdParams,
+  GridApi,
+  RowClickedEvent,
+  RowSelectionOptions,
+  SelectionChangedEvent,
+} from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import { gridTheme } from '../ui/grid-setup';
@@ -20,6 +26,21 @@ const rowSelection: RowSelectionOptions<ReviewRow> = {
 };
 
 const getRowId = (params: GetRowIdParams<ReviewRow>): string => params.data.id;
+
+/**
+ * Keeps the selection to rows the filters show: an accept or reject never reaches a document the
+ * clerk can no longer see.
+ */
+function dropHiddenSelection(api: GridApi<ReviewRow>): void {
+  const selected = api.getSelectedNodes();
+  if (selected.length === 0) return;
+  const shown = new Set<string>();
+  api.forEachNodeAfterFilter((node) => {
+    if (node.id !== undefined) shown.add(node.id);
+  });
+  const hidden = selected.filter((node) => node.id === undefined || !shown.has(node.id));
+  if (hidden.length > 0) api.setNodesSelected({ nodes: hidden, newValue: false });
+}
 
 /**
  * A feed's grid: the client-side row model over light rows, rows kept by id across reloads (so the
@@ -57,7 +78,10 @@ export function ReviewGrid({
         suppressCellFocus={false}
         onGridReady={(event) => onApi(event.api)}
         onGridPreDestroyed={() => onApi(null)}
-        onSelectionChanged={(event: SelectionChangedEvent<ReviewRow>) => onSelection(event.api.getSelectedRows())}
+        onSelectionChanged={(event: SelectionChangedEvent<ReviewRow>) =>
+          onSelection(event.api.getSelectedRows())
+        }
+        onFilterChanged={(event) => dropHiddenSelection(event.api)}
         onRowClicked={(event: RowClickedEvent<ReviewRow>) => {
           if (event.data) onOpen(event.data.id);
         }}

@@ -9,15 +9,26 @@ import { useDeskStore } from '../../state/store';
 import { formatCount, formatTotals } from '../ui/format';
 import { AcceptDialog } from './AcceptDialog';
 import { DetailPanel } from './DetailPanel';
+import { exportViewAsCsv, exportViewAsXlsx } from './export-view';
 import { RejectDialog } from './RejectDialog';
 import { ReviewGrid } from './ReviewGrid';
 import { useRejectReasons } from './use-reject-reasons';
 import { useReviewRows } from './use-review-rows';
 import '../ui/review.css';
 
-const viewLabels: Record<ReviewView, string> = { pending: 'Pending', accepted: 'Accepted', rejected: 'Rejected', all: 'All' };
+const viewLabels: Record<ReviewView, string> = {
+  pending: 'Pending',
+  accepted: 'Accepted',
+  rejected: 'Rejected',
+  all: 'All',
+};
 const views: ReviewView[] = [...reviewStates, 'all'];
-const nouns: Record<FeedKind, string> = { orders: 'orders', invoices: 'invoices', payments: 'payments', returns: 'returns' };
+const nouns: Record<FeedKind, string> = {
+  orders: 'orders',
+  invoices: 'invoices',
+  payments: 'payments',
+  returns: 'returns',
+};
 
 /**
  * One feed's review: views with counts, quick filter, the grid, totals of the selection, accept and
@@ -30,6 +41,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const setSelection = useDeskStore((state) => state.setSelection);
   const openDetail = useDeskStore((state) => state.openDetail);
   const answer = useDeskStore((state) => state.answer);
+  const queuedAnswers = useDeskStore((state) => state.queuedAnswers);
   const { rows, counts } = useReviewRows(kind, grid.view);
   const [selected, setSelected] = useState<ReviewRow[]>([]);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
@@ -57,7 +69,9 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     if (!outcome.ok) return outcome.message;
     setDialog(null);
     apiRef.current?.deselectAll();
-    setNotice(`${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.`);
+    setNotice(
+      `${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.`,
+    );
     return null;
   };
 
@@ -72,8 +86,13 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     for (const id of failed) api.getRowNode(id)?.setSelected(true);
   };
 
+  const exportName = (extension: string): string =>
+    `${kind}-${grid.view}-${new Date().toISOString().slice(0, 10)}.${extension}`;
   const exportCsv = (): void => {
-    apiRef.current?.exportDataAsCsv({ fileName: `${kind}-${grid.view}-${new Date().toISOString().slice(0, 10)}.csv` });
+    if (apiRef.current) exportViewAsCsv(apiRef.current, exportName('csv'));
+  };
+  const exportXlsx = (): void => {
+    if (apiRef.current) void exportViewAsXlsx(apiRef.current, exportName('xlsx'));
   };
 
   const failedCount = useMemo(() => rows?.filter((row) => row.answerState === 'failed').length ?? 0, [rows]);
@@ -83,14 +102,25 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       <div className="toolbar" role="toolbar" aria-label={`${nouns[kind]} tools`}>
         <div className="views" role="group" aria-label="Views">
           {views.map((view) => (
-            <button key={view} type="button" aria-pressed={grid.view === view} onClick={() => setReviewView(kind, view)}>
+            <button
+              key={view}
+              type="button"
+              aria-pressed={grid.view === view}
+              onClick={() => setReviewView(kind, view)}
+            >
               {viewLabels[view]} <span className="count">{counts ? formatCount(counts[view]) : '…'}</span>
             </button>
           ))}
         </div>
         <label className="quick-filter">
           <span className="visually-hidden">Quick filter</span>
-          <input type="search" placeholder="Quick filter" aria-label="Quick filter" value={grid.quickFilter} onChange={(event) => setQuickFilter(kind, event.target.value)} />
+          <input
+            type="search"
+            placeholder="Quick filter"
+            aria-label="Quick filter"
+            value={grid.quickFilter}
+            onChange={(event) => setQuickFilter(kind, event.target.value)}
+          />
         </label>
         <div className="actions">
           {failedCount > 0 && (
@@ -98,39 +128,68 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
               Select failed ({failedCount})
             </button>
           )}
-          <button type="button" className="primary" disabled={selected.length === 0} onClick={() => setDialog('accept')}>
+          <button
+            type="button"
+            className="primary"
+            disabled={selected.length === 0}
+            onClick={() => setDialog('accept')}
+          >
             Accept…
           </button>
-          <button type="button" className="danger" disabled={selected.length === 0} onClick={() => setDialog('reject')}>
+          <button
+            type="button"
+            className="danger"
+            disabled={selected.length === 0}
+            onClick={() => setDialog('reject')}
+          >
             Reject…
           </button>
           <button type="button" onClick={exportCsv} disabled={!rows || rows.length === 0}>
             Export CSV
+          </button>
+          <button type="button" onClick={exportXlsx} disabled={!rows || rows.length === 0}>
+            Export XLSX
           </button>
         </div>
       </div>
       <div className="selection-bar" aria-live="polite">
         {selected.length > 0 ? (
           <span>
-            <strong>{formatCount(selected.length)}</strong> selected · total <strong>{formatTotals(selected)}</strong>
+            <strong>{formatCount(selected.length)}</strong> selected · total{' '}
+            <strong>{formatTotals(selected)}</strong>
           </span>
         ) : (
           <span className="muted">Select documents with the checkboxes to accept or reject them.</span>
         )}
-        {notice && <span role="status">{notice}</span>}
+        {notice && queuedAnswers > 0 && <span role="status">{notice}</span>}
       </div>
       <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
         {rows === null ? (
           <p className="empty">Loading…</p>
         ) : counts?.all === 0 ? (
-          <p className="empty">No {nouns[kind]} are staged yet. Press Sync now to pull them from the service.</p>
+          <p className="empty">
+            No {nouns[kind]} are staged yet. Press Sync now to pull them from the service.
+          </p>
         ) : (
-          <ReviewGrid kind={kind} rows={rows} quickFilter={grid.quickFilter} onSelection={onSelection} onOpen={onOpen} onApi={onApi} />
+          <ReviewGrid
+            kind={kind}
+            rows={rows}
+            quickFilter={grid.quickFilter}
+            onSelection={onSelection}
+            onOpen={onOpen}
+            onApi={onApi}
+          />
         )}
-        {grid.detailId && <DetailPanel kind={kind} id={grid.detailId} onClose={() => openDetail(kind, null)} />}
+        {grid.detailId && (
+          <DetailPanel kind={kind} id={grid.detailId} onClose={() => openDetail(kind, null)} />
+        )}
       </div>
-      {dialog === 'accept' && <AcceptDialog kind={kind} rows={selected} onCancel={() => setDialog(null)} onSubmit={submit} />}
-      {dialog === 'reject' && <RejectDialog rows={selected} reasons={reasons} onCancel={() => setDialog(null)} onSubmit={submit} />}
+      {dialog === 'accept' && (
+        <AcceptDialog kind={kind} rows={selected} onCancel={() => setDialog(null)} onSubmit={submit} />
+      )}
+      {dialog === 'reject' && (
+        <RejectDialog rows={selected} reasons={reasons} onCancel={() => setDialog(null)} onSubmit={submit} />
+      )}
     </div>
   );
 }

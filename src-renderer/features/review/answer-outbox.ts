@@ -83,9 +83,20 @@ export function sendQueuedAnswers(options: {
   return pass;
 }
 
-async function sendPass(options: { desk: { answers: Pick<DeskApi['answers'], 'send'> }; connectionId: string; now?: () => Date }): Promise<SendOutcome> {
+async function sendPass(options: {
+  desk: { answers: Pick<DeskApi['answers'], 'send'> };
+  connectionId: string;
+  now?: () => Date;
+}): Promise<SendOutcome> {
   const now = options.now ?? (() => new Date());
-  const outcome: SendOutcome = { batchesSent: 0, applied: 0, unchanged: 0, failed: 0, batchesFailed: 0, stoppedBy: null };
+  const outcome: SendOutcome = {
+    batchesSent: 0,
+    applied: 0,
+    unchanged: 0,
+    failed: 0,
+    batchesFailed: 0,
+    stoppedBy: null,
+  };
   const tried = new Set<string>();
   for (;;) {
     const batch = await nextQueuedBatch(options.connectionId);

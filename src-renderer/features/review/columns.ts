@@ -16,7 +16,8 @@ const labels: Record<FeedKind, { number: string; date: string; note: string }> =
 
 /** The review column's words: the state, and the clerk's own answer while it is queued or failed. */
 export function reviewText(row: ReviewRow): string {
-  if (row.answerState === 'queued') return row.answerOutcome === 'REJECTED' ? 'Reject queued' : 'Accept queued';
+  if (row.answerState === 'queued')
+    return row.answerOutcome === 'REJECTED' ? 'Reject queued' : 'Accept queued';
   if (row.answerState === 'failed') return `Failed: ${row.answerError}`;
   switch (row.review) {
     case 'pending':
@@ -39,31 +40,45 @@ const bidi = { unicodeBidi: 'plaintext' } as const;
 export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
   const words = labels[kind];
   const columns: ColDef<ReviewRow>[] = [
-    { field: 'number', headerName: words.number, width: 150, cellStyle: bidi },
-    { field: 'date', headerName: words.date, width: 120, sort: 'desc' },
-    { field: 'customer', headerName: 'Customer', flex: 1, minWidth: 150, cellStyle: bidi },
-    { field: 'rep', headerName: 'Rep', width: 110 },
-    { field: 'note', headerName: words.note, width: 190, cellStyle: bidi },
-    { field: 'status', headerName: 'Status', width: 140 },
+    { field: 'number', headerName: words.number, width: 140, cellStyle: bidi },
+    { field: 'date', headerName: words.date, width: 128, sort: 'desc' },
+    {
+      colId: 'customer',
+      headerName: 'Customer',
+      flex: 1,
+      minWidth: 200,
+      cellStyle: bidi,
+      // The name once looked up (English · Arabic), else the code the document carries.
+      valueGetter: (params) => (params.data ? params.data.customerName || params.data.customer : ''),
+      tooltipValueGetter: (params) =>
+        params.data ? `${params.data.customerName} (${params.data.customer})` : '',
+      getQuickFilterText: (params) =>
+        params.data ? `${params.data.customerName} ${params.data.customer}` : '',
+    },
+    { field: 'rep', headerName: 'Rep', width: 80 },
+    { field: 'note', headerName: words.note, width: kind === 'payments' ? 204 : 164, cellStyle: bidi },
+    { field: 'status', headerName: 'Status', width: 120 },
     {
       field: 'amountCents',
       headerName: 'Amount',
-      width: 130,
+      width: 120,
       type: 'rightAligned',
       filter: 'agNumberColumnFilter',
       filterValueGetter: (params) => (params.data ? params.data.amountCents / 100 : null),
-      valueFormatter: (params: ValueFormatterParams<ReviewRow, number>) => (params.value === null || params.value === undefined ? '' : formatCents(params.value)),
+      valueFormatter: (params: ValueFormatterParams<ReviewRow, number>) =>
+        params.value === null || params.value === undefined ? '' : formatCents(params.value),
       getQuickFilterText: (params) => formatCents(params.value),
     },
-    { field: 'currency', headerName: 'Cur.', width: 80 },
+    { field: 'currency', headerName: 'Cur.', width: 64 },
     {
       colId: 'review',
       headerName: 'Review',
-      width: 170,
+      width: 150,
       valueGetter: (params) => (params.data ? reviewText(params.data) : ''),
-      tooltipValueGetter: (params) => (params.data ? [reviewText(params.data), ...params.data.changes].join('\n') : ''),
+      tooltipValueGetter: (params) =>
+        params.data ? [reviewText(params.data), ...params.data.changes].join('\n') : '',
     },
-    { field: 'externalNumber', headerName: 'ERP number', width: 140, cellStyle: bidi },
+    { field: 'externalNumber', headerName: 'ERP number', width: 130, cellStyle: bidi },
   ];
   if (kind === 'payments' || kind === 'returns') {
     columns.push({

@@ -11,7 +11,9 @@ export interface NumberPair {
 
 function unquote(field: string): string {
   const trimmed = field.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"') ? trimmed.slice(1, -1).replaceAll('""', '"').trim() : trimmed;
+  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
+    ? trimmed.slice(1, -1).replaceAll('""', '"').trim()
+    : trimmed;
 }
 
 /** The pairs of a pasted or imported text, and the lines that could not be read. */
@@ -27,7 +29,8 @@ export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadabl
       unreadable.push(index + 1);
       return;
     }
-    if (index === 0 && /^(id|document|number|doc)/i.test(document) && /number|erp|external/i.test(erpNumber)) return;
+    if (index === 0 && /^(id|document|number|doc)/i.test(document) && /number|erp|external/i.test(erpNumber))
+      return;
     pairs.push({ document, erpNumber, line: index + 1 });
   });
   return { pairs, unreadable };
@@ -37,7 +40,10 @@ export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadabl
  * ERP numbers by document id for the rows given: a pair matches a row by the service's id or by the
  * row's own number. Pairs that match no row are counted, not applied.
  */
-export function matchNumberPairs(pairs: readonly NumberPair[], rows: ReadonlyArray<{ id: string; number: string }>): { numbers: Map<string, string>; unmatched: NumberPair[] } {
+export function matchNumberPairs(
+  pairs: readonly NumberPair[],
+  rows: ReadonlyArray<{ id: string; number: string }>,
+): { numbers: Map<string, string>; unmatched: NumberPair[] } {
   const byKey = new Map<string, string>();
   for (const row of rows) {
     byKey.set(row.id, row.id);

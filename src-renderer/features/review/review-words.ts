@@ -36,15 +36,30 @@ export const answerProblems: Record<AnswerProblem, Words> = {
     title: "The company's ERP mode on the service is not API.",
     next: 'An administrator switches the company to API mode; until then answers cannot be sent.',
   },
-  NOT_FOUND: { title: 'The service does not know this document.', next: 'Sync; it may belong to another company or connection.' },
-  INVALID_REQUEST: { title: 'The service refused the answer as malformed.', next: 'Check the ERP number and reason, then answer again.' },
+  NOT_FOUND: {
+    title: 'The service does not know this document.',
+    next: 'Sync; it may belong to another company or connection.',
+  },
+  INVALID_REQUEST: {
+    title: 'The service refused the answer as malformed.',
+    next: 'Check the ERP number and reason, then answer again.',
+  },
   IDEMPOTENCY_KEY_REUSED: {
     title: 'The service already holds a different answer sent under this batch key.',
     next: 'Answer the documents again; a new batch gets a new key.',
   },
-  REQUEST_IN_PROGRESS: { title: 'The service is still working on this batch.', next: 'It is sent again shortly with the same key.' },
-  INTERNAL: { title: 'The service failed while answering.', next: 'It is sent again shortly with the same key.' },
-  SERVICE_UNAVAILABLE: { title: 'The service is unavailable for a moment.', next: 'It is sent again shortly with the same key.' },
+  REQUEST_IN_PROGRESS: {
+    title: 'The service is still working on this batch.',
+    next: 'It is sent again shortly with the same key.',
+  },
+  INTERNAL: {
+    title: 'The service failed while answering.',
+    next: 'It is sent again shortly with the same key.',
+  },
+  SERVICE_UNAVAILABLE: {
+    title: 'The service is unavailable for a moment.',
+    next: 'It is sent again shortly with the same key.',
+  },
 };
 
 function isAnswerProblem(code: string): code is AnswerProblem {

@@ -5,7 +5,10 @@ import { countRows, loadRows, type ReviewView } from '../../data/documents';
 import { useDeskStore } from '../../state/store';
 
 /** The rows of a review view and the count of every view, reloaded when staged data changes. */
-export function useReviewRows(kind: FeedKind, view: ReviewView): { rows: ReviewRow[] | null; counts: Record<ReviewView, number> | null } {
+export function useReviewRows(
+  kind: FeedKind,
+  view: ReviewView,
+): { rows: ReviewRow[] | null; counts: Record<ReviewView, number> | null } {
   const dataVersion = useDeskStore((state) => state.dataVersion);
   const [rows, setRows] = useState<ReviewRow[] | null>(null);
   const [counts, setCounts] = useState<Record<ReviewView, number> | null>(null);

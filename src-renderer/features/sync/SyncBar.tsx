@@ -14,9 +14,18 @@ const intervals: Array<[number, string]> = [
 ];
 
 function progressText(progress: FeedSyncProgress): string {
-  const of = progress.estimatedTotal !== null && progress.state === 'running' ? ` of about ${formatCount(progress.estimatedTotal)}` : '';
+  const of =
+    progress.estimatedTotal !== null && progress.state === 'running'
+      ? ` of about ${formatCount(progress.estimatedTotal)}`
+      : '';
   const percent = progress.state === 'running' ? ` (${Math.round(progress.fraction * 100)}%)` : '';
-  const words = { running: 'syncing', done: 'up to date', paused: 'paused', cancelled: 'cancelled', failed: 'failed' }[progress.state];
+  const words = {
+    running: 'syncing',
+    done: 'up to date',
+    paused: 'paused',
+    cancelled: 'cancelled',
+    failed: 'failed',
+  }[progress.state];
   return `${progress.kind}: ${words}, ${formatCount(progress.fetched)} new${of}${percent}`;
 }
 
@@ -41,16 +50,33 @@ function connectionFacts(status: ConnectionStatus | null): string {
  */
 export function SyncBar() {
   const state = useDeskStore();
-  const { isOnline, isSyncing, lastSyncAt, syncProgress, syncError, queuedAnswers, lastSend, pollIntervalMs, connection } = state;
-  const online = isOnline === false ? 'offline' : connection?.state === 'connected' || isOnline ? 'online' : 'unknown';
-  const running = feedKinds.map((kind) => syncProgress[kind]).filter((p): p is FeedSyncProgress => p !== undefined);
+  const {
+    isOnline,
+    isSyncing,
+    lastSyncAt,
+    syncProgress,
+    syncError,
+    queuedAnswers,
+    lastSend,
+    pollIntervalMs,
+    connection,
+  } = state;
+  const online =
+    isOnline === false ? 'offline' : connection?.state === 'connected' || isOnline ? 'online' : 'unknown';
+  const running = feedKinds
+    .map((kind) => syncProgress[kind])
+    .filter((p): p is FeedSyncProgress => p !== undefined);
   const stoppedBy = lastSend?.stoppedBy ?? null;
   return (
     <section className="sync-bar" aria-label="Sync">
       <div className="sync-line">
         <span className={`net net-${online}`} role="status" aria-label="Network">
           <span className="dot" aria-hidden="true" />
-          {online === 'offline' ? 'Offline — review goes on; answers wait and go out when the service answers again' : online === 'online' ? 'Online' : 'Not connected yet'}
+          {online === 'offline'
+            ? 'Offline — review goes on; answers wait and go out when the service answers again'
+            : online === 'online'
+              ? 'Online'
+              : 'Not connected yet'}
         </span>
         <span aria-label="Last sync">Last sync: {lastSyncAt ? formatTime(lastSyncAt) : 'never'}</span>
         {queuedAnswers > 0 && (
@@ -62,7 +88,11 @@ export function SyncBar() {
         <span className="spacer" />
         <label>
           Poll{' '}
-          <select aria-label="Poll interval" value={pollIntervalMs} onChange={(event) => state.setPollInterval(Number(event.target.value))}>
+          <select
+            aria-label="Poll interval"
+            value={pollIntervalMs}
+            onChange={(event) => state.setPollInterval(Number(event.target.value))}
+          >
             {intervals.map(([ms, label]) => (
               <option key={ms} value={ms}>
                 {label}
@@ -80,8 +110,13 @@ export function SyncBar() {
             </button>
           </>
         ) : (
-          <button type="button" className="primary" onClick={() => void state.syncNow()} disabled={!connection?.connection}>
-            Sync now
+          <button
+            type="button"
+            className="primary"
+            onClick={() => void state.syncNow()}
+            disabled={!connection?.connection}
+          >
+            {running.some((progress) => progress.state === 'paused') ? 'Resume sync' : 'Sync now'}
           </button>
         )}
         {queuedAnswers > 0 && !isSyncing && (
@@ -95,7 +130,9 @@ export function SyncBar() {
           {running.map((progress) => (
             <li key={progress.kind} className={`feed-${progress.state}`}>
               {progressText(progress)}
-              {progress.state === 'running' && <progress max={1} value={progress.fraction} aria-label={`${progress.kind} progress`} />}
+              {progress.state === 'running' && (
+                <progress max={1} value={progress.fraction} aria-label={`${progress.kind} progress`} />
+              )}
             </li>
           ))}
         </ul>
@@ -112,8 +149,11 @@ export function SyncBar() {
       )}
       {lastSend && lastSend.batchesSent > 0 && (
         <p role="status" aria-label="Last send" className="muted">
-          Last send: {formatCount(lastSend.applied)} applied, {formatCount(lastSend.unchanged)} unchanged, {formatCount(lastSend.failed)} failed
-          {lastSend.failed > 0 ? ' — failed documents stay pending; use "Select failed" to answer them again.' : '.'}
+          Last send: {formatCount(lastSend.applied)} applied, {formatCount(lastSend.unchanged)} unchanged,{' '}
+          {formatCount(lastSend.failed)} failed
+          {lastSend.failed > 0
+            ? ' — failed documents stay pending; use "Select failed" to answer them again.'
+            : '.'}
         </p>
       )}
     </section>

@@ -11,7 +11,10 @@ import { customersWithoutNames, storeCustomerNames } from '../../data/names';
 const chunkSize = 25;
 
 /** Looks up every customer without a name; answers how many were stored, or the refusal. */
-export async function fillCustomerNames(desk: { reference: Pick<DeskApi['reference'], 'customerNames'> }, now: () => Date = () => new Date()): Promise<{ stored: number; error: DeskError | null }> {
+export async function fillCustomerNames(
+  desk: { reference: Pick<DeskApi['reference'], 'customerNames'> },
+  now: () => Date = () => new Date(),
+): Promise<{ stored: number; error: DeskError | null }> {
   let stored = 0;
   for (;;) {
     const ids = await customersWithoutNames(chunkSize);

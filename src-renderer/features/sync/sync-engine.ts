@@ -3,8 +3,8 @@
  * stages each page with its cursor in one IndexedDB transaction, and loops while `has_more`.
  *
  * Spec: ../shared/spec/integration-interface-v1.md, Pull documents (the version cursor,
- * `meta.next_version_after`, `meta.has_more`, `meta.high_water`) and Events (no webhooks in v1:
- * changes are obtained by polling the feeds). It depends on a DeskApi-shaped bridge only, so tests run
+ * `meta.next_version_after`, `meta.has_more`, `meta.high_water`). Polling (spec, Events: no webhooks
+ * in v1) is the store's: state/slices/sync-slice.ts. It depends on a DeskApi-shaped bridge only, so tests run
  * it against a real core and sandbox.
  *
  * Pausing or cancelling takes effect between pages: a page in flight is either staged whole with its
@@ -64,8 +64,6 @@ export class SyncEngine {
   #run: Promise<SyncRunOutcome> | null = null;
   #pauseRequested = false;
   #cancelRequested = false;
-  #pollTimer: ReturnType<typeof setTimeout> | null = null;
-  #pollIntervalMs = 0;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -79,9 +77,13 @@ export class SyncEngine {
   /**
    * Syncs the feeds in turn until each is caught up (or the run is paused or cancelled). Never
    * throws: a failure is in the outcome, and the feed resumes from its last staged page next time.
+   * A run in progress is joined, unless it is stopping: then a new run starts once it has stopped.
    */
-  syncAll(kinds: readonly FeedKind[] = feedKinds): Promise<SyncRunOutcome> {
-    if (this.#run) return this.#run;
+  async syncAll(kinds: readonly FeedKind[] = feedKinds): Promise<SyncRunOutcome> {
+    while (this.#run) {
+      if (!this.#pauseRequested && !this.#cancelRequested) return this.#run;
+      await this.#run;
+    }
     this.#pauseRequested = false;
     this.#cancelRequested = false;
     const run = this.#runFeeds(kinds).finally(() => {
@@ -96,34 +98,9 @@ export class SyncEngine {
     if (this.#run) this.#pauseRequested = true;
   }
 
-  /** Stops the run after the page in flight and stops polling. */
+  /** Stops the run after the page in flight. */
   cancel(): void {
     if (this.#run) this.#cancelRequested = true;
-    this.stopPolling();
-  }
-
-  /**
-   * Syncs every feed now and then every `intervalMs` after each run ends (spec, Events: changes are
-   * obtained by polling the feeds). Calling it again changes the interval.
-   */
-  startPolling(intervalMs: number, onRun?: (outcome: SyncRunOutcome) => void): void {
-    this.stopPolling();
-    this.#pollIntervalMs = intervalMs;
-    const tick = async (): Promise<void> => {
-      const outcome = await this.syncAll();
-      onRun?.(outcome);
-      if (this.#pollIntervalMs === intervalMs && this.#pollTimer !== null) {
-        this.#pollTimer = setTimeout(() => void tick(), intervalMs);
-      }
-    };
-    this.#pollTimer = setTimeout(() => void tick(), 0);
-  }
-
-  /** Stops polling; a run in progress finishes. */
-  stopPolling(): void {
-    if (this.#pollTimer !== null) clearTimeout(this.#pollTimer);
-    this.#pollTimer = null;
-    this.#pollIntervalMs = 0;
   }
 
   async #runFeeds(kinds: readonly FeedKind[]): Promise<SyncRunOutcome> {
@@ -145,21 +122,36 @@ export class SyncEngine {
     const now = this.#options.now ?? (() => new Date());
     const yieldToUi = this.#options.yieldToUi ?? yieldMacrotask;
     const startedAfter = (await readCursor(kind)).versionAfter;
-    const progress: FeedSyncProgress = { kind, state: 'running', fetched: 0, pages: 0, fraction: 0, estimatedTotal: null, error: null };
+    const progress: FeedSyncProgress = {
+      kind,
+      state: 'running',
+      fetched: 0,
+      pages: 0,
+      fraction: 0,
+      estimatedTotal: null,
+      error: null,
+    };
     const tell = (): void => this.#options.onProgress?.({ ...progress });
     tell();
     for (;;) {
       if (this.#cancelRequested) return this.#finish(progress, 'cancelled', tell);
       if (this.#pauseRequested) return this.#finish(progress, 'paused', tell);
       const cursor = await readCursor(kind);
-      const result = await this.#options.desk.feeds.pull(kind, { versionAfter: cursor.versionAfter, perPage });
+      const result = await this.#options.desk.feeds.pull(kind, {
+        versionAfter: cursor.versionAfter,
+        perPage,
+      });
       if (!result.ok) {
         progress.error = result.error;
         return this.#finish(progress, 'failed', tell);
       }
       const page = result.value;
       if (page.kind !== kind) {
-        progress.error = { code: 'WIRE_MISMATCH', message: `Asked for ${kind}, the core answered ${page.kind}.`, retryable: false };
+        progress.error = {
+          code: 'WIRE_MISMATCH',
+          message: `Asked for ${kind}, the core answered ${page.kind}.`,
+          retryable: false,
+        };
         return this.#finish(progress, 'failed', tell);
       }
       let staged;
@@ -187,7 +179,11 @@ export class SyncEngine {
       if (!page.meta.has_more) return this.#finish(progress, 'done', tell);
       // A page that says "more" but does not move the cursor would loop for ever.
       if (staged.cursor.versionAfter <= cursor.versionAfter) {
-        progress.error = { code: 'WIRE_MISMATCH', message: `The ${kind} feed said there is more but did not move past version ${cursor.versionAfter}.`, retryable: false };
+        progress.error = {
+          code: 'WIRE_MISMATCH',
+          message: `The ${kind} feed said there is more but did not move past version ${cursor.versionAfter}.`,
+          retryable: false,
+        };
         return this.#finish(progress, 'failed', tell);
       }
       tell();

@@ -15,7 +15,8 @@ export interface ReviewGridState {
 }
 
 /** What answering did, for the clerk. */
-export type AnswerOutcome = { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; message: string };
+export type AnswerOutcome =
+  { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; message: string };
 
 /** The review grids' UI state (documents stay in IndexedDB). */
 export interface ReviewSlice {
@@ -36,7 +37,9 @@ const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', selecte
 /** The review feature's part of the store. */
 export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewSlice {
   const update = (kind: FeedKind, patch: Partial<ReviewGridState>): void =>
-    set((state) => ({ reviewGrids: { ...state.reviewGrids, [kind]: { ...state.reviewGrids[kind], ...patch } } }));
+    set((state) => ({
+      reviewGrids: { ...state.reviewGrids, [kind]: { ...state.reviewGrids[kind], ...patch } },
+    }));
   return {
     reviewGrids: { orders: initialGrid, invoices: initialGrid, payments: initialGrid, returns: initialGrid },
     setReviewView: (kind, view) => update(kind, { view, selectedIds: [] }),
@@ -46,10 +49,19 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     async answer(kind, drafts) {
       const connectionId = get().connection?.connection?.id ?? null;
       if (connectionId === null) {
-        return { ok: false, problems: [], message: 'No connection yet. Add the service address and token in Connections, then answer.' };
+        return {
+          ok: false,
+          problems: [],
+          message: 'No connection yet. Add the service address and token in Connections, then answer.',
+        };
       }
       const outcome = await queueAnswers({ connectionId, kind, drafts });
-      if (!outcome.ok) return { ok: false, problems: outcome.problems, message: `${outcome.problems.length} answer(s) need fixing first.` };
+      if (!outcome.ok)
+        return {
+          ok: false,
+          problems: outcome.problems,
+          message: `${outcome.problems.length} answer(s) need fixing first.`,
+        };
       update(kind, { selectedIds: [] });
       get().touchData();
       await get().refreshSyncFacts();

@@ -5,6 +5,7 @@ import { bindConnection } from '../../data/binding';
 import { readCursors } from '../../data/documents';
 import { listBatches } from '../../data/outbox';
 import { sendQueuedAnswers, type SendOutcome } from '../../features/review/answer-outbox';
+import { fillCustomerNames } from '../../features/sync/name-fill';
 import { SyncEngine, type FeedSyncProgress, type SyncRunOutcome } from '../../features/sync/sync-engine';
 import type { GetDeskState, SetDeskState } from '../store';
 
@@ -41,6 +42,8 @@ export interface SyncSlice {
   refreshSyncFacts(): Promise<void>;
   /** Marks staged data as changed (grids reload). */
   touchData(): void;
+  /** Looks up the names of customers the staged documents name (once each). */
+  fillNames(): Promise<void>;
   /** Follows the browser's online and offline events; the answer stops following. */
   watchNetwork(): () => void;
 }
@@ -48,8 +51,22 @@ export interface SyncSlice {
 /** How long queued answers wait before another try when nothing answered (offline, service down). */
 export const answerRetryMs = 15_000;
 
+/** The shortest time between two grid reloads while a sync stages pages. */
+const gridReloadEveryMs = 3_000;
+
 let engine: SyncEngine | null = null;
+let lastTouchMs = 0;
 let answerRetry: ReturnType<typeof setTimeout> | null = null;
+let fillingNames = false;
+let namesRefused = false;
+let pollTimer: ReturnType<typeof setTimeout> | null = null;
+let pollGeneration = 0;
+
+function stopPolling(): void {
+  pollGeneration += 1;
+  if (pollTimer !== null) clearTimeout(pollTimer);
+  pollTimer = null;
+}
 
 /** Whether a failure means nothing answered: the service, or the app's own host. */
 function isOffline(error: DeskError | null): boolean {
@@ -64,8 +81,16 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       desk,
       onProgress: (progress) => {
         set((state) => ({ syncProgress: { ...state.syncProgress, [progress.kind]: progress } }));
-        // Rows staged: let the grids reload (after each page, so a long first load fills in).
-        if (progress.fetched > 0) get().touchData();
+        // Rows staged: let the grids reload, at most every few seconds during a long first load (each
+        // reload reads the whole view), and once more when a feed's run ends.
+        const nowMs = Date.now();
+        if (
+          progress.fetched > 0 &&
+          (progress.state !== 'running' || nowMs - lastTouchMs >= gridReloadEveryMs)
+        ) {
+          lastTouchMs = nowMs;
+          get().touchData();
+        }
       },
     });
     return engine;
@@ -86,11 +111,17 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
       if (await bindConnection(connectionId)) get().touchData();
+      // Only the feeds the client may read (spec, Authentication: scopes); the rest would answer 403.
+      const scopes = get().connection?.scopes;
+      const readable = scopes ? kinds.filter((kind) => scopes.includes(`${kind}:read`)) : kinds;
       set({ isSyncing: true, syncError: null });
-      const outcome = await theEngine().syncAll(kinds);
+      const outcome = await theEngine().syncAll(readable);
       set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
       await get().refreshSyncFacts();
-      if (!outcome.error) await get().sendAnswers();
+      if (!outcome.error) {
+        await get().sendAnswers();
+        void get().fillNames();
+      }
       return outcome;
     },
     pauseSync() {
@@ -98,25 +129,31 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
     },
     cancelSync() {
       theEngine().cancel();
+      stopPolling();
       set({ isPolling: false });
     },
     setPollInterval(intervalMs) {
+      stopPolling();
       set({ pollIntervalMs: intervalMs, isPolling: intervalMs > 0 });
-      if (intervalMs <= 0) {
-        theEngine().stopPolling();
-        return;
-      }
-      theEngine().startPolling(intervalMs, (outcome) => {
-        set({ syncError: outcome.error, isOnline: !isOffline(outcome.error) });
-        void get().refreshSyncFacts();
-        if (!outcome.error) void get().sendAnswers();
-      });
+      // Sync now, then again `intervalMs` after each run ends (spec, Events: changes are obtained by
+      // polling the feeds).
+      const generation = pollGeneration;
+      const tick = async (): Promise<void> => {
+        await get().syncNow();
+        if (generation === pollGeneration && intervalMs > 0)
+          pollTimer = setTimeout(() => void tick(), intervalMs);
+      };
+      pollTimer = setTimeout(() => void tick(), 0);
     },
     async sendAnswers() {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
       const outcome = await sendQueuedAnswers({ desk, connectionId });
-      const isOnline = outcome.stoppedBy ? !isOffline(outcome.stoppedBy) : outcome.batchesSent > 0 ? true : get().isOnline;
+      const isOnline = outcome.stoppedBy
+        ? !isOffline(outcome.stoppedBy)
+        : outcome.batchesSent > 0
+          ? true
+          : get().isOnline;
       set({ lastSend: outcome, isOnline });
       // Nothing answered: try again by itself a little later (polling and the browser's online event
       // also send), so answers go out when the connection returns without anyone pressing a button.
@@ -132,16 +169,31 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
     },
     async refreshSyncFacts() {
       const connectionId = activeConnectionId();
-      const [cursors, queued] = await Promise.all([readCursors(), connectionId === null ? Promise.resolve([]) : listBatches(connectionId, 'queued')]);
+      const [cursors, queued] = await Promise.all([
+        readCursors(),
+        connectionId === null ? Promise.resolve([]) : listBatches(connectionId, 'queued'),
+      ]);
       const caughtUp = cursors.map((cursor) => cursor.caughtUpAt).filter((at): at is string => at !== null);
       set({
-        lastSyncAt: caughtUp.length > 0 ? caughtUp.sort().at(-1) ?? null : null,
+        lastSyncAt: caughtUp.length > 0 ? (caughtUp.sort().at(-1) ?? null) : null,
         queuedBatches: queued.length,
         queuedAnswers: queued.reduce((sum, batch) => sum + batch.items.length, 0),
       });
     },
     touchData() {
       set((state) => ({ dataVersion: state.dataVersion + 1 }));
+    },
+    async fillNames() {
+      if (namesRefused || fillingNames) return;
+      fillingNames = true;
+      try {
+        const outcome = await fillCustomerNames(desk);
+        // A client without a customers scope keeps showing codes; do not ask again this session.
+        if (outcome.error && !isOffline(outcome.error)) namesRefused = true;
+        if (outcome.stored > 0) get().touchData();
+      } finally {
+        fillingNames = false;
+      }
     },
     watchNetwork() {
       const onOnline = (): void => {

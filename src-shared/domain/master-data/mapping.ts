@@ -41,12 +41,12 @@ const languageWords: Record<string, string> = {
 /**
  * The language of a name column, or null when the header is not a name.
  *
- * `name.en`, `name_ar`, `Name (AR)`, `name-fr`, `English name`, `Name Arabic`; `الاسم` is Arabic; a
+ * `name.en`, `name_ar`, `Name (AR)`, `Customer name (EN)`, `name-fr`, `English name`, `Name Arabic`; `الاسم` is Arabic; a
  * plain `name` or `description` takes `defaultLanguage`.
  */
 export function nameLanguageOf(header: string, defaultLanguage: string): string | null {
   const text = header.trim().toLowerCase();
-  const coded = /^(?:name|description|desc)\s*[._\-(\s]\s*([a-z]{2})\)?$/.exec(text);
+  const coded = /^(?:[^\s.]+\s+)?(?:name|description|desc)\s*[._\-(\s]\s*([a-z]{2})\)?$/.exec(text);
   if (coded) return coded[1] ?? null;
   const worded = /^(?:(\S+)\s+(?:name|description)|(?:name|description)\s+(\S+))$/.exec(text);
   const word = worded?.[1] ?? worded?.[2];

@@ -6,7 +6,10 @@ export class ReviewPage {
 
   /** Opens a section from the navigation. */
   async open(section: 'Invoices' | 'Payments' | 'Returns' | 'Orders'): Promise<void> {
-    await this.page.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: section }).click();
+    await this.page
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: section })
+      .click();
   }
 
   get main(): Locator {
@@ -15,7 +18,9 @@ export class ReviewPage {
 
   /** A view button ("Pending 12"). */
   view(name: 'Pending' | 'Accepted' | 'Rejected' | 'All'): Locator {
-    return this.main.getByRole('group', { name: 'Views' }).getByRole('button', { name: new RegExp(`^${name}`) });
+    return this.main
+      .getByRole('group', { name: 'Views' })
+      .getByRole('button', { name: new RegExp(`^${name}`) });
   }
 
   /** The count shown on a view button. */
@@ -52,7 +57,9 @@ export class ReviewPage {
 
   /** The Review column's text of the row displayed at `index` ("Pending", "Accepted", …). */
   async reviewOf(index: number): Promise<string> {
-    return (await this.main.locator(`.ag-row[row-index="${index}"] [col-id="review"]`).first().textContent()) ?? '';
+    return (
+      (await this.main.locator(`.ag-row[row-index="${index}"] [col-id="review"]`).first().textContent()) ?? ''
+    );
   }
 
   /** The service id of the row displayed at `index`. */

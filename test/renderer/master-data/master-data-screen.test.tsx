@@ -1,0 +1,123 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { PushPlan, PushResultsPage, PushRunSummary } from '../../../src-shared/domain/master-data';
+import type { Result } from '../../../src-shared/bridge/result';
+
+// The renderer sees the core only through `window.desk`; here a small in-memory bridge answers the
+// push operations. The real runner and sandbox are exercised by test/core/push-runner.test.ts and
+// test/e2e/master-data.e2e.ts.
+const bridge = vi.hoisted(() => {
+  const state: { plans: unknown[] } = { plans: [] };
+  const summary = (recordsTotal: number): PushRunSummary => ({
+    runId: 'run-1',
+    label: 'test',
+    connectionId: 'conn-1',
+    createdAt: '2025-04-01T10:00:00.000Z',
+    updatedAt: '2025-04-01T10:00:00.000Z',
+    state: 'queued',
+    reason: null,
+    callsTotal: 1,
+    callsDone: 0,
+    recordsTotal,
+    counts: { pending: recordsTotal, created: 0, updated: 0, unchanged: 0, stale: 0, deleted: 0, failed: 0 },
+    currentKind: 'customers',
+  });
+  const desk = {
+    push: {
+      start: vi.fn(async (plan: PushPlan): Promise<Result<PushRunSummary>> => {
+        state.plans.push(plan);
+        return { ok: true, value: summary(plan.calls.length) };
+      }),
+      list: vi.fn(async () => ({ ok: true as const, value: [] })),
+      results: vi.fn(async (): Promise<Result<PushResultsPage>> => ({
+        ok: true,
+        value: { runId: 'run-1', total: 0, offset: 0, records: [] },
+      })),
+      pause: vi.fn(),
+      resume: vi.fn(),
+      status: vi.fn(),
+    },
+    lookup: { customer: vi.fn() },
+    on: vi.fn(() => () => undefined),
+  };
+  Object.assign(globalThis, { desk });
+  return { state, desk };
+});
+
+import { MasterDataScreen } from '../../../src-renderer/features/master-data/MasterDataScreen';
+import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { db } from '../../../src-renderer/data/db';
+
+beforeEach(() => {
+  useDeskStore.setState({
+    connection: {
+      connection: {
+        id: 'conn-1',
+        label: 'Sandbox',
+        baseUrl: 'http://127.0.0.1:1/api/integration/v1',
+        isActive: true,
+        tokenStorage: 'memory',
+        identity: null,
+      },
+      state: 'connected',
+    },
+  });
+});
+afterEach(async () => {
+  resetDeskStore();
+  bridge.state.plans = [];
+  await db.delete();
+  await db.open();
+});
+
+function csv(name: string, text: string): File {
+  return new File([new TextEncoder().encode(text)], name, { type: 'text/csv' });
+}
+
+describe('the master-data screen', () => {
+  it('reads a CSV, shows what is wrong before sending, lets a column be fixed, and pushes a plan', async () => {
+    const user = userEvent.setup();
+    render(<MasterDataScreen />);
+    await user.upload(
+      screen.getByLabelText('Add files'),
+      csv(
+        'customers.csv',
+        'Client No;Customer name (EN);الاسم;Limit\nC1;Nile Market;سوق النيل;1.500,00\nC2;Delta;;abc\n',
+      ),
+    );
+
+    const card = await screen.findByRole('article', { name: 'customers.csv' });
+    // "Client No" is not a word the desk knows for the key: the clerk chooses the column.
+    expect(
+      within(card).getByRole('list', { name: 'Column problems of customers.csv' }).textContent,
+    ).toContain('Choose the column for "Customer key".');
+    await user.selectOptions(within(card).getByLabelText('Column for Customer key'), 'Client No');
+    await user.selectOptions(within(card).getByLabelText('Column for Credit limit'), 'Limit');
+
+    expect((await within(card).findByRole('status', { name: 'Check of customers.csv' })).textContent).toBe(
+      '2 rows: 1 will be pushed, 1 with errors left out.',
+    );
+    expect(within(card).getByRole('table', { name: 'Problems in customers.csv' }).textContent).toContain(
+      'Error: Credit limit: "abc" is not a number',
+    );
+
+    await user.click(screen.getByRole('button', { name: 'Push 1 record' }));
+    expect(bridge.state.plans).toHaveLength(1);
+    expect(bridge.state.plans[0]).toMatchObject({
+      calls: [
+        {
+          call: 'customer',
+          file: 'customers.csv',
+          line: 2,
+          ref: 'C1',
+          body: { name: { en: 'Nile Market', ar: 'سوق النيل' }, blocked: false, credit_limit: 1500 },
+        },
+      ],
+    });
+    // The mapping is remembered for the next export with these columns.
+    expect(await db.importLayouts.count()).toBe(1);
+    expect(await screen.findByRole('status', { name: 'Push state' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,27 @@
+import type { ReviewRow } from '../../../src-renderer/data/db';
+
+/** A grid row as the store keeps it. */
+export function row(id: string, patch: Partial<ReviewRow> = {}): ReviewRow {
+  return {
+    id,
+    version: 1,
+    review: 'pending',
+    pendingAgain: 0,
+    changes: [],
+    status: 'ISSUED',
+    number: `INV-${id}`,
+    date: '2025-03-01',
+    customer: 'C-1',
+    customerId: 'cu-1',
+    customerName: 'Al Noor Trading · النور للتجارة',
+    rep: 'R01',
+    currency: 'EGP',
+    note: 'Order SO-1',
+    amountCents: 123450,
+    externalNumber: '',
+    answerState: '',
+    answerOutcome: '',
+    answerError: '',
+    ...patch,
+  };
+}

@@ -1,0 +1,90 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen, within } from '@testing-library/react';
+import { toVersionCursor } from '../../../src-shared/domain/feeds';
+import { db } from '../../../src-renderer/data/db';
+import { stageFeedPage } from '../../../src-renderer/data/documents';
+import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
+import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
+import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { ackAt, invoice, meta } from '../data/fixtures';
+
+const connection = {
+  connection: {
+    id: 'conn-1',
+    label: 'Sandbox',
+    baseUrl: 'http://127.0.0.1:1/api/integration/v1',
+    isActive: true,
+    tokenStorage: 'memory' as const,
+    identity: null,
+  },
+  state: 'connected' as const,
+};
+
+beforeEach(async () => {
+  await db.open();
+  useDeskStore.setState({ connection });
+});
+afterEach(async () => {
+  resetDeskStore();
+  db.close();
+  await db.delete();
+});
+
+describe('a review section', () => {
+  it('tells the clerk to sync when nothing is staged', async () => {
+    render(<ReviewSection kind="invoices" />);
+    expect(
+      await screen.findByText('No invoices are staged yet. Press Sync now to pull them from the service.'),
+    ).toBeTruthy();
+  });
+
+  it('counts each view from the local store', async () => {
+    await stageFeedPage(
+      {
+        kind: 'invoices',
+        data: [invoice('a', 1), invoice('b', 2), invoice('c', 3, { ack: ackAt(3, 'REJECTED') })],
+        meta: meta(3),
+      },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    render(<ReviewSection kind="invoices" />);
+    const views = screen.getByRole('group', { name: 'Views' });
+    await within(views).findByRole('button', { name: 'Pending 2' });
+    expect(
+      within(views)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Pending 2', 'Accepted 0', 'Rejected 1', 'All 3']);
+    expect(within(views).getByRole('button', { name: 'Pending 2' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(screen.getByRole('button', { name: 'Accept…' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('answers while the app cannot reach its core', () => {
+  it('queue, say they are waiting, and mark the app offline', async () => {
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('a', 1), invoice('b', 2)], meta: meta(2) },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    render(<SyncBar />);
+    await act(async () => {
+      const outcome = await useDeskStore.getState().answer('invoices', [
+        { id: 'a', outcome: 'ACCEPTED', externalNumber: 'ERP-1' },
+        { id: 'b', outcome: 'ACCEPTED', externalNumber: 'ERP-2' },
+      ]);
+      expect(outcome).toEqual({ ok: true, queued: 2 });
+      await useDeskStore.getState().sendAnswers();
+    });
+    expect((await screen.findByRole('status', { name: 'Answers waiting' })).textContent).toBe(
+      '2 answers waiting to be sent',
+    );
+    expect(screen.getByRole('status', { name: 'Network' }).textContent).toContain('Offline');
+    expect(await db.outbox.count()).toBe(1);
+    expect((await db.invoices.get('a'))?.answerState).toBe('queued');
+  });
+});
