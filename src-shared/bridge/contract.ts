@@ -12,7 +12,16 @@
 import type { Result } from './result';
 import type { AnyFeedPage } from '../domain/feeds';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../domain/master-data';
-import type { BatchAckAnswer, BatchAckItem, FeedCursor, FeedKind as WireFeedKind, LookupRecord, NameMap, ReferenceEntry, ReferenceKind } from '../wire';
+import type {
+  BatchAckAnswer,
+  BatchAckItem,
+  FeedCursor,
+  FeedKind as WireFeedKind,
+  LookupRecord,
+  NameMap,
+  ReferenceEntry,
+  ReferenceKind,
+} from '../wire';
 
 /** Which runtime hosts the core. */
 export type DeskRuntime = 'electron' | 'browser';
@@ -78,7 +87,13 @@ export interface ConnectionStatus {
   connection: ConnectionView | null;
   state: ConnectionState;
   company?: { code: string; name: string };
-  client?: { name: string; system: string; rateLimitPerMinute: number; tokenExpiresAt: string; tokenPrefix: string };
+  client?: {
+    name: string;
+    system: string;
+    rateLimitPerMinute: number;
+    tokenExpiresAt: string;
+    tokenPrefix: string;
+  };
   scopes?: string[];
   tokenExpiry?: TokenExpiry;
   /** Why the state is `error`: the interface's code (`TOKEN_REVOKED`, …) or the app's own. */
@@ -112,15 +127,6 @@ export interface RotationReceipt {
 
 /** A feed the desk pulls (spec, Pull documents), as the wire defines it. */
 export type FeedKind = WireFeedKind;
-
-/** Progress of one feed's sync, pushed while it runs. */
-export interface SyncProgress {
-  kind: FeedKind;
-  fetched: number;
-  /** What the feed's `high_water` suggests is left, when known. */
-  estimatedTotal: number | null;
-  state: 'running' | 'done' | 'failed';
-}
 
 /** The operations the renderer may call. */
 export interface DeskApi {
@@ -226,7 +232,6 @@ export interface AnswerReceipt {
 export interface DeskEvents {
   /** The active connection's state changed (another connection, a refused token, back online). */
   'connection.state': ConnectionStatus;
-  'sync.progress': SyncProgress;
   /** A push run's progress or state changed. */
   'push.progress': PushRunSummary;
 }
@@ -258,7 +263,9 @@ export const deskOperations = [
 export type DeskOperation = (typeof deskOperations)[number];
 
 /** Every event name; the IPC channel is `desk:event:<name>`. */
-export const deskEventNames = ['connection.state', 'sync.progress', 'push.progress'] as const;
+// No sync event: the sync engine runs in the renderer (it writes IndexedDB), so its progress lives
+// in the renderer's store; the core only answers page by page.
+export const deskEventNames = ['connection.state', 'push.progress'] as const;
 
 /** One event name. */
 export type DeskEventName = keyof DeskEvents;
@@ -276,7 +283,8 @@ export type OperationFn<O extends DeskOperation> = O extends `${infer A}.${infer
   : never;
 
 /** The arguments of an operation. */
-export type OperationArgs<O extends DeskOperation> = OperationFn<O> extends (...args: infer P) => unknown ? P : never;
+export type OperationArgs<O extends DeskOperation> =
+  OperationFn<O> extends (...args: infer P) => unknown ? P : never;
 
 /** The resolved value of an operation. */
 export type OperationValue<O extends DeskOperation> =

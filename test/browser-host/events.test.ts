@@ -83,18 +83,15 @@ describe('the browser-mode host streams core events', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     const arrived = readEvents(response, 2);
-    core.events.emit('sync.progress', {
-      kind: 'invoices',
-      fetched: 100,
-      estimatedTotal: 250,
-      state: 'running',
-    });
+    const down = {
+      connection: null,
+      state: 'error' as const,
+      error: { code: 'NETWORK_UNREACHABLE', message: 'The service did not answer.' },
+    };
+    core.events.emit('connection.state', down);
     await core.status(); // not configured: pushes connection.state
     expect(await arrived).toEqual([
-      {
-        event: 'sync.progress',
-        data: { kind: 'invoices', fetched: 100, estimatedTotal: 250, state: 'running' },
-      },
+      { event: 'connection.state', data: down },
       { event: 'connection.state', data: { connection: null, state: 'not-configured' } },
     ]);
     response.destroy();
