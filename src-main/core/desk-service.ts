@@ -11,7 +11,7 @@ import type {
 } from '../../src-shared/bridge/contract';
 import { ok } from '../../src-shared/bridge/result';
 import type { Me } from '../../src-shared/wire';
-import { ApiClient } from './api/client';
+import { ApiClient, type AttemptEvent } from './api/client';
 import type { RetryPolicy } from './api/retry';
 import { readReferenceList, sendAnswerBatch } from './answers/answers';
 import { pullFeedPage, readFeedCursor } from './sync/feeds';
@@ -57,6 +57,9 @@ export class DeskCore {
   readonly push: PushRunner;
   #active: ActiveClient | null = null;
   #lastPublished: string | null = null;
+  /** The state last published for the active connection, and whether a re-check is running. */
+  #lastState: ConnectionStatus['state'] | null = null;
+  #rechecking = false;
 
   constructor(private readonly options: DeskCoreOptions) {
     this.connections = new Connections(options.store, options.keychain);
@@ -247,7 +250,11 @@ export class DeskCore {
     this.#active ??= {
       connectionId: connection.id,
       token,
-      client: new ApiClient({ baseUrl: connection.baseUrl, token }),
+      client: new ApiClient({
+        baseUrl: connection.baseUrl,
+        token,
+        onAttempt: (attempt) => this.#noticeAttempt(attempt),
+      }),
     };
     return this.#active.client;
   }
@@ -283,8 +290,27 @@ export class DeskCore {
     }
   }
 
+  /**
+   * Any call of the active connection (sync, answers, pushes) tells whether the service still answers
+   * and still takes the token: when that contradicts the published state, `GET /me` is asked again so
+   * the header says "Connected" only while it is true.
+   */
+  #noticeAttempt(attempt: AttemptEvent): void {
+    const refused = attempt.status === 401 || attempt.status === 403;
+    const failing = attempt.status === null || refused;
+    const answered = attempt.status !== null && attempt.status < 400;
+    const contradicts =
+      (failing && this.#lastState === 'connected') || (answered && this.#lastState === 'error');
+    if (!contradicts || this.#rechecking) return;
+    this.#rechecking = true;
+    void this.status().finally(() => {
+      this.#rechecking = false;
+    });
+  }
+
   /** Pushes `connection.state` when what the renderer shows of the active connection changed. */
   #publish(status: ConnectionStatus): ConnectionStatus {
+    this.#lastState = status.state;
     const key = JSON.stringify(status);
     if (key !== this.#lastPublished) {
       this.#lastPublished = key;

@@ -260,6 +260,19 @@ describe('connections against the real sandbox', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'IP_NOT_ALLOWED' } });
   });
 
+  it('turns the header from connected to a plain state when a later call finds the token revoked', async () => {
+    const { core, events } = newCore();
+    const { token } = await newClient();
+    await core.add({ label: 'Revoked later', baseUrl: sandbox.baseUrl, token });
+    expect((await core.status()).state).toBe('connected');
+    await sandbox.admin('POST', '/tokens/revoke', { token });
+    const pulled = await dispatchDesk(core.api, 'feeds.pull', ['invoices', { versionAfter: 0, perPage: 1 }]);
+    expect(pulled).toMatchObject({ ok: false, error: { code: 'TOKEN_REVOKED' } });
+    await expect
+      .poll(() => events.at(-1))
+      .toMatchObject({ state: 'error', error: { code: 'TOKEN_REVOKED' } });
+  });
+
   it('warns from 30 days before the token expires, by the app clock', async () => {
     let now = Date.now();
     const { core } = newCore({ now: () => now });
