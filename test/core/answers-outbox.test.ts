@@ -2,38 +2,26 @@
 // sandbox: answers are stored before they are sent, sent once, and settled per item.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { FeedKind } from '../../src-shared/wire';
-import { createFileStore } from '../../src-main/core/adapters/file-store';
-import { createMemoryKeychain } from '../../src-main/core/adapters/memory-keychain';
-import { applyStartupConnection } from '../../src-main/core/bootstrap';
-import { DeskCore } from '../../src-main/core/desk-service';
+import type { DeskCore } from '../../src-main/core/desk-service';
 import { db, type ReviewRow } from '../../src-renderer/data/db';
 import { answerHistory, listBatches } from '../../src-renderer/data/outbox';
 import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
 import { SyncEngine } from '../../src-renderer/features/sync/sync-engine';
+import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
 describe('answers through the outbox, against the sandbox', () => {
   let sandbox: RunningSandbox;
-  let dataDir: string;
+  let testCore: TestCore;
   let core: DeskCore;
   let connectionId: string;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ docs: 30, seed: 11 });
-    dataDir = mkdtempSync(join(tmpdir(), 'desk-answers-'));
-    core = new DeskCore({
-      runtime: 'browser',
-      version: '0.0.0-test',
-      keychain: createMemoryKeychain(),
-      store: createFileStore(dataDir),
-      clock: { now: () => Date.now() },
-    });
-    await applyStartupConnection(core, { serviceUrl: sandbox.baseUrl, sandboxDataDir: sandbox.dataDir });
+    testCore = await startTestCore({ sandbox });
+    core = testCore.core;
     connectionId = (await core.connections.list())[0]!.id;
     db.close();
     await db.delete();
@@ -41,9 +29,8 @@ describe('answers through the outbox, against the sandbox', () => {
     await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll();
   });
   afterAll(async () => {
-    await core?.close();
+    await testCore?.dispose();
     await sandbox?.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
   });
 
   async function pendingRows(kind: FeedKind, count: number): Promise<ReviewRow[]> {

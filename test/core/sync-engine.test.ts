@@ -2,42 +2,29 @@
 // (DeskCore, holding the token) talking to the real sandbox over loopback.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AnyFeedPage } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
-import { createFileStore } from '../../src-main/core/adapters/file-store';
-import { createMemoryKeychain } from '../../src-main/core/adapters/memory-keychain';
-import { applyStartupConnection } from '../../src-main/core/bootstrap';
-import { DeskCore } from '../../src-main/core/desk-service';
+import type { DeskCore } from '../../src-main/core/desk-service';
 import { db } from '../../src-renderer/data/db';
 import { readCursor } from '../../src-renderer/data/documents';
 import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
 import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/features/sync/sync-engine';
+import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
 describe('feed sync into the local store, against the sandbox', () => {
   let sandbox: RunningSandbox;
-  let dataDir: string;
+  let testCore: TestCore;
   let core: DeskCore;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ docs: 40, seed: 7 });
-    dataDir = mkdtempSync(join(tmpdir(), 'desk-sync-'));
-    core = new DeskCore({
-      runtime: 'browser',
-      version: '0.0.0-test',
-      keychain: createMemoryKeychain(),
-      store: createFileStore(dataDir),
-      clock: { now: () => Date.now() },
-    });
-    await applyStartupConnection(core, { serviceUrl: sandbox.baseUrl, sandboxDataDir: sandbox.dataDir });
+    testCore = await startTestCore({ sandbox });
+    core = testCore.core;
   });
   afterAll(async () => {
-    await core?.close();
+    await testCore?.dispose();
     await sandbox?.dispose();
-    rmSync(dataDir, { recursive: true, force: true });
   });
   beforeEach(async () => {
     db.close();
