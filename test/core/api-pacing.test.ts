@@ -93,6 +93,17 @@ describe('Pacer', () => {
     expect(time.elapsedMs()).toBe(9000);
   });
 
+  it("takes a 429's Retry-After over the window it knew, then probes one call", async () => {
+    const time = fakeTime();
+    const pacer = new Pacer({ ...time, resetMarginMs: 0 });
+    (await pacer.acquire()).done({ limit: 120, remaining: 100, resetSec: 50 });
+    // A gateway's 429 (no rate-limit headers) asks for 2 s, not for the 50 s left of the window.
+    (await pacer.acquire()).done(null, { status: 429, retryAfterSec: 2 });
+    await pacer.acquire();
+    expect(time.elapsedMs()).toBe(2000);
+    expect(pacer.snapshot()).toMatchObject({ remaining: null, inFlight: 1 });
+  });
+
   it('counts calls in flight against the budget', async () => {
     const time = fakeTime();
     const pacer = new Pacer({ ...time, resetMarginMs: 0, spreadBelowFraction: 0 });

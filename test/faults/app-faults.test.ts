@@ -19,7 +19,13 @@ import { db } from '../../src-renderer/data/db';
 import { listBatches } from '../../src-renderer/data/outbox';
 import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
 import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/features/sync/sync-engine';
-import { gateway503, rateLimited429, startFaultProxy, type Fault, type FaultProxy } from '../support/fault-proxy';
+import {
+  gateway503,
+  rateLimited429,
+  startFaultProxy,
+  type Fault,
+  type FaultProxy,
+} from '../support/fault-proxy';
 import { ackAnomalies, servedDocuments } from '../support/ledger';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
@@ -31,7 +37,15 @@ function internal500(times: number, match: Pick<Fault, 'method' | 'path'>): Faul
     action: {
       kind: 'respond',
       status: 500,
-      body: { error: { code: 'INTERNAL', message: 'Boom (fault proxy).', details: [], request_id: 'proxy-500', retryable: true } },
+      body: {
+        error: {
+          code: 'INTERNAL',
+          message: 'Boom (fault proxy).',
+          details: [],
+          request_id: 'proxy-500',
+          retryable: true,
+        },
+      },
     },
   };
 }
@@ -45,6 +59,7 @@ async function overBridge<T>(call: () => Promise<Result<T>>): Promise<Result<T>>
   }
 }
 
+// Each case waits out real Retry-After seconds and back-off: 60 s each, for a loaded machine.
 describe('the app through lost answers, 429 storms and 503s', () => {
   let sandbox: RunningSandbox;
   let proxy: FaultProxy;
@@ -92,7 +107,11 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   /** What the proxy did to the calls of one method and path, in order. */
   function seen(method: string, path: string | RegExp) {
     return proxy.requests
-      .filter((r) => r.method === method && (typeof path === 'string' ? r.url.split('?')[0]!.endsWith(path) : path.test(r.url)))
+      .filter(
+        (r) =>
+          r.method === method &&
+          (typeof path === 'string' ? r.url.split('?')[0]!.endsWith(path) : path.test(r.url)),
+      )
       .map((r) => ({ fault: r.fault, upstream: r.upstreamStatus, client: r.status, key: r.idempotencyKey }));
   }
 
@@ -115,7 +134,9 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     }).syncAll();
 
     expect(outcome.error).toBeNull();
-    expect(outcome.feeds.map((feed) => [feed.kind, feed.state])).toEqual(feedKinds.map((kind) => [kind, 'done']));
+    expect(outcome.feeds.map((feed) => [feed.kind, feed.state])).toEqual(
+      feedKinds.map((kind) => [kind, 'done']),
+    );
     let total = 0;
     for (const kind of feedKinds) {
       const served = await servedDocuments(sandbox, kind);
@@ -128,7 +149,9 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     const fetched = outcome.feeds.reduce((sum, feed) => sum + feed.fetched, 0);
     expect(fetched).toBe(total);
     // Every programmed fault was met (and nothing else was faulted).
-    const faults = proxy.requests.filter((r) => r.fault !== null).map((r) => `${r.url.split('?')[0]!.split('/').at(-1)} ${r.fault} ${r.status ?? 'closed'}`);
+    const faults = proxy.requests
+      .filter((r) => r.fault !== null)
+      .map((r) => `${r.url.split('?')[0]!.split('/').at(-1)} ${r.fault} ${r.status ?? 'closed'}`);
     expect(faults).toEqual([
       'orders respond 429',
       'orders respond 429',
@@ -141,7 +164,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       'returns drop-request closed',
       'returns respond 500',
     ]);
-  });
+  }, 60_000);
 
   it('resends a batch whose answer was lost with the same key: the sandbox replays it and applied each ack once', async () => {
     const pending = await db.payments.where('review').equals('pending').toArray();
@@ -158,7 +181,14 @@ describe('the app through lost answers, 429 storms and 503s', () => {
 
     const sent = await sendQueuedAnswers({ desk, connectionId });
 
-    expect(sent).toEqual({ batchesSent: 2, applied: 600, unchanged: 0, failed: 0, batchesFailed: 0, stoppedBy: null });
+    expect(sent).toEqual({
+      batchesSent: 2,
+      applied: 600,
+      unchanged: 0,
+      failed: 0,
+      batchesFailed: 0,
+      stoppedBy: null,
+    });
     // Batches queued together go out one after the other, in either order; the first sent met the faults.
     const first = seen('POST', '/acks')[0]?.key;
     const second = queued.ok ? queued.batches.map((batch) => batch.id).find((id) => id !== first) : undefined;
@@ -181,7 +211,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
     const served = await servedDocuments(sandbox, 'payments');
     expect(ids.filter((id) => served.get(id)?.outcome !== 'ACCEPTED')).toEqual([]);
-  });
+  }, 60_000);
 
   it('keeps answers queued through a 429 storm longer than a call is retried, and applies them once on the next pass', async () => {
     const pending = await db.invoices.where('review').equals('pending').toArray();
@@ -189,7 +219,11 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     const queued = await queueAnswers({
       connectionId,
       kind: 'invoices',
-      drafts: pending.map((row, index) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `ERP-F-${index}` })),
+      drafts: pending.map((row, index) => ({
+        id: row.id,
+        outcome: 'ACCEPTED',
+        externalNumber: `ERP-F-${index}`,
+      })),
     });
     if (!queued.ok) throw new Error('not queued');
 
@@ -197,7 +231,9 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     proxy.add(rateLimited429(6, 1, { method: 'POST', path: '/acks' }));
     const stormed = await sendQueuedAnswers({ desk, connectionId });
     expect(stormed).toMatchObject({ batchesSent: 0, applied: 0, stoppedBy: { code: 'RATE_LIMITED' } });
-    expect((await listBatches(connectionId, 'queued')).map((batch) => batch.id).sort()).toEqual(queued.batches.map((b) => b.id).sort());
+    expect((await listBatches(connectionId, 'queued')).map((batch) => batch.id).sort()).toEqual(
+      queued.batches.map((b) => b.id).sort(),
+    );
     expect(await db.invoices.where('answerState').equals('queued').count()).toBe(600);
 
     // The next pass (the app's own timer sends it) meets 503s, with and without Retry-After, and a 500.
@@ -206,10 +242,22 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     proxy.add(gateway503(1, undefined, { method: 'POST', path: '/acks' }));
     const sent = await sendQueuedAnswers({ desk, connectionId });
 
-    expect(sent).toEqual({ batchesSent: 2, applied: 600, unchanged: 0, failed: 0, batchesFailed: 0, stoppedBy: null });
+    expect(sent).toEqual({
+      batchesSent: 2,
+      applied: 600,
+      unchanged: 0,
+      failed: 0,
+      batchesFailed: 0,
+      stoppedBy: null,
+    });
     const first = seen('POST', '/acks')[0]?.key;
     const second = queued.batches.map((batch) => batch.id).find((id) => id !== first);
-    expect(seen('POST', '/acks').map((call) => [call.key === first ? 1 : call.key === second ? 2 : 0, call.client])).toEqual([
+    expect(
+      seen('POST', '/acks').map((call) => [
+        call.key === first ? 1 : call.key === second ? 2 : 0,
+        call.client,
+      ]),
+    ).toEqual([
       ...Array.from({ length: 6 }, () => [1, 429]),
       [1, 503],
       [1, 500],
@@ -222,5 +270,5 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
     const served = await servedDocuments(sandbox, 'invoices');
     expect(ids.filter((id) => served.get(id)?.outcome !== 'ACCEPTED')).toEqual([]);
-  });
+  }, 60_000);
 });

@@ -26,7 +26,14 @@ function call(
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const req = request(
-      { host: '127.0.0.1', port, path, method: options.method ?? 'GET', headers: options.headers, setHost: false },
+      {
+        host: '127.0.0.1',
+        port,
+        path,
+        method: options.method ?? 'GET',
+        headers: options.headers,
+        setHost: false,
+      },
       (res) => {
         let body = '';
         res.on('data', (chunk: Buffer) => {
@@ -103,7 +110,9 @@ describe('the browser-mode host process refuses what is not its own page', () =>
   it('answers its own page, bridge and event stream, with no CORS and an HttpOnly, SameSite=Strict cookie', async () => {
     const opened = await call(port, `/?secret=${secret}`, { headers: { host: `127.0.0.1:${port}` } });
     expect(opened.status).toBe(303);
-    expect(opened.headers['set-cookie']).toEqual([`desk_secret=${secret}; HttpOnly; SameSite=Strict; Path=/`]);
+    expect(opened.headers['set-cookie']).toEqual([
+      `desk_secret=${secret}; HttpOnly; SameSite=Strict; Path=/`,
+    ]);
     const page = await call(port, '/', { headers: own() });
     const listed = await bridge({ ...own(), origin: `http://127.0.0.1:${port}` });
     const events = await call(port, '/desk/events', { headers: own() });

@@ -129,7 +129,9 @@ describe('the Electron shell, read from its source', () => {
         // The handler's first act is to cancel: no condition can let a navigation through.
         expect(isFunction(handler), where(on)).toBe(true);
         if (!isFunction(handler)) continue;
-        const first = ts.isBlock(handler.body) ? handler.body.statements[0]?.getText() : handler.body.getText();
+        const first = ts.isBlock(handler.body)
+          ? handler.body.statements[0]?.getText()
+          : handler.body.getText();
         expect(first, where(on)).toMatch(/^\w+\.preventDefault\(\)/);
         blocked.add(name.text);
       }
@@ -143,11 +145,18 @@ describe('the Electron shell, read from its source', () => {
         blocked.add('window.open');
       }
     }
-    expect([...blocked].sort()).toEqual(['will-attach-webview', 'will-navigate', 'will-redirect', 'window.open']);
+    expect([...blocked].sort()).toEqual([
+      'will-attach-webview',
+      'will-navigate',
+      'will-redirect',
+      'window.open',
+    ]);
 
     // And for every web contents the app ever creates, not only the main window.
     const main = shell.find((file) => file.fileName.endsWith('src-main/electron/main.ts'));
-    const created = main ? callsTo(main, 'on').find((c) => c.arguments[0]?.getText() === "'web-contents-created'") : undefined;
+    const created = main
+      ? callsTo(main, 'on').find((c) => c.arguments[0]?.getText() === "'web-contents-created'")
+      : undefined;
     const text = created?.getText() ?? '';
     expect(text).toContain("'will-navigate'");
     expect(text).toContain("'will-attach-webview'");
@@ -160,15 +169,20 @@ describe('the Electron shell, read from its source', () => {
     for (const open of opens) {
       let guarded = false;
       for (let node: ts.Node | undefined = open.parent; node && !guarded; node = node.parent) {
-        if (ts.isIfStatement(node) && /^isExternalLinkAllowed\(/.test(node.expression.getText())) guarded = true;
+        if (ts.isIfStatement(node) && /^isExternalLinkAllowed\(/.test(node.expression.getText()))
+          guarded = true;
       }
       expect(guarded, where(open)).toBe(true);
     }
   });
 
   it('checks the sender of every IPC call before anything else, and listens to nothing but the bridge', () => {
-    const handlers = shell.flatMap((file) => callsTo(file, 'handle').filter((c) => c.expression.getText() === 'ipcMain.handle'));
-    expect(handlers.map((h) => relative(root, h.getSourceFile().fileName))).toEqual(['src-main/electron/ipc.ts']);
+    const handlers = shell.flatMap((file) =>
+      callsTo(file, 'handle').filter((c) => c.expression.getText() === 'ipcMain.handle'),
+    );
+    expect(handlers.map((h) => relative(root, h.getSourceFile().fileName))).toEqual([
+      'src-main/electron/ipc.ts',
+    ]);
     for (const handle of handlers) {
       expect(handle.arguments[0]?.getText(), where(handle)).toBe('`desk:${operation}`');
       const handler = handle.arguments[1];
@@ -178,7 +192,9 @@ describe('the Electron shell, read from its source', () => {
       expect(check && ts.isIfStatement(check) && check.expression.getText(), where(handle)).toBe(
         '!isTrustedSender(event.senderFrame, rendererUrl)',
       );
-      expect(check && ts.isIfStatement(check) && /^\{\s*return fail\(/.test(check.thenStatement.getText())).toBe(true);
+      expect(
+        check && ts.isIfStatement(check) && /^\{\s*return fail\(/.test(check.thenStatement.getText()),
+      ).toBe(true);
       expect(dispatch?.getText()).toBe('return dispatchDesk(api, operation, args);');
     }
     // The bridge loop registers exactly the contract's operations.
@@ -186,9 +202,10 @@ describe('the Electron shell, read from its source', () => {
     expect(ipc?.getText()).toMatch(/for \(const operation of deskOperations\)/);
     for (const file of shell) {
       const text = file.getText();
-      expect(/ipcMain\.(on|once|handleOnce)\(|ipcRenderer\.(send|sendSync|sendTo|postMessage)\(/.test(text), file.fileName).toBe(
-        false,
-      );
+      expect(
+        /ipcMain\.(on|once|handleOnce)\(|ipcRenderer\.(send|sendSync|sendTo|postMessage)\(/.test(text),
+        file.fileName,
+      ).toBe(false);
     }
   });
 
@@ -205,7 +222,9 @@ describe('the Electron shell, read from its source', () => {
       '(_contents, _permission, callback) => callback(false)',
     );
     expect(callsTo(main, 'setPermissionCheckHandler')[0]?.arguments[0]?.getText()).toBe('() => false');
-    expect(callsTo(main, 'onBeforeRequest')[0]?.getText()).toMatch(/callback\(\{ cancel: !isAllowedRequestUrl\(details\.url\) \}\)/);
+    expect(callsTo(main, 'onBeforeRequest')[0]?.getText()).toMatch(
+      /callback\(\{ cancel: !isAllowedRequestUrl\(details\.url\) \}\)/,
+    );
     expect(callsTo(main, 'onHeadersReceived')[0]?.getText()).toMatch(
       /'Content-Security-Policy': \[electronContentSecurityPolicy\]/,
     );
@@ -214,7 +233,8 @@ describe('the Electron shell, read from its source', () => {
 
 describe('the renderer, read from its source', () => {
   it('writes no raw HTML and evaluates no strings', () => {
-    const risky = /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(|setTimeout\(\s*['"`]/;
+    const risky =
+      /dangerouslySetInnerHTML|\.innerHTML\s*=|\.outerHTML\s*=|insertAdjacentHTML|document\.write|\beval\s*\(|new Function\s*\(|setTimeout\(\s*['"`]/;
     for (const file of renderer) expect(risky.test(file.getText()), file.fileName).toBe(false);
   });
 
@@ -224,7 +244,9 @@ describe('the renderer, read from its source', () => {
       const text = file.getText();
       expect(/window\.open\(|ipcRenderer|require\(/.test(text), path).toBe(false);
       if (path !== 'src-renderer/bridge/desk.ts') {
-        expect(/window\.desk\b|\bfetch\(|EventSource\(|XMLHttpRequest|WebSocket\(/.test(text), path).toBe(false);
+        expect(/window\.desk\b|\bfetch\(|EventSource\(|XMLHttpRequest|WebSocket\(/.test(text), path).toBe(
+          false,
+        );
       }
     }
   });

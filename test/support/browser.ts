@@ -1,5 +1,5 @@
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 
 const chromiumArgs = [
   '--no-sandbox',
@@ -41,4 +41,31 @@ export async function launchChromiumProfile(
     args: chromiumArgs,
     viewport,
   });
+}
+
+/**
+ * SIGKILLs the Chromium launched on `userDataDir` (its browser process, found by the profile folder on
+ * its command line; its helpers die with it): the app's window gone with no chance to save or close.
+ * Answers whether a process was killed.
+ */
+export function killChromiumProfile(userDataDir: string): boolean {
+  const wanted = `--user-data-dir=${userDataDir}`;
+  let killed = false;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let args: string[];
+    try {
+      args = readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0');
+    } catch {
+      continue; // gone meanwhile
+    }
+    if (!args.includes(wanted) || args.some((arg) => arg.startsWith('--type='))) continue;
+    try {
+      process.kill(Number(entry), 'SIGKILL');
+      killed = true;
+    } catch {
+      // already gone
+    }
+  }
+  return killed;
 }

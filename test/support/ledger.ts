@@ -28,7 +28,8 @@ export async function servedDocuments(
       data: Array<{ id: string; version: number; ack?: { outcome: string } | null }>;
       meta: { has_more: boolean; next_version_after: number };
     };
-    for (const doc of page.data) documents.set(doc.id, { version: doc.version, outcome: doc.ack?.outcome ?? null });
+    for (const doc of page.data)
+      documents.set(doc.id, { version: doc.version, outcome: doc.ack?.outcome ?? null });
     if (!page.meta.has_more) return documents;
     after = page.meta.next_version_after;
   }
@@ -48,7 +49,10 @@ export function storedAckCounts(sandbox: RunningSandbox): Map<string, number> {
 }
 
 /** The ids in `ids` the sandbox stored an ack for more than once, and those it stored none for. */
-export function ackAnomalies(sandbox: RunningSandbox, ids: Iterable<string>): { twice: string[]; never: string[] } {
+export function ackAnomalies(
+  sandbox: RunningSandbox,
+  ids: Iterable<string>,
+): { twice: string[]; never: string[] } {
   const counts = storedAckCounts(sandbox);
   const twice: string[] = [];
   const never: string[] = [];

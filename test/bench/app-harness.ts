@@ -1,0 +1,356 @@
+/**
+ * What the app benchmarks (app-*.bench.ts) share: the app in Chromium against a sandbox, and the few
+ * measurements they take from inside the page (scripts run in the page, timed with the page's own
+ * clock) and from outside it (the host's memory from /proc, the renderer's JS heap over CDP).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
+import { launchChromium } from '../support/browser';
+import { startAppHost, type AppHostOptions, type RunningAppHost } from '../support/app-host';
+
+/** The app: its host process, and a page of it in a fresh Chromium. */
+export interface RunningApp {
+  host: RunningAppHost;
+  browser: Browser;
+  context: BrowserContext;
+  page: Page;
+  cdp: CDPSession;
+  close(): Promise<void>;
+}
+
+const root = resolve(import.meta.dirname, '../..');
+let built: Promise<string> | null = null;
+
+/**
+ * The renderer of the sources as they are now, built once per bench run into a temporary folder
+ * (`electron-vite build`, a second or two), so that a stale out/ is never what gets measured.
+ */
+export function builtRenderer(): Promise<string> {
+  built ??= (async () => {
+    const outDir = mkdtempSync(join(tmpdir(), 'desk-bench-build-'));
+    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    await promisify(execFile)(
+      process.execPath,
+      [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', outDir],
+      { cwd: root, timeout: 300_000 },
+    );
+    return join(outDir, 'renderer');
+  })();
+  return built;
+}
+
+/** Starts the host on `serviceUrl` with the demo token of `sandboxDataDir` and opens a fresh browser on it (not yet navigated). */
+export async function startApp(
+  serviceUrl: string,
+  sandboxDataDir: string,
+  options: AppHostOptions = {},
+): Promise<RunningApp> {
+  const host = await startAppHost(serviceUrl, sandboxDataDir, {
+    rendererDir: await builtRenderer(),
+    ...options,
+  });
+  const browser = await launchChromium();
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  return {
+    host,
+    browser,
+    context,
+    page,
+    cdp,
+    async close() {
+      await browser.close();
+      await host.dispose();
+    },
+  };
+}
+
+/** The middle value (the lower of the two middle ones for an even count). */
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor((sorted.length - 1) / 2)] ?? Number.NaN;
+}
+
+export function round(value: number, digits = 1): number {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+const mib = 1024 * 1024;
+
+/** A process's peak resident set so far (VmHWM), in MiB. */
+export function peakRssMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/^VmHWM:\s+(\d+) kB/m.exec(status)?.[1] ?? Number.NaN);
+  return kib / 1024;
+}
+
+/** The page's JS heap in use, in MiB; after a full garbage collection when `collect`. */
+export async function jsHeapMiB(cdp: CDPSession, collect: boolean): Promise<number> {
+  if (collect) await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / mib;
+}
+
+/** Samples the page's JS heap every `everyMs` until stopped; answers the largest sample, in MiB. */
+export function sampleHeap(cdp: CDPSession, everyMs = 500): { stop(): Promise<number> } {
+  let peak = 0;
+  let running = true;
+  const loop = (async () => {
+    while (running) {
+      try {
+        peak = Math.max(peak, await jsHeapMiB(cdp, false));
+      } catch {
+        // the page is navigating; the next sample will do
+      }
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return {
+    async stop() {
+      running = false;
+      await loop;
+      return peak;
+    },
+  };
+}
+
+/** The script body that opens the app's database in the page, or answers null when it does not exist yet. */
+const openDb = `
+  const names = (await indexedDB.databases()).map((d) => d.name);
+  if (!names.includes('reconciliation-desk')) return null;
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('reconciliation-desk');
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });`;
+
+/** Rows staged in the four feeds' tables (null before the app made its database). */
+export async function stagedCount(page: Page): Promise<number | null> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${openDb}
+    try {
+      let total = 0;
+      for (const store of ['orders', 'invoices', 'payments', 'returns']) {
+        if (!db.objectStoreNames.contains(store)) return null;
+        total += await new Promise((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).count();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      return total;
+    } finally {
+      db.close();
+    }
+  })()`);
+  return typeof value === 'number' ? value : null;
+}
+
+/** Outbox batches by state, e.g. `{ queued: 3, sent: 17 }`. */
+export async function outboxStates(page: Page): Promise<Record<string, number>> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${openDb}
+    try {
+      const batches = await new Promise((resolve, reject) => {
+        const request = db.transaction('outbox').objectStore('outbox').getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+      const states = {};
+      for (const batch of batches) states[batch.state] = (states[batch.state] ?? 0) + 1;
+      return states;
+    } finally {
+      db.close();
+    }
+  })()`);
+  const states: Record<string, number> = {};
+  if (value !== null && typeof value === 'object') {
+    for (const [state, count] of Object.entries(value)) if (typeof count === 'number') states[state] = count;
+  }
+  return states;
+}
+
+/** Whether every feed's run ended caught up (the sync bar lists the four feeds as up to date). */
+export async function isSyncDone(page: Page): Promise<boolean> {
+  return (await page.locator('.sync-progress li.feed-done').count()) === 4;
+}
+
+/** Waits until `check` answers true, polling every `everyMs`; throws after `timeoutMs`. */
+export async function waitFor(
+  check: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  everyMs = 100,
+): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await check())) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/** Waits in the page until `condition` (a script expression) holds, then for two frames: the result is painted. */
+const untilPainted = `
+  const until = (condition) => new Promise((resolve) => {
+    if (condition()) return resolve();
+    const observer = new MutationObserver(() => {
+      if (condition()) {
+        observer.disconnect();
+        resolve();
+      }
+    });
+    observer.observe(document.body, { childList: true, subtree: true, characterData: true });
+  });
+  const painted = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));`;
+
+/**
+ * Opens a section from the navigation and times, in the page, until its grid's first rows are painted
+ * (ms). The section shown before must be another one.
+ */
+export async function timeOpenView(page: Page, section: string): Promise<number> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${untilPainted}
+    const button = [...document.querySelectorAll('nav[aria-label="Sections"] button')].find((b) => b.textContent.trim() === ${JSON.stringify(section)});
+    const main = () => document.querySelector('main');
+    const started = performance.now();
+    button.click();
+    await until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && main().querySelector('.ag-row') !== null);
+    await painted();
+    return performance.now() - started;
+  })()`);
+  if (typeof value !== 'number') throw new Error('the view did not open');
+  return value;
+}
+
+/**
+ * Types `text` into the quick filter of the section shown (as one input event) and times, in the page,
+ * until the first row shown is one that matches, painted (ms); `text` must not match the first row
+ * shown before.
+ */
+export async function timeQuickFilter(page: Page, text: string): Promise<number> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${untilPainted}
+    const input = document.querySelector('main input[aria-label="Quick filter"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const text = ${JSON.stringify(text)};
+    // The first row the filter keeps, in place (rows it drops may still be fading out: ag-grid animates).
+    const first = () => [...document.querySelectorAll('main .ag-row[row-index="0"]')];
+    const started = performance.now();
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await until(() => first().some((row) => row.textContent.includes(text)));
+    await painted();
+    return performance.now() - started;
+  })()`);
+  if (typeof value !== 'number') throw new Error('the quick filter did not apply');
+  return value;
+}
+
+/** Clears the quick filter and waits until the rows shown are unfiltered again. */
+export async function clearQuickFilter(page: Page, text: string): Promise<void> {
+  await page.evaluate(`(async () => {
+    ${untilPainted}
+    const input = document.querySelector('main input[aria-label="Quick filter"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    setValue.call(input, '');
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await until(() => [...document.querySelectorAll('main .ag-row[row-index="0"]')].some((row) => !row.textContent.includes(${JSON.stringify(text)})));
+    await painted();
+  })()`);
+}
+
+/**
+ * The customers of the first `count` rows shown, as a clerk would type them into the quick filter: the
+ * name's first part (before " · ", the English of an English · Arabic name), or the code.
+ */
+export async function customersShown(page: Page, count: number): Promise<string[]> {
+  const value: unknown = await page.evaluate(`[...document.querySelectorAll('main .ag-row')]
+    .sort((a, b) => Number(a.getAttribute('row-index')) - Number(b.getAttribute('row-index')))
+    .slice(0, ${count})
+    .map((row) => (row.querySelector('[col-id="customer"]')?.textContent ?? '').split(' · ')[0].trim())`);
+  return Array.isArray(value) ? value.map(String).filter((text) => text !== '') : [];
+}
+
+/**
+ * Quick-filter timings for `words` in turn (median and each), each cleared before the next; a word
+ * matching the first row shown is skipped (it would not change what is painted first).
+ */
+export async function timeQuickFilters(
+  page: Page,
+  words: readonly string[],
+  rounds: number,
+): Promise<number[]> {
+  const timings: number[] = [];
+  for (const word of words) {
+    if (timings.length >= rounds) break;
+    const first = (await customersShown(page, 1))[0] ?? '';
+    if (first.includes(word)) continue;
+    timings.push(await timeQuickFilter(page, word));
+    await clearQuickFilter(page, word);
+  }
+  return timings;
+}
+
+/**
+ * The IndexedDB write floor of this Chromium on this machine: `pages` transactions that each write 500
+ * documents as they came from the sandbox (`samples`) plus a grid row for each, with the app's row
+ * indexes (src-renderer/data/db.ts, `reviewRowIndexes`), into a scratch database of the page's origin.
+ * No fetching, no parsing, no reading back: what staging a synced page cannot go below. Documents/s.
+ */
+export async function indexedDbWriteFloor(
+  page: Page,
+  samples: readonly unknown[],
+  pages: number,
+): Promise<number> {
+  const value: unknown = await page.evaluate(
+    `(async ({ samples, pages }) => {
+      const indexes = ['review', 'status', 'date', 'customerId', 'rep', 'amountCents', 'number', 'answerState', 'pendingAgain'];
+      const name = 'bench-write-floor';
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open(name, 1);
+        open.onupgradeneeded = () => {
+          const rows = open.result.createObjectStore('rows', { keyPath: 'id' });
+          for (const index of indexes) rows.createIndex(index, index);
+          open.result.createObjectStore('documents', { keyPath: ['kind', 'id'] });
+          open.result.createObjectStore('cursors', { keyPath: 'kind' });
+        };
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      const started = performance.now();
+      for (let p = 0; p < pages; p += 1) {
+        await new Promise((resolve, reject) => {
+          const tx = db.transaction(['rows', 'documents', 'cursors'], 'readwrite');
+          const rows = tx.objectStore('rows');
+          const documents = tx.objectStore('documents');
+          for (let i = 0; i < 500; i += 1) {
+            const doc = samples[i % samples.length];
+            const id = doc.id + '-' + p;
+            documents.put({ kind: 'invoices', id, version: p, doc, answered: null });
+            rows.put({
+              id, version: p, review: 'pending', pendingAgain: 0, changes: [], status: String(doc.status),
+              number: String(doc.number ?? ''), date: '2026-01-01', customer: String(doc.customer?.code ?? ''),
+              customerId: String(doc.customer?.id ?? ''), customerName: '', rep: 'R01', currency: 'EGP', note: '',
+              amountCents: i, externalNumber: '', answerState: '', answerOutcome: '', answerError: '',
+            });
+          }
+          tx.objectStore('cursors').put({ kind: 'invoices', versionAfter: p });
+          tx.oncomplete = () => resolve();
+          tx.onerror = () => reject(tx.error);
+        });
+      }
+      const elapsedMs = performance.now() - started;
+      db.close();
+      await new Promise((resolve) => { const r = indexedDB.deleteDatabase(name); r.onsuccess = r.onerror = r.onblocked = resolve; });
+      return (pages * 500) / (elapsedMs / 1000);
+    })(${JSON.stringify({ samples, pages })})`,
+  );
+  if (typeof value !== 'number') throw new Error('the write floor was not measured');
+  return value;
+}

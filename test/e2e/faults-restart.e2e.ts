@@ -1,0 +1,233 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { killChromiumProfile, launchChromiumProfile } from '../support/browser';
+import { startAppHost, type RunningAppHost } from '../support/app-host';
+import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy';
+import { ackAnomalies, servedDocuments } from '../support/ledger';
+import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { auditEntries, outboxBatches, stagedRows, storedCursors } from './pages/local-store';
+import { ReviewPage } from './pages/review-page';
+
+// The app killed mid-run and started again on the same data (the host's data folder, the browser's
+// profile with its IndexedDB, the same port so the page's origin is the same), and the sandbox killed
+// mid-run: afterwards the sandbox must hold every answer once and the app every document once.
+// The app's calls go through a loopback proxy that slows them (so a kill lands mid-run) and logs them.
+
+const kinds = ['orders', 'invoices', 'payments', 'returns'] as const;
+const feedCall = /\/(orders|invoices|payments|returns)\?filter%5Bversion_after%5D=(\d+)/;
+
+/** The feed pages the app asked for, in order: kind, cursor, and whether an answer reached it. */
+function feedCalls(
+  requests: readonly ProxiedRequest[],
+): Array<{ kind: string; after: number; answered: boolean }> {
+  return requests.flatMap((request) => {
+    const match = request.method === 'GET' ? feedCall.exec(request.url) : null;
+    return match ? [{ kind: match[1] ?? '', after: Number(match[2]), answered: request.status === 200 }] : [];
+  });
+}
+
+function ackCalls(requests: readonly ProxiedRequest[]): ProxiedRequest[] {
+  return requests.filter((request) => request.method === 'POST' && request.url.endsWith('/acks'));
+}
+
+describe('the app and the sandbox killed mid-run (browser mode)', () => {
+  let sandbox: RunningSandbox;
+  let proxy: FaultProxy;
+  let host: RunningAppHost;
+  let context: BrowserContext;
+  let page: Page;
+  let port: number;
+  let dataDir: string;
+  let profileDir: string;
+
+  async function openApp(): Promise<Page> {
+    context = await launchChromiumProfile(profileDir);
+    const opened = context.pages()[0] ?? (await context.newPage());
+    await opened.goto(host.url);
+    return opened;
+  }
+
+  /** SIGKILL of the host and of the browser: nothing of the app gets to save or close anything. */
+  async function killApp(): Promise<void> {
+    await host.kill();
+    expect(killChromiumProfile(profileDir)).toBe(true);
+    await context.close().catch(() => undefined);
+  }
+
+  async function restartApp(): Promise<Page> {
+    host = await startAppHost(proxy.baseUrl, sandbox.dataDir, { dataDir, port });
+    return openApp();
+  }
+
+  /** Polls until the app's staged rows are, for every feed, exactly the documents the sandbox serves. */
+  async function expectStagedAsServed(timeoutMs: number): Promise<void> {
+    await expect
+      .poll(async () => (await storedCursors(page)).filter((cursor) => cursor.caughtUpAt !== null).length, {
+        timeout: timeoutMs,
+      })
+      .toBe(4);
+    await expect
+      .poll(
+        async () => {
+          const differing: string[] = [];
+          for (const kind of kinds) {
+            const served = await servedDocuments(sandbox, kind);
+            const staged = await stagedRows(page, kind);
+            const missing = [...served].filter(([id, doc]) => staged.get(id)?.version !== doc.version).length;
+            const extra = [...staged.keys()].filter((id) => !served.has(id)).length;
+            if (missing > 0 || extra > 0)
+              differing.push(`${kind}: ${missing} missing or stale, ${extra} extra`);
+          }
+          return differing;
+        },
+        { timeout: timeoutMs },
+      )
+      .toEqual([]);
+  }
+
+  beforeAll(async () => {
+    // --docs 1200: 2,400 orders, 1,200 invoices, payments and returns; 14 feed pages of 500.
+    sandbox = await startSandbox({ docs: 1200, seed: 21 });
+    proxy = await startFaultProxy(sandbox.origin, { lifetimeMs: 600_000 });
+    dataDir = mkdtempSync(join(tmpdir(), 'desk-kill-'));
+    profileDir = mkdtempSync(join(tmpdir(), 'desk-profile-'));
+    host = await startAppHost(proxy.baseUrl, sandbox.dataDir, { dataDir });
+    port = Number(new URL(host.url).port);
+  });
+
+  afterAll(async () => {
+    await context?.close().catch(() => undefined);
+    killChromiumProfile(profileDir);
+    await host?.dispose();
+    await proxy?.close();
+    await sandbox?.dispose();
+    for (const dir of [dataDir, profileDir]) if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  it('killed mid-sync, resumes from the last staged page: no gap, nothing twice', async () => {
+    proxy.add({ method: 'GET', path: feedCall, times: 1000, action: { kind: 'delay', ms: 300 } });
+    page = await openApp();
+    // Kill once the orders are staged and the invoices have begun.
+    await expect
+      .poll(() => feedCalls(proxy.requests).filter((call) => call.answered).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(6);
+    await killApp();
+    const before = feedCalls(proxy.requests);
+    proxy.reset();
+
+    page = await restartApp();
+    await expectStagedAsServed(45_000);
+
+    const after = feedCalls(proxy.requests);
+    // Resumed, not started over: a feed with a page staged before the kill (the engine asks for the
+    // next page only once the previous one is staged) starts after the restart where it stood...
+    const begun = kinds.filter(
+      (kind) => before.filter((call) => call.kind === kind && call.answered).length >= 2,
+    );
+    expect(begun.length).toBeGreaterThan(0);
+    for (const kind of begun)
+      expect(after.find((call) => call.kind === kind)?.after, kind).toBeGreaterThan(0);
+    // ...and asks again at most the one page whose answer the kill cut off before it was staged.
+    const servedBefore = new Set(
+      before.filter((call) => call.answered).map((call) => `${call.kind}@${call.after}`),
+    );
+    expect(after.filter((call) => servedBefore.has(`${call.kind}@${call.after}`)).length).toBeLessThanOrEqual(
+      1,
+    );
+  });
+
+  it('killed mid-ack-run, sends the queued batches again with their keys: every answer applied once', async () => {
+    const review = new ReviewPage(page);
+    await review.open('Payments');
+    await review.view('Pending').click();
+    await expect.poll(() => review.count('Pending'), { timeout: 20_000 }).toBe(1200);
+    const ids = [...(await stagedRows(page, 'payments')).keys()];
+
+    // The first two batches are held 1.5 s each by the proxy on their way to the sandbox.
+    proxy.add({ method: 'POST', path: '/acks', times: 2, action: { kind: 'delay', ms: 1500 } });
+    await review.main.locator('.ag-header-select-all input').first().check();
+    await expect.poll(() => review.main.getByText('1,200 selected').count()).toBe(1);
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    await review.dialog.getByRole('button', { name: 'Accept 1200' }).click();
+
+    // Kill while the second batch is on its way: the first was answered, the third never sent.
+    await expect.poll(() => ackCalls(proxy.requests).length, { timeout: 30_000 }).toBe(2);
+    await killApp();
+    const [firstSent, inFlight] = ackCalls(proxy.requests);
+    expect(firstSent?.status).toBe(200);
+    // The proxy still delivers the second batch: the sandbox applies it, its answer goes nowhere.
+    await expect.poll(() => inFlight?.upstreamStatus, { timeout: 10_000 }).toBe(200);
+    proxy.reset();
+
+    page = await restartApp();
+    const reopened = new ReviewPage(page);
+    await expect
+      .poll(async () => (await outboxBatches(page)).map((batch) => batch.state).sort(), { timeout: 45_000 })
+      .toEqual(['sent', 'sent', 'sent']);
+
+    // After the restart: the batch in flight again with its own key (replayed), then the third, once each.
+    const resent = ackCalls(proxy.requests);
+    expect(resent.map((call) => call.status)).toEqual([200, 200]);
+    expect(resent[0]?.idempotencyKey).toBe(inFlight?.idempotencyKey);
+    const batches = await outboxBatches(page);
+    expect(new Set([firstSent, inFlight, ...resent].map((call) => call?.idempotencyKey))).toEqual(
+      new Set(batches.map((batch) => batch.id)),
+    );
+    const audit = await auditEntries(page);
+    expect(audit.map((entry) => [entry.batchId, entry.outcome])).toEqual([
+      [firstSent?.idempotencyKey, 'answered'],
+      [inFlight?.idempotencyKey, 'replayed'],
+      [resent[1]?.idempotencyKey, 'answered'],
+    ]);
+    expect(audit.reduce((sum, entry) => sum + entry.applied, 0)).toBe(1200);
+    expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
+    const served = await servedDocuments(sandbox, 'payments');
+    expect(ids.filter((id) => served.get(id)?.outcome !== 'ACCEPTED')).toEqual([]);
+    await reopened.open('Payments');
+    await expect.poll(() => reopened.count('Accepted'), { timeout: 20_000 }).toBe(1200);
+  });
+
+  it('with the sandbox SIGKILLed mid-sync and mid-ack-run and restarted, goes on by itself', async () => {
+    const review = new ReviewPage(page);
+    // Polling every 30 s, as a clerk may choose: the app's own loop, not a button, must finish the runs.
+    await page.getByLabel('Poll interval').selectOption('30000');
+    await expect.poll(() => review.syncNow.isVisible(), { timeout: 20_000 }).toBe(true);
+
+    await sandbox.admin('POST', '/simulate', { payments: 1200, invoices: 600 });
+    proxy.reset();
+    proxy.add({ method: 'GET', path: feedCall, times: 1000, action: { kind: 'delay', ms: 300 } });
+    await review.syncNow.click();
+    await expect
+      .poll(() => feedCalls(proxy.requests).filter((call) => call.answered).length, { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2);
+    await sandbox.stop('SIGKILL');
+    await sandbox.restart();
+    await expectStagedAsServed(50_000);
+
+    // Mid-ack-run: every pending return accepted, the sandbox killed while the first batch is held.
+    await review.open('Returns');
+    await review.view('Pending').click();
+    await expect.poll(() => review.count('Pending'), { timeout: 20_000 }).toBe(1200);
+    const ids = [...(await stagedRows(page, 'returns')).keys()];
+    proxy.reset();
+    proxy.add({ method: 'POST', path: '/acks', times: 1, action: { kind: 'delay', ms: 1000 } });
+    await review.main.locator('.ag-header-select-all input').first().check();
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    await review.dialog.getByRole('button', { name: 'Accept 1200' }).click();
+    await expect.poll(() => ackCalls(proxy.requests).length, { timeout: 30_000 }).toBe(1);
+    await sandbox.stop('SIGKILL');
+    await sandbox.restart();
+
+    await expect
+      .poll(async () => (await outboxBatches(page)).filter((batch) => batch.state !== 'sent').length, {
+        timeout: 50_000,
+      })
+      .toBe(0);
+    expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
+    const served = await servedDocuments(sandbox, 'returns');
+    expect(ids.filter((id) => served.get(id)?.outcome !== 'ACCEPTED')).toEqual([]);
+  });
+});

@@ -1,0 +1,119 @@
+import type { Page } from 'playwright-core';
+
+/**
+ * What the app keeps in the page's IndexedDB (src-renderer/data/db.ts), read with the browser's own
+ * IndexedDB API from a script run in the page: what a restart of the app finds. Read it only once the
+ * app has opened its database.
+ */
+
+type Kind = 'orders' | 'invoices' | 'payments' | 'returns';
+
+/** Every record of one object store of the app's database. */
+async function readAll(page: Page, store: string): Promise<unknown[]> {
+  const script = `(async () => {
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('reconciliation-desk');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    try {
+      return await new Promise((resolve, reject) => {
+        const request = db.transaction(${JSON.stringify(store)}).objectStore(${JSON.stringify(store)}).getAll();
+        request.onsuccess = () => resolve(request.result);
+        request.onerror = () => reject(request.error);
+      });
+    } finally {
+      db.close();
+    }
+  })()`;
+  const records: unknown = await page.evaluate(script);
+  if (!Array.isArray(records)) throw new Error(`${store} did not read as a list`);
+  return records;
+}
+
+function field(record: unknown, name: string): unknown {
+  const value: unknown =
+    record !== null && typeof record === 'object' ? Reflect.get(record, name) : undefined;
+  return value;
+}
+
+/** The grid rows of a feed: id to version, review state and local answer state. */
+export async function stagedRows(
+  page: Page,
+  kind: Kind,
+): Promise<Map<string, { version: number; review: string; answerState: string }>> {
+  const rows = await readAll(page, kind);
+  return new Map(
+    rows.map((row) => [
+      String(field(row, 'id')),
+      {
+        version: Number(field(row, 'version')),
+        review: String(field(row, 'review')),
+        answerState: String(field(row, 'answerState')),
+      },
+    ]),
+  );
+}
+
+/** The feeds' stored cursors. */
+export async function storedCursors(
+  page: Page,
+): Promise<Array<{ kind: string; versionAfter: number; caughtUpAt: string | null }>> {
+  return (await readAll(page, 'cursors')).map((row) => ({
+    kind: String(field(row, 'kind')),
+    versionAfter: Number(field(row, 'versionAfter')),
+    caughtUpAt: typeof field(row, 'caughtUpAt') === 'string' ? String(field(row, 'caughtUpAt')) : null,
+  }));
+}
+
+/** The answer outbox: each batch's id (its Idempotency-Key), state and size. */
+export async function outboxBatches(
+  page: Page,
+): Promise<Array<{ id: string; state: string; items: number; attempts: number }>> {
+  return (await readAll(page, 'outbox')).map((batch) => {
+    const items = field(batch, 'items');
+    return {
+      id: String(field(batch, 'id')),
+      state: String(field(batch, 'state')),
+      items: Array.isArray(items) ? items.length : 0,
+      attempts: Number(field(batch, 'attempts')),
+    };
+  });
+}
+
+/** The local audit log of answers sent: batch, how it was answered (`answered`, `replayed`, `refused`) and counts. */
+export async function auditEntries(
+  page: Page,
+): Promise<Array<{ batchId: string; outcome: string; applied: number; unchanged: number }>> {
+  return (await readAll(page, 'audit')).map((entry) => ({
+    batchId: String(field(entry, 'batchId')),
+    outcome: String(field(entry, 'outcome')),
+    applied: Number(field(entry, 'applied')),
+    unchanged: Number(field(entry, 'unchanged')),
+  }));
+}
+
+/** Every record of every object store of every database of the page's origin, as one JSON text. */
+export async function everythingStored(page: Page): Promise<string> {
+  const script = `(async () => {
+    const dump = {};
+    for (const { name } of await indexedDB.databases()) {
+      const db = await new Promise((resolve, reject) => {
+        const open = indexedDB.open(name);
+        open.onsuccess = () => resolve(open.result);
+        open.onerror = () => reject(open.error);
+      });
+      dump[name] = {};
+      for (const store of db.objectStoreNames) {
+        dump[name][store] = await new Promise((resolve, reject) => {
+          const request = db.transaction(store).objectStore(store).getAll();
+          request.onsuccess = () => resolve(request.result);
+          request.onerror = () => reject(request.error);
+        });
+      }
+      db.close();
+    }
+    return JSON.stringify(dump);
+  })()`;
+  return String(await page.evaluate(script));
+}
