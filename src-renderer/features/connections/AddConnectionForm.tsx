@@ -3,6 +3,7 @@ import type { ConnectionView, NewConnection, TokenStorage } from '../../../src-s
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
 import { describeField } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
+import { TokenField } from './TokenField';
 
 interface AddConnectionFormProps {
   /** Where the app keeps tokens; null until the app has said. */
@@ -96,25 +97,14 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
             </p>
           )}
         </div>
-        <label htmlFor={`${id}-token`}>Token</label>
-        <div>
-          <input
-            id={`${id}-token`}
-            type="password"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="svc_live_…"
-            required
-            {...field('token')}
-          />
-          {invalid.has('token') && (
-            <p className="field-error" id={`${id}-token-error`}>
-              {describeField('token')}
-            </p>
-          )}
-        </div>
+        <TokenField
+          id={id}
+          label="Token"
+          value={token}
+          onChange={setToken}
+          isInvalid={invalid.has('token')}
+          isRequired
+        />
         <div />
         <div className="actions">
           <button

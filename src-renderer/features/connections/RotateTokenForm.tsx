@@ -1,8 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import type { ConnectionView, RotationReceipt, TokenRotation } from '../../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
-import { describeField } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
+import { TokenField } from './TokenField';
 
 interface RotateTokenFormProps {
   connection: ConnectionView;
@@ -69,24 +69,14 @@ export function RotateTokenForm({ connection, onRotate, onClose }: RotateTokenFo
         </li>
       </ol>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={`${id}-token`}>New token</label>
-        <div>
-          <input
-            id={`${id}-token`}
-            type="password"
-            value={token}
-            onChange={(e) => setToken(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            placeholder="svc_live_…"
-            {...(isTokenInvalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-token-error` } : {})}
-          />
-          {isTokenInvalid && error?.code === 'INVALID_ARGUMENT' && (
-            <p className="field-error" id={`${id}-token-error`}>
-              {describeField('token')}
-            </p>
-          )}
-        </div>
+        <TokenField
+          id={id}
+          label="New token"
+          value={token}
+          onChange={setToken}
+          isInvalid={isTokenInvalid}
+          hasMessage={error?.code === 'INVALID_ARGUMENT'}
+        />
         <div />
         <div className="actions">
           <button type="submit" className="primary" disabled={isSaving || !token.trim()}>
