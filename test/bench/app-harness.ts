@@ -300,23 +300,23 @@ export async function timeQuickFilters(
 /**
  * The IndexedDB write floor of this Chromium on this machine: `pages` transactions that each write 500
  * documents as they came from the sandbox (`samples`) plus a grid row for each, with the app's row
- * indexes (src-renderer/data/db.ts, `reviewRowIndexes`), into a scratch database of the page's origin.
+ * indexes (`indexes`: src-renderer/data/review-row-indexes.ts), into a scratch database of the page's origin.
  * No fetching, no parsing, no reading back: what staging a synced page cannot go below. Documents/s.
  */
 export async function indexedDbWriteFloor(
   page: Page,
   samples: readonly unknown[],
   pages: number,
+  indexes: readonly string[],
 ): Promise<number> {
   const value: unknown = await page.evaluate(
-    `(async ({ samples, pages }) => {
-      const indexes = ['review', 'status', 'date', 'customerId', 'rep', 'amountCents', 'number', 'answerState', 'pendingAgain'];
+    `(async ({ samples, pages, indexes }) => {
       const name = 'bench-write-floor';
       const db = await new Promise((resolve, reject) => {
         const open = indexedDB.open(name, 1);
         open.onupgradeneeded = () => {
           const rows = open.result.createObjectStore('rows', { keyPath: 'id' });
-          for (const index of indexes) rows.createIndex(index, index);
+          for (const index of indexes) rows.createIndex(index, index.startsWith('[') ? index.slice(1, -1).split('+') : index);
           open.result.createObjectStore('documents', { keyPath: ['kind', 'id'] });
           open.result.createObjectStore('cursors', { keyPath: 'kind' });
         };
@@ -349,7 +349,7 @@ export async function indexedDbWriteFloor(
       db.close();
       await new Promise((resolve) => { const r = indexedDB.deleteDatabase(name); r.onsuccess = r.onerror = r.onblocked = resolve; });
       return (pages * 500) / (elapsedMs / 1000);
-    })(${JSON.stringify({ samples, pages })})`,
+    })(${JSON.stringify({ samples, pages, indexes })})`,
   );
   if (typeof value !== 'number') throw new Error('the write floor was not measured');
   return value;

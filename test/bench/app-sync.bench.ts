@@ -15,6 +15,7 @@ import {
   timeQuickFilters,
   waitFor,
 } from './app-harness';
+import { reviewRowIndexes } from '../../src-renderer/data/review-row-indexes';
 import type { BenchModule, BenchRow } from './types';
 
 /**
@@ -91,7 +92,9 @@ async function syncFast(sandbox: RunningSandbox, total: number, rows: BenchRow[]
       const data = body !== null && typeof body === 'object' ? Reflect.get(body, 'data') : null;
       if (Array.isArray(data)) samples.push(...data);
     }
-    const floor = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / 500));
+    // The rows get the app's own indexes (the first name in the Dexie schema is the primary key).
+    const indexes = reviewRowIndexes.split(',').map((index) => index.trim()).slice(1);
+    const floor = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / 500), indexes);
     syncRows.push(
       {
         group: 'sync',
