@@ -79,9 +79,12 @@ const bench: BenchModule = async (context) => {
     const nav = page.getByRole('navigation', { name: 'Sections' });
 
     const opens: number[] = [];
+    const wholes: number[] = [];
     for (let round_ = 0; round_ < 5; round_ += 1) {
       await nav.getByRole('button', { name: 'Connections' }).click();
-      opens.push(await timeOpenView(page, 'Invoices'));
+      const opening = await timeOpenView(page, 'Invoices');
+      opens.push(opening.firstMs);
+      wholes.push(opening.wholeMs);
     }
     const filters: number[] = [];
     const english = names.map((name) => name.split(' · ')[0] ?? name);
@@ -105,6 +108,12 @@ const bench: BenchModule = async (context) => {
       group: 'grid',
       name: 'open Invoices, slowest of the 5',
       value: round(Math.max(...opens), 0),
+      unit: 'ms',
+    });
+    rows.push({
+      group: 'grid',
+      name: `open Invoices to all ${shown.toLocaleString('en-US')} rows in the grid, median of 5`,
+      value: round(median(wholes), 0),
       unit: 'ms',
     });
     rows.push({

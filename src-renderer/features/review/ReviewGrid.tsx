@@ -49,6 +49,7 @@ function dropHiddenSelection(api: GridApi<ReviewRow>): void {
 export function ReviewGrid({
   kind,
   rows,
+  busy,
   quickFilter,
   onSelection,
   onOpen,
@@ -56,6 +57,8 @@ export function ReviewGrid({
 }: {
   kind: FeedKind;
   rows: ReviewRow[];
+  /** True while only the view's first rows are in and the rest is being read. */
+  busy: boolean;
   quickFilter: string;
   onSelection: (rows: ReviewRow[]) => void;
   onOpen: (id: string) => void;
@@ -64,7 +67,7 @@ export function ReviewGrid({
 }) {
   const columnDefs = useMemo(() => reviewColumns(kind), [kind]);
   return (
-    <div className="grid-frame" aria-label={`${kind} grid`} role="region">
+    <div className="grid-frame" aria-label={`${kind} grid`} role="region" aria-busy={busy}>
       <AgGridReact<ReviewRow>
         theme={gridTheme}
         rowData={rows}

@@ -42,7 +42,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const openDetail = useDeskStore((state) => state.openDetail);
   const answer = useDeskStore((state) => state.answer);
   const queuedAnswers = useDeskStore((state) => state.queuedAnswers);
-  const { rows, counts } = useReviewRows(kind, grid.view);
+  const { rows, counts, complete } = useReviewRows(kind, grid.view);
   const [selected, setSelected] = useState<ReviewRow[]>([]);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
   const [notice, setNotice] = useState('');
@@ -144,10 +144,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           >
             Reject…
           </button>
-          <button type="button" onClick={exportCsv} disabled={!rows || rows.length === 0}>
+          <button type="button" onClick={exportCsv} disabled={!complete || !rows || rows.length === 0}>
             Export CSV
           </button>
-          <button type="button" onClick={exportXlsx} disabled={!rows || rows.length === 0}>
+          <button type="button" onClick={exportXlsx} disabled={!complete || !rows || rows.length === 0}>
             Export XLSX
           </button>
         </div>
@@ -160,6 +160,12 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           </span>
         ) : (
           <span className="muted">Select documents with the checkboxes to accept or reject them.</span>
+        )}
+        {!complete && rows && counts && (
+          <span role="status" className="muted">
+            Showing the newest {formatCount(rows.length)} of {formatCount(counts[grid.view])}; reading the
+            rest…
+          </span>
         )}
         {notice && queuedAnswers > 0 && <span role="status">{notice}</span>}
       </div>
@@ -174,6 +180,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           <ReviewGrid
             kind={kind}
             rows={rows}
+            busy={!complete}
             quickFilter={grid.quickFilter}
             onSelection={onSelection}
             onOpen={onOpen}
