@@ -138,6 +138,12 @@ export interface CustomerNameRow {
   fetchedAt: string;
 }
 
+/**
+ * The meta key bumped with every customer name stored (names.ts), so that a sync run that remembers the
+ * names it read knows when to read them again (documents.ts: StagingMemory).
+ */
+export const namesGenerationKey = 'namesGeneration';
+
 /** Small facts of the store itself (which connection its documents came from). */
 export interface MetaRow {
   key: string;

@@ -24,7 +24,7 @@ import {
   type ReviewViewState,
 } from '../../src-shared/domain/review';
 import type { FeedKind, NameMap } from '../../src-shared/wire';
-import { db, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
+import { db, namesGenerationKey, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
 
 /** A review grid's view: one review state, or every document. */
 export type ReviewView = ReviewViewState | 'all';
@@ -55,46 +55,76 @@ export class CursorMovedError extends Error {
 }
 
 /**
+ * What staging remembers between the pages of one feed's run, so that each page reads back only what
+ * it must: every read is a round trip to IndexedDB, and three for each of 500 documents cost a first
+ * sync more than writing them.
+ *
+ * - `ids`: the feed's documents the store holds, read once, from a run's second page on (a poll's one
+ *   page reads its documents back as before). A page's document that is not among them is new: there
+ *   is no previous version or answer to read.
+ * - `names`: customers' names as read (empty when none is stored), forgotten whenever the store's names
+ *   generation (bumped with every name stored: names.ts) moves.
+ *
+ * It can only be wrong in the safe direction: an id it holds that the store lost (a connection switch
+ * clears the tables) is read back and found missing. A document staged by anything else moves the
+ * feed's cursor, which makes the page refused whole (CursorMovedError) and ends the run.
+ */
+export class StagingMemory {
+  ids: Set<string> | null = null;
+  pages = 0;
+  readonly names = new Map<string, string>();
+  namesGeneration: string | null = null;
+}
+
+/**
  * Writes one page: its documents, their grid rows and the feed's cursor, in one transaction, so that a
  * crash mid-sync loses nothing and stages nothing twice (the next run resumes from the cursor that was
  * committed with the last page written).
  *
  * `pulledAfter` is the cursor the page was requested with; when the stored cursor differs (two syncs
  * of one feed) the page is refused whole. A document is never replaced by an older version of itself.
+ * `memory` is the run's (one per feed run; see StagingMemory); a page staged on its own needs none.
  */
 export async function stageFeedPage(
   page: AnyFeedPage,
   pulledAfter: VersionCursor,
   nowIso: string,
+  memory: StagingMemory = new StagingMemory(),
 ): Promise<StagedPage> {
   const kind = page.kind;
   const rows = db.rowsOf(kind);
   const items = kindedItems(page);
-  return db.transaction('rw', [rows, db.documents, db.cursors, db.customerNames], async () => {
+  return db.transaction('rw', [rows, db.documents, db.cursors, db.customerNames, db.meta], async () => {
     const current = await readCursor(kind);
     if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
+    if (memory.ids === null && memory.pages > 0) {
+      memory.ids = new Set((await rows.toCollection().primaryKeys()).map(String));
+    }
+    const known = memory.ids;
     const ids = items.map((item) => item.doc.id);
-    const customerIds = [...new Set(items.map((item) => item.doc.customer.id))];
-    const [previousDocs, previousRows, names] = await Promise.all([
-      db.documents.bulkGet(ids.map((id): [FeedKind, string] => [kind, id])),
-      rows.bulkGet(ids),
-      db.customerNames.bulkGet(customerIds),
+    const maybeStored = known ? ids.filter((id) => known.has(id)) : ids;
+    const [previousDocs, previousRows, nameOf] = await Promise.all([
+      db.documents.bulkGet(maybeStored.map((id): [FeedKind, string] => [kind, id])),
+      rows.bulkGet(maybeStored),
+      customerNamesOf(
+        items.map((item) => item.doc.customer.id),
+        memory,
+      ),
     ]);
-    const nameOf = new Map(
-      names.filter((row) => row !== undefined).map((row) => [row.id, row.name ? nameText(row.name) : '']),
-    );
+    const previousDocOf = new Map(maybeStored.map((id, index) => [id, previousDocs[index]]));
+    const previousRowOf = new Map(maybeStored.map((id, index) => [id, previousRows[index]]));
     const docs: StoredDocument[] = [];
     const newRows: ReviewRow[] = [];
-    items.forEach((item, index) => {
-      const previous = previousDocs[index];
-      if (previous && previous.version >= item.doc.version) return;
+    for (const item of items) {
+      const previous = previousDocOf.get(item.doc.id);
+      if (previous && previous.version >= item.doc.version) continue;
       const stored = nextStored(item, previous);
       docs.push(stored);
       newRows.push({
-        ...rowOf(stored, previousRows[index]),
+        ...rowOf(stored, previousRowOf.get(item.doc.id)),
         customerName: nameOf.get(item.doc.customer.id) ?? '',
       });
-    });
+    }
     await db.documents.bulkPut(docs);
     await rows.bulkPut(newRows);
     const cursor: FeedCursorRow = {
@@ -105,8 +135,29 @@ export async function stageFeedPage(
       staged: current.staged + docs.length,
     };
     await db.cursors.put(cursor);
+    for (const doc of docs) known?.add(doc.id);
+    memory.pages += 1;
     return { written: docs.length, cursor };
   });
+}
+
+/** The names (as the grids show them; empty when none is stored) of `customerIds`, read once a run. */
+async function customerNamesOf(
+  customerIds: readonly string[],
+  memory: StagingMemory,
+): Promise<Map<string, string>> {
+  const generation = (await db.meta.get(namesGenerationKey))?.value ?? '';
+  if (memory.namesGeneration !== generation) {
+    memory.names.clear();
+    memory.namesGeneration = generation;
+  }
+  const unread = [...new Set(customerIds)].filter((id) => !memory.names.has(id));
+  const found = await db.customerNames.bulkGet(unread);
+  unread.forEach((id, index) => {
+    const name = found[index]?.name;
+    memory.names.set(id, name ? nameText(name) : '');
+  });
+  return memory.names;
 }
 
 /** The documents of a page, each with its kind (a switch on `kind` narrows the document). */

@@ -4,7 +4,7 @@
  */
 import type { CustomerName } from '../../src-shared/bridge/contract';
 import { feedKinds } from '../../src-shared/wire';
-import { db } from './db';
+import { db, namesGenerationKey } from './db';
 import { nameText } from './documents';
 
 /** Customer ids named by staged documents whose names were never looked up (at most `limit`). */
@@ -21,8 +21,11 @@ export async function customersWithoutNames(limit: number): Promise<string[]> {
 /** Stores looked-up names and writes them into every row of those customers (one transaction). */
 export async function storeCustomerNames(names: readonly CustomerName[], nowIso: string): Promise<void> {
   if (names.length === 0) return;
-  const tables = [db.customerNames, db.orders, db.invoices, db.payments, db.returns];
+  const tables = [db.customerNames, db.meta, db.orders, db.invoices, db.payments, db.returns];
   await db.transaction('rw', tables, async () => {
+    // A sync run that remembers names it read reads them again (documents.ts: StagingMemory).
+    const generation = Number((await db.meta.get(namesGenerationKey))?.value ?? '0');
+    await db.meta.put({ key: namesGenerationKey, value: String(generation + 1) });
     await db.customerNames.bulkPut(
       names.map((entry) => ({ id: entry.id, code: entry.code, name: entry.name, fetchedAt: nowIso })),
     );

@@ -93,6 +93,58 @@ describe('feed sync into the local store, against the sandbox', () => {
     expect(invoices.at(-1)?.fetched).toBe((await localIndex('invoices')).size - 14);
   });
 
+  it('asks for the next page while it stages one, one page ahead, and drops that page when paused', async () => {
+    const events: string[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const desk = {
+      feeds: {
+        async pull(kind: FeedKind, request: { versionAfter: number; perPage: number }) {
+          events.push(`pull ${kind} ${request.versionAfter}`);
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          try {
+            return await core.api.feeds.pull(kind, request);
+          } finally {
+            inFlight -= 1;
+          }
+        },
+      },
+    };
+    const engine = new SyncEngine({
+      desk,
+      perPage: 7,
+      yieldToUi: immediate,
+      onProgress: (progress) => {
+        if (progress.state !== 'running' || progress.pages === 0) return;
+        events.push(`staged ${progress.kind} ${progress.pages}`);
+        if (progress.kind === 'invoices' && progress.pages === 3) engine.pause();
+      },
+    });
+    const outcome = await engine.syncAll(['invoices']);
+    expect(outcome.feeds.map((feed) => feed.state)).toEqual(['paused']);
+    // The second page was asked for before the first was staged, and so on: the pulls lead by one.
+    expect(events.slice(0, 6)).toEqual([
+      'pull invoices 0',
+      expect.stringMatching(/^pull invoices [1-9]\d*$/),
+      'staged invoices 1',
+      expect.stringMatching(/^pull invoices /),
+      'staged invoices 2',
+      expect.stringMatching(/^pull invoices /),
+    ]);
+    expect(mostInFlight).toBe(1);
+    // Paused after three pages: the fourth, asked for ahead, was not staged.
+    expect(events.filter((event) => event.startsWith('pull'))).toHaveLength(4);
+    expect((await localIndex('invoices')).size).toBe(21);
+    const pulls = events.filter((event) => event.startsWith('pull')).map((event) => Number(event.split(' ')[2]));
+    expect((await readCursor('invoices')).versionAfter).toBe(pulls[3]);
+
+    // The next run starts from the cursor staged, and stages the rest once each.
+    const rest = await new SyncEngine({ desk: core.api, perPage: 7, yieldToUi: immediate }).syncAll(['invoices']);
+    expect(rest.error).toBeNull();
+    expect(await localIndex('invoices')).toEqual(await serviceIndex('invoices'));
+  });
+
   it('pulls only what changed since, and shows an accepted payment that was reversed as pending again with what changed', async () => {
     const engine = new SyncEngine({ desk: core.api, yieldToUi: immediate });
     await engine.syncAll();

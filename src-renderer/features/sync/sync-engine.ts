@@ -7,15 +7,25 @@
  * in v1) is the store's: state/slices/sync-slice.ts. It depends on a DeskApi-shaped bridge only, so tests run
  * it against a real core and sandbox.
  *
+ * While a page is staged the next one is already asked for (one page ahead, never more), so the
+ * service's answer and the local write overlap; a page is still staged only after the one before it,
+ * with the cursor that page left.
+ *
  * Pausing or cancelling takes effect between pages: a page in flight is either staged whole with its
- * cursor, or not at all, so a run can be stopped (or the app closed) at any moment without losing or
- * duplicating a document.
+ * cursor, or not at all (a page asked for ahead is then dropped), so a run can be stopped (or the app
+ * closed) at any moment without losing or duplicating a document.
  */
 import type { DeskApi } from '../../../src-shared/bridge/contract';
-import type { DeskError } from '../../../src-shared/bridge/result';
-import { estimateProgress, feedPageSize, toVersionCursor } from '../../../src-shared/domain/feeds';
+import type { DeskError, Result } from '../../../src-shared/bridge/result';
+import {
+  cursorAfterPage,
+  estimateProgress,
+  feedPageSize,
+  toVersionCursor,
+  type AnyFeedPage,
+} from '../../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
-import { CursorMovedError, readCursor, stageFeedPage } from '../../data/documents';
+import { CursorMovedError, readCursor, stageFeedPage, StagingMemory } from '../../data/documents';
 
 /** Where one feed's run stands. */
 export type FeedRunState = 'running' | 'done' | 'paused' | 'cancelled' | 'failed';
@@ -133,14 +143,18 @@ export class SyncEngine {
     };
     const tell = (): void => this.#options.onProgress?.({ ...progress });
     tell();
+    const memory = new StagingMemory();
+    const pull = (versionAfter: number): Promise<Result<AnyFeedPage>> =>
+      this.#options.desk.feeds.pull(kind, { versionAfter, perPage });
+    // The next page, asked for while this one is staged (null: ask when it is needed).
+    let next: { versionAfter: number; result: Promise<Result<AnyFeedPage>> } | null = null;
     for (;;) {
       if (this.#cancelRequested) return this.#finish(progress, 'cancelled', tell);
       if (this.#pauseRequested) return this.#finish(progress, 'paused', tell);
       const cursor = await readCursor(kind);
-      const result = await this.#options.desk.feeds.pull(kind, {
-        versionAfter: cursor.versionAfter,
-        perPage,
-      });
+      const result =
+        next?.versionAfter === cursor.versionAfter ? await next.result : await pull(cursor.versionAfter);
+      next = null;
       if (!result.ok) {
         progress.error = result.error;
         return this.#finish(progress, 'failed', tell);
@@ -154,9 +168,18 @@ export class SyncEngine {
         };
         return this.#finish(progress, 'failed', tell);
       }
+      // Ask for the page after this one now, so that the service answers while this one is written.
+      // Only a page that moves the cursor has a next one; if staging fails the answer is not used.
+      const expected = cursorAfterPage(toVersionCursor(cursor.versionAfter), page);
+      if (page.meta.has_more && expected > cursor.versionAfter) {
+        const result = pull(expected);
+        // Handled here too: a run that stops before it needs the page must not leave a rejection unheard.
+        result.catch(() => undefined);
+        next = { versionAfter: expected, result };
+      }
       let staged;
       try {
-        staged = await stageFeedPage(page, toVersionCursor(cursor.versionAfter), now().toISOString());
+        staged = await stageFeedPage(page, toVersionCursor(cursor.versionAfter), now().toISOString(), memory);
       } catch (thrown) {
         progress.error = {
           code: thrown instanceof CursorMovedError ? 'CURSOR_MOVED' : 'LOCAL_STORE',

@@ -11,6 +11,7 @@ import {
   loadRows,
   readCursor,
   stageFeedPage,
+  StagingMemory,
 } from '../../../src-renderer/data/documents';
 import { storeCustomerNames } from '../../../src-renderer/data/names';
 import { ackAt, invoice, meta, payment } from './fixtures';
@@ -129,6 +130,103 @@ describe('staging feed pages', () => {
       now,
     );
     expect((await db.invoices.get('b'))?.customerName).toBe('Al Noor Trading · النور للتجارة');
+  });
+});
+
+describe('the pages of one run (one StagingMemory across them)', () => {
+  it('read back what earlier pages of the run staged: answers, snapshots and versions are kept', async () => {
+    const memory = new StagingMemory();
+    await stageFeedPage(
+      { kind: 'payments', data: [payment('p', 4, { ack: ackAt(4) }), payment('q', 5)], meta: meta(5, true) },
+      toVersionCursor(0),
+      now,
+      memory,
+    );
+    // The clerk's answer to q is queued while the run goes on.
+    await db.payments.update('q', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
+    const second = await stageFeedPage(
+      {
+        kind: 'payments',
+        data: [payment('p', 10, { ack: ackAt(4), reversed: true }), payment('q', 3), payment('q', 11)],
+        meta: meta(11, true),
+      },
+      toVersionCursor(5),
+      now,
+      memory,
+    );
+    expect(memory.ids).not.toBeNull();
+    expect(second.written).toBe(2);
+    expect(await db.payments.get('p')).toMatchObject({ review: 'pending', pendingAgain: 1 });
+    expect((await db.documents.get(['payments', 'p']))?.answered?.version).toBe(4);
+    expect(await db.payments.get('q')).toMatchObject({ version: 11, answerState: 'queued' });
+    // A document first staged by this page is known to the pages after it.
+    await stageFeedPage(
+      { kind: 'payments', data: [payment('r', 12)], meta: meta(12, true) },
+      toVersionCursor(11),
+      now,
+      memory,
+    );
+    const older = await stageFeedPage(
+      { kind: 'payments', data: [payment('r', 6)], meta: meta(13) },
+      toVersionCursor(12),
+      now,
+      memory,
+    );
+    expect(older.written).toBe(0);
+    expect((await db.payments.get('r'))?.version).toBe(12);
+  });
+
+  it('put a name stored between two pages of the run on the rows of the later one', async () => {
+    const memory = new StagingMemory();
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('a', 1)], meta: meta(1, true) },
+      toVersionCursor(0),
+      now,
+      memory,
+    );
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('b', 2)], meta: meta(2, true) },
+      toVersionCursor(1),
+      now,
+      memory,
+    );
+    expect((await db.invoices.get('b'))?.customerName).toBe('');
+    await storeCustomerNames([{ id: 'cu-1', code: 'C-1', name: { en: 'Al Noor Trading' } }], now);
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('c', 3)], meta: meta(3) },
+      toVersionCursor(2),
+      now,
+      memory,
+    );
+    expect((await db.invoices.get('c'))?.customerName).toBe('Al Noor Trading');
+  });
+
+  it('read a document back when the store lost it since the run began (a connection switch)', async () => {
+    const memory = new StagingMemory();
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('a', 1)], meta: meta(1, true) },
+      toVersionCursor(0),
+      now,
+      memory,
+    );
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('b', 2)], meta: meta(2, true) },
+      toVersionCursor(1),
+      now,
+      memory,
+    );
+    await db.transaction('rw', [db.invoices, db.documents], async () => {
+      await db.invoices.clear();
+      await db.documents.clear();
+    });
+    const again = await stageFeedPage(
+      { kind: 'invoices', data: [invoice('a', 1)], meta: meta(3) },
+      toVersionCursor(2),
+      now,
+      memory,
+    );
+    expect(again.written).toBe(1);
+    expect(await db.invoices.get('a')).toMatchObject({ version: 1 });
   });
 });
 
