@@ -5,6 +5,7 @@
  * through it.
  */
 import { db } from './db';
+import { storedDocumentTables } from './stored-documents';
 
 const bindingKey = 'connectionId';
 
@@ -23,7 +24,7 @@ export async function bindConnection(connectionId: string): Promise<boolean> {
     db.invoices,
     db.payments,
     db.returns,
-    db.documents,
+    ...storedDocumentTables,
     db.cursors,
     db.references,
     db.meta,
@@ -33,7 +34,7 @@ export async function bindConnection(connectionId: string): Promise<boolean> {
     if (current === connectionId) return false;
     if (current !== null) {
       await Promise.all(
-        [db.orders, db.invoices, db.payments, db.returns, db.documents, db.cursors, db.references].map(
+        [db.orders, db.invoices, db.payments, db.returns, ...storedDocumentTables, db.cursors, db.references].map(
           (table) => table.clear(),
         ),
       );

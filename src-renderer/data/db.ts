@@ -12,6 +12,7 @@ import type { ReviewState } from '../../src-shared/domain/review';
 import type { AckOutcome, BatchAckItem, BatchAckItemResult, FeedKind, NameMap, ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
 import type { ColumnMapping, PushPlan, PushRecordResult, PushRunSummary, RecordKind } from '../../src-shared/domain/master-data';
 import { reviewRowIndexes } from './review-row-indexes';
+import { feedKinds } from '../../src-shared/wire';
 
 /** Where a clerk's own answer to a document stands on this computer. */
 export type LocalAnswerState = '' | 'queued' | 'failed';
@@ -51,6 +52,8 @@ export interface ReviewRow {
   /** The clerk's last answer not yet settled: what was queued, or why it failed. */
   answerOutcome: AckOutcome | '';
   answerError: string;
+  /** The key of the chunk holding the document's newest stored version (stored-documents.ts). */
+  chunk: number;
 }
 
 /** A document exactly as the service sent it, and as it was when it was last answered. */
@@ -64,6 +67,19 @@ export type StoredDocument = {
     answered: FeedDocuments[K] | null;
   };
 }[FeedKind];
+
+/** Up to 50 stored documents of one feed, written together and never changed (stored-documents.ts). */
+export interface DocumentChunk {
+  key?: number;
+  kind: FeedKind;
+  docs: StoredDocument[];
+}
+
+/** How many documents of a chunk are still their rows' newest stored version. */
+export interface ChunkLiveRow {
+  key: number;
+  live: number;
+}
 
 /** Where a feed's sync stands. */
 export interface FeedCursorRow {
@@ -189,6 +205,9 @@ export interface PushedKeyRow {
   at: string;
 }
 
+/** Documents a chunk holds at most (stored-documents.ts). */
+export const documentChunkSize = 50;
+
 /** The row indexes of versions 1 to 3: one for every column a grid might have queried. */
 const reviewRowIndexesV1 = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
 
@@ -198,7 +217,8 @@ export class DeskDb extends Dexie {
   invoices!: EntityTable<ReviewRow, 'id'>;
   payments!: EntityTable<ReviewRow, 'id'>;
   returns!: EntityTable<ReviewRow, 'id'>;
-  documents!: Table<StoredDocument, [FeedKind, string]>;
+  documentChunks!: EntityTable<DocumentChunk, 'key'>;
+  chunkLive!: EntityTable<ChunkLiveRow, 'key'>;
   cursors!: EntityTable<FeedCursorRow, 'kind'>;
   outbox!: EntityTable<OutboxBatch, 'id'>;
   audit!: EntityTable<AuditEntry, 'seq'>;
@@ -246,14 +266,43 @@ export class DeskDb extends Dexie {
             });
         }
       });
-    // Version 4: only the indexes a query uses (see review-row-indexes.ts). The grids sort and filter in
-    // memory, so the six others only slowed every staged page; the rows themselves are unchanged.
-    this.version(4).stores({
-      orders: reviewRowIndexes,
-      invoices: reviewRowIndexes,
-      payments: reviewRowIndexes,
-      returns: reviewRowIndexes,
-    });
+    // Version 4: only the indexes a query uses (see review-row-indexes.ts; the grids sort and filter in
+    // memory, so the six others only slowed every staged page), and documents move into chunks of 50
+    // (stored-documents.ts), each row naming its chunk. Version 5 then drops the old table (Dexie reads
+    // a table it deletes only in an earlier version's upgrade).
+    this.version(4)
+      .stores({
+        orders: reviewRowIndexes,
+        invoices: reviewRowIndexes,
+        payments: reviewRowIndexes,
+        returns: reviewRowIndexes,
+        documentChunks: '++key',
+        chunkLive: 'key',
+      })
+      .upgrade(async (tx) => {
+        for (const kind of feedKinds) {
+          const documents = tx.table<StoredDocument, [FeedKind, string]>('documents');
+          const rows = tx.table<ReviewRow, string>(kind);
+          const keys = await documents
+            .where('[kind+id]')
+            .between([kind, Dexie.minKey], [kind, Dexie.maxKey])
+            .primaryKeys();
+          for (let start = 0; start < keys.length; start += documentChunkSize) {
+            const docs = (await documents.bulkGet(keys.slice(start, start + documentChunkSize))).filter(
+              (stored) => stored !== undefined,
+            );
+            const key = await tx.table<DocumentChunk, number>('documentChunks').add({ kind, docs });
+            await tx.table<ChunkLiveRow, number>('chunkLive').put({ key, live: docs.length });
+            await rows
+              .where('id')
+              .anyOf(docs.map((stored) => stored.id))
+              .modify((row) => {
+                row.chunk = key;
+              });
+          }
+        }
+      });
+    this.version(5).stores({ documents: null });
   }
 
   /** The review rows of a feed. */

@@ -25,6 +25,7 @@ import {
 } from '../../src-shared/domain/review';
 import type { FeedKind, NameMap } from '../../src-shared/wire';
 import { db, namesGenerationKey, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
+import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
 /** A review grid's view: one review state, or every document. */
 export type ReviewView = ReviewViewState | 'all';
@@ -94,39 +95,45 @@ export async function stageFeedPage(
   const kind = page.kind;
   const rows = db.rowsOf(kind);
   const items = kindedItems(page);
-  return db.transaction('rw', [rows, db.documents, db.cursors, db.customerNames, db.meta], async () => {
+  const tables = [rows, ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
+  return db.transaction('rw', tables, async () => {
     const current = await readCursor(kind);
     if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
     if (memory.ids === null && memory.pages > 0) {
       memory.ids = new Set((await rows.toCollection().primaryKeys()).map(String));
     }
     const known = memory.ids;
-    const ids = items.map((item) => item.doc.id);
+    // A feed names a document once a page; should one come twice, its newest version counts.
+    const latest = new Map<string, KindedDocument>();
+    for (const item of items) {
+      const seen = latest.get(item.doc.id);
+      if (!seen || seen.doc.version < item.doc.version) latest.set(item.doc.id, item);
+    }
+    const ids = [...latest.keys()];
     const maybeStored = known ? ids.filter((id) => known.has(id)) : ids;
-    const [previousDocs, previousRows, nameOf] = await Promise.all([
-      db.documents.bulkGet(maybeStored.map((id): [FeedKind, string] => [kind, id])),
+    const [previousRows, nameOf] = await Promise.all([
       rows.bulkGet(maybeStored),
       customerNamesOf(
         items.map((item) => item.doc.customer.id),
         memory,
       ),
     ]);
-    const previousDocOf = new Map(maybeStored.map((id, index) => [id, previousDocs[index]]));
+    const previousDocs = await readStoredDocuments(kind, previousRows);
     const previousRowOf = new Map(maybeStored.map((id, index) => [id, previousRows[index]]));
+    const previousDocOf = new Map(maybeStored.map((id, index) => [id, previousDocs[index]]));
     const docs: StoredDocument[] = [];
-    const newRows: ReviewRow[] = [];
-    for (const item of items) {
+    for (const item of latest.values()) {
       const previous = previousDocOf.get(item.doc.id);
       if (previous && previous.version >= item.doc.version) continue;
-      const stored = nextStored(item, previous);
-      docs.push(stored);
-      newRows.push({
-        ...rowOf(stored, previousRowOf.get(item.doc.id)),
-        customerName: nameOf.get(item.doc.customer.id) ?? '',
-      });
+      docs.push(nextStored(item, previous));
     }
-    await db.documents.bulkPut(docs);
-    await rows.bulkPut(newRows);
+    const chunkOf = await writeStoredDocuments(kind, docs, chunksOf(previousRows));
+    await rows.bulkPut(
+      docs.map((stored) => ({
+        ...rowOf(stored, previousRowOf.get(stored.id), chunkOf.get(stored.id) ?? 0),
+        customerName: nameOf.get(stored.doc.customer.id) ?? '',
+      })),
+    );
     const cursor: FeedCursorRow = {
       kind,
       versionAfter: cursorAfterPage(toVersionCursor(current.versionAfter), page),
@@ -271,7 +278,7 @@ export function mapStored(
  * The grid row of a stored document. A clerk's queued answer stays on the row until the outbox settles
  * it; a failed one stays while the document is still pending, so it can be selected and tried again.
  */
-export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined): ReviewRow {
+export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: number): ReviewRow {
   const doc = stored.doc;
   const review = reviewStateOf(stored);
   const keepAnswer =
@@ -296,7 +303,13 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined): 
     answerState: keepAnswer && previous ? previous.answerState : '',
     answerOutcome: keepAnswer && previous ? previous.answerOutcome : '',
     answerError: keepAnswer && previous ? previous.answerError : '',
+    chunk,
   };
+}
+
+/** The chunk each row names, by document id (rows not there are left out). */
+export function chunksOf(rows: readonly (ReviewRow | undefined)[]): Map<string, number> {
+  return new Map(rows.flatMap((row) => (row ? [[row.id, row.chunk] as const] : [])));
 }
 
 /** A name map as the grids show it: English and Arabic side by side when both exist. */
@@ -382,8 +395,12 @@ export async function readDocument(
   kind: FeedKind,
   id: string,
 ): Promise<{ stored: StoredDocument; row: ReviewRow } | null> {
-  const [stored, row] = await Promise.all([db.documents.get([kind, id]), db.rowsOf(kind).get(id)]);
-  return stored && row ? { stored, row } : null;
+  const tables = [db.rowsOf(kind), ...storedDocumentTables];
+  return db.transaction('r', tables, async () => {
+    const row = await db.rowsOf(kind).get(id);
+    const [stored] = await readStoredDocuments(kind, [row]);
+    return stored && row ? { stored, row } : null;
+  });
 }
 
 /** Rows by id, in the order asked (missing ones left out). */

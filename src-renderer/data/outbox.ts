@@ -10,8 +10,9 @@ import type { AnswerReceipt } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
 import { splitIntoBatches } from '../../src-shared/domain/answers';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
-import { db, type AuditEntry, type OutboxBatch, type ReviewRow } from './db';
-import { mapStored, rowOf } from './documents';
+import { db, type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './db';
+import { chunksOf, mapStored, rowOf } from './documents';
+import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
 /**
  * Stores answers as batches of at most 500 (spec, Acknowledge documents), each with a new id that is
@@ -106,14 +107,12 @@ export async function recordAnswered(
 ): Promise<void> {
   const rows = db.rowsOf(batch.kind);
   const results = receipt.answer.data;
-  await db.transaction('rw', [db.outbox, rows, db.documents, db.audit], async () => {
+  await db.transaction('rw', [db.outbox, rows, ...storedDocumentTables, db.audit], async () => {
     const ids = batch.items.map((item) => item.id);
-    const [storedDocs, currentRows] = await Promise.all([
-      db.documents.bulkGet(ids.map((id): [FeedKind, string] => [batch.kind, id])),
-      rows.bulkGet(ids),
-    ]);
+    const currentRows = await rows.bulkGet(ids);
+    const storedDocs = await readStoredDocuments(batch.kind, currentRows);
     const newRows: ReviewRow[] = [];
-    const newDocs = [];
+    const newDocs: StoredDocument[] = [];
     for (const [index, item] of batch.items.entries()) {
       // spec, Acknowledge documents: one result per item, in order; `id` is optional, so order decides.
       const result = results[index];
@@ -139,13 +138,14 @@ export async function recordAnswered(
           version: version ?? doc.version,
         }));
         newDocs.push(updated);
-        newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }));
+        // Its chunk is named once the new version is written, below.
+        newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }, 0));
       } else {
         newRows.push({ ...row, answerState: '', answerOutcome: '', answerError: '' });
       }
     }
-    await db.documents.bulkPut(newDocs);
-    await rows.bulkPut(newRows);
+    const chunkOf = await writeStoredDocuments(batch.kind, newDocs, chunksOf(currentRows));
+    await rows.bulkPut(newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })));
     await db.outbox.put({
       ...batch,
       state: 'sent',

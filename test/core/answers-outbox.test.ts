@@ -8,6 +8,7 @@ import type { DeskCore } from '../../src-main/core/desk-service';
 import { db, type ReviewRow } from '../../src-renderer/data/db';
 import { answerHistory, listBatches } from '../../src-renderer/data/outbox';
 import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
+import { expectChunksConsistent } from '../support/store-invariants';
 import { SyncEngine } from '../../src-renderer/features/sync/sync-engine';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
@@ -108,6 +109,8 @@ describe('answers through the outbox, against the sandbox', () => {
     expect(again).toMatchObject({ batchesSent: 1, applied: 10, failed: 0 });
     expect((await answerHistory(rows[0]!.id))[0]).toMatchObject({ outcome: 'replayed', batchId: batch!.id });
     expect((await onService('invoices', rows[0]!.id)).ack).toEqual(ackBefore);
+    // Each answered document's new version is stored once, in a chunk its row names.
+    await expectChunksConsistent();
   });
 
   it('rejects 2 payments with a reason code and message', async () => {

@@ -6,9 +6,10 @@ import type { AnyFeedPage } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
 import { db } from '../../src-renderer/data/db';
-import { readCursor } from '../../src-renderer/data/documents';
+import { readCursor, readDocument } from '../../src-renderer/data/documents';
 import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
 import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/features/sync/sync-engine';
+import { expectChunksConsistent } from '../support/store-invariants';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
@@ -91,6 +92,7 @@ describe('feed sync into the local store, against the sandbox', () => {
     const invoices = seen.filter((p) => p.kind === 'invoices');
     expect(invoices.at(-1)).toMatchObject({ state: 'done', fraction: 1 });
     expect(invoices.at(-1)?.fetched).toBe((await localIndex('invoices')).size - 14);
+    await expectChunksConsistent();
   });
 
   it('asks for the next page while it stages one, one page ahead, and drops that page when paused', async () => {
@@ -181,7 +183,7 @@ describe('feed sync into the local store, against the sandbox', () => {
     expect(row).toMatchObject({ review: 'pending', pendingAgain: 1 });
     expect(row?.changes.join(' ')).toMatch(/^Reversed \d{4}-\d{2}-\d{2} by .+: .+\./);
     // The document as it was answered is kept beside the new one.
-    const stored = await db.documents.get(['payments', reversed!]);
+    const stored = (await readDocument('payments', reversed!))?.stored;
     expect(stored?.answered?.version).toBe(stored?.doc.ack?.acked_version);
   });
 });

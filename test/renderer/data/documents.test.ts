@@ -10,11 +10,13 @@ import {
   loadFirstRows,
   loadRows,
   readCursor,
+  readDocument,
   stageFeedPage,
   StagingMemory,
 } from '../../../src-renderer/data/documents';
 import { storeCustomerNames } from '../../../src-renderer/data/names';
 import { ackAt, invoice, meta, payment } from './fixtures';
+import { expectChunksConsistent } from '../../support/store-invariants';
 
 const now = '2025-03-04T08:00:00.000Z';
 
@@ -110,7 +112,8 @@ describe('staging feed pages', () => {
       pendingAgain: 1,
       changes: ['Reversed 2025-03-03 by office: Wrong customer.'],
     });
-    expect((await db.documents.get(['payments', 'p']))?.answered?.version).toBe(4);
+    expect((await readDocument('payments', 'p'))?.stored.answered?.version).toBe(4);
+    await expectChunksConsistent();
   });
 
   it('puts looked-up customer names on the rows, and on rows staged later', async () => {
@@ -130,6 +133,24 @@ describe('staging feed pages', () => {
       now,
     );
     expect((await db.invoices.get('b'))?.customerName).toBe('Al Noor Trading · النور للتجارة');
+  });
+});
+
+describe('documents in chunks', () => {
+  it('writes a page as chunks of 50, and deletes a chunk once no row names it', async () => {
+    const first = Array.from({ length: 120 }, (_, index) => invoice(`i${index}`, index + 1));
+    await stageFeedPage({ kind: 'invoices', data: first, meta: meta(120, true) }, toVersionCursor(0), now);
+    expect((await db.documentChunks.toArray()).map((chunk) => chunk.docs.length)).toEqual([50, 50, 20]);
+    await expectChunksConsistent();
+
+    // Newer versions of the first chunk's 50 and of one document of the second.
+    const newer = [...first.slice(0, 50), first[60]!].map((doc, index) => invoice(doc.id, 200 + index));
+    await stageFeedPage({ kind: 'invoices', data: newer, meta: meta(250) }, toVersionCursor(120), now);
+    expect((await db.documentChunks.toArray()).map((chunk) => chunk.docs.length)).toEqual([50, 20, 50, 1]);
+    expect((await db.chunkLive.toArray()).map((live) => live.live)).toEqual([49, 20, 50, 1]);
+    await expectChunksConsistent();
+    expect((await readDocument('invoices', 'i60'))?.stored.version).toBe(250);
+    expect((await readDocument('invoices', 'i61'))?.stored.version).toBe(62);
   });
 });
 
@@ -157,7 +178,7 @@ describe('the pages of one run (one StagingMemory across them)', () => {
     expect(memory.ids).not.toBeNull();
     expect(second.written).toBe(2);
     expect(await db.payments.get('p')).toMatchObject({ review: 'pending', pendingAgain: 1 });
-    expect((await db.documents.get(['payments', 'p']))?.answered?.version).toBe(4);
+    expect((await readDocument('payments', 'p'))?.stored.answered?.version).toBe(4);
     expect(await db.payments.get('q')).toMatchObject({ version: 11, answerState: 'queued' });
     // A document first staged by this page is known to the pages after it.
     await stageFeedPage(
@@ -174,6 +195,7 @@ describe('the pages of one run (one StagingMemory across them)', () => {
     );
     expect(older.written).toBe(0);
     expect((await db.payments.get('r'))?.version).toBe(12);
+    await expectChunksConsistent();
   });
 
   it('put a name stored between two pages of the run on the rows of the later one', async () => {
@@ -215,9 +237,10 @@ describe('the pages of one run (one StagingMemory across them)', () => {
       now,
       memory,
     );
-    await db.transaction('rw', [db.invoices, db.documents], async () => {
+    await db.transaction('rw', [db.invoices, db.documentChunks, db.chunkLive], async () => {
       await db.invoices.clear();
-      await db.documents.clear();
+      await db.documentChunks.clear();
+      await db.chunkLive.clear();
     });
     const again = await stageFeedPage(
       { kind: 'invoices', data: [invoice('a', 1)], meta: meta(3) },
@@ -253,6 +276,7 @@ function reviewRow(index: number, review: ReviewRow['review'], date: string): Re
     answerState: '',
     answerOutcome: '',
     answerError: '',
+    chunk: 0,
   };
 }
 

@@ -91,6 +91,7 @@ describe('a large view', () => {
           answerState: '',
           answerOutcome: '',
           answerError: '',
+          chunk: 0,
         }),
       ),
     );

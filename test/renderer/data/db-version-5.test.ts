@@ -1,0 +1,88 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import { DeskDb, documentChunkSize } from '../../../src-renderer/data/db';
+import { invoice } from './fixtures';
+
+const name = 'desk-migration-v5';
+
+afterEach(async () => {
+  await Dexie.delete(name);
+});
+
+/** Opens the database as IndexedDB itself sees it (not through Dexie's schema). */
+function openRaw(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
+
+describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () => {
+  it('moves every stored document into chunks its row names, keeps rows and cursors, and drops what no query reads', async () => {
+    // A database as version 3 left it: ten row indexes, one record a document.
+    const rows = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
+    const old = new Dexie(name);
+    old.version(3).stores({
+      orders: rows,
+      invoices: rows,
+      payments: rows,
+      returns: rows,
+      documents: '[kind+id]',
+      cursors: 'kind',
+      customerNames: 'id',
+    });
+    await old.open();
+    const count = documentChunkSize + 7;
+    const ids = Array.from({ length: count }, (_, index) => `inv-${String(index).padStart(3, '0')}`);
+    await old.table('invoices').bulkPut(
+      ids.map((id, index) => ({
+        id,
+        version: index + 1,
+        review: index === 0 ? 'accepted' : 'pending',
+        date: `2026-03-${String((index % 28) + 1).padStart(2, '0')}`,
+        customerId: 'cu-1',
+        answerState: index === 1 ? 'queued' : '',
+      })),
+    );
+    await old
+      .table('documents')
+      .bulkPut(ids.map((id, index) => ({ kind: 'invoices', id, version: index + 1, doc: invoice(id, index + 1), answered: null })));
+    await old
+      .table('cursors')
+      .put({ kind: 'invoices', versionAfter: count, highWater: count, caughtUpAt: null, staged: count });
+    old.close();
+
+    const db = new DeskDb(name);
+    await db.open();
+    expect(db.verno).toBe(5);
+    for (const table of [db.orders, db.invoices, db.payments, db.returns]) {
+      expect(table.schema.indexes.map((index) => index.name).sort()).toEqual(['customerId', 'date', 'review']);
+    }
+    expect(await db.invoices.where('review').equals('accepted').primaryKeys()).toEqual(['inv-000']);
+    expect(await db.invoices.get('inv-001')).toMatchObject({ customerId: 'cu-1', answerState: 'queued' });
+    expect((await db.cursors.get('invoices'))?.versionAfter).toBe(count);
+
+    // Every row names a chunk that holds its document; the chunks hold each document once.
+    const chunks = await db.documentChunks.toArray();
+    expect(chunks.map((chunk) => chunk.docs.length)).toEqual([documentChunkSize, 7]);
+    const chunkOf = new Map(chunks.flatMap((chunk) => chunk.docs.map((stored) => [stored.id, chunk.key])));
+    for (const row of await db.invoices.toArray()) {
+      expect(row.chunk, row.id).toBe(chunkOf.get(row.id));
+    }
+    expect((await db.chunkLive.toArray()).map((live) => live.live)).toEqual([documentChunkSize, 7]);
+    expect(chunks[1]?.docs.at(-1)).toMatchObject({ id: ids.at(-1), version: count, doc: { id: ids.at(-1) } });
+    db.close();
+
+    // In IndexedDB itself: the old documents table and the six unread indexes are gone.
+    const raw = await openRaw();
+    expect([...raw.objectStoreNames]).not.toContain('documents');
+    expect([...raw.transaction('invoices').objectStore('invoices').indexNames].sort()).toEqual([
+      'customerId',
+      'date',
+      'review',
+    ]);
+    raw.close();
+  });
+});
