@@ -11,7 +11,7 @@ import type { FeedDocuments } from '../../src-shared/domain/feeds';
 import type { ReviewState } from '../../src-shared/domain/review';
 import type { AckOutcome, BatchAckItem, BatchAckItemResult, FeedKind, NameMap, ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
 import type { ColumnMapping, PushPlan, PushRecordResult, PushRunSummary, RecordKind } from '../../src-shared/domain/master-data';
-import { reviewRowIndexes } from './review-row-indexes';
+import { documentChunkSize, reviewRowIndexes } from './store-layout';
 import { feedKinds } from '../../src-shared/wire';
 
 /** Where a clerk's own answer to a document stands on this computer. */
@@ -205,9 +205,6 @@ export interface PushedKeyRow {
   at: string;
 }
 
-/** Documents a chunk holds at most (stored-documents.ts). */
-export const documentChunkSize = 50;
-
 /** The row indexes of versions 1 to 3: one for every column a grid might have queried. */
 const reviewRowIndexesV1 = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
 
@@ -266,7 +263,7 @@ export class DeskDb extends Dexie {
             });
         }
       });
-    // Version 4: only the indexes a query uses (see review-row-indexes.ts; the grids sort and filter in
+    // Version 4: only the indexes a query uses (see store-layout.ts; the grids sort and filter in
     // memory, so the six others only slowed every staged page), and documents move into chunks of 50
     // (stored-documents.ts), each row naming its chunk. Version 5 then drops the old table (Dexie reads
     // a table it deletes only in an earlier version's upgrade).

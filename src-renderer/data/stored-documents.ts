@@ -16,7 +16,8 @@
  * Callers run these inside their own `db.transaction('rw', …)` that includes `storedDocumentTables`.
  */
 import type { FeedKind } from '../../src-shared/wire';
-import { db, documentChunkSize, type DocumentChunk, type ReviewRow, type StoredDocument } from './db';
+import { db, type DocumentChunk, type ReviewRow, type StoredDocument } from './db';
+import { documentChunkSize } from './store-layout';
 
 /** The tables these functions touch, for the caller's transaction. */
 export const storedDocumentTables = [db.documentChunks, db.chunkLive];

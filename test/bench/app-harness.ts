@@ -315,25 +315,27 @@ export async function timeQuickFilters(
 
 /**
  * The IndexedDB write floor of this Chromium on this machine: `pages` transactions that each write 500
- * documents as they came from the sandbox (`samples`) plus a grid row for each, with the app's row
- * indexes (`indexes`: src-renderer/data/review-row-indexes.ts), into a scratch database of the page's origin.
- * No fetching, no parsing, no reading back: what staging a synced page cannot go below. Documents/s.
+ * documents as they came from the sandbox (`samples`) the way the app stores them (in chunks of
+ * `layout.chunkSize`, each with its live count) plus a grid row for each, with the app's row indexes
+ * (`layout.indexes`; both from src-renderer/data/store-layout.ts), into a scratch database of the page's
+ * origin. No fetching, no parsing, no reading back: what staging a synced page cannot go below. Documents/s.
  */
 export async function indexedDbWriteFloor(
   page: Page,
   samples: readonly unknown[],
   pages: number,
-  indexes: readonly string[],
+  layout: { indexes: readonly string[]; chunkSize: number },
 ): Promise<number> {
   const value: unknown = await page.evaluate(
-    `(async ({ samples, pages, indexes }) => {
+    `(async ({ samples, pages, indexes, chunkSize }) => {
       const name = 'bench-write-floor';
       const db = await new Promise((resolve, reject) => {
         const open = indexedDB.open(name, 1);
         open.onupgradeneeded = () => {
           const rows = open.result.createObjectStore('rows', { keyPath: 'id' });
-          for (const index of indexes) rows.createIndex(index, index.startsWith('[') ? index.slice(1, -1).split('+') : index);
-          open.result.createObjectStore('documents', { keyPath: ['kind', 'id'] });
+          for (const index of indexes) rows.createIndex(index, index);
+          open.result.createObjectStore('chunks', { keyPath: 'key', autoIncrement: true });
+          open.result.createObjectStore('chunkLive', { keyPath: 'key' });
           open.result.createObjectStore('cursors', { keyPath: 'kind' });
         };
         open.onsuccess = () => resolve(open.result);
@@ -342,20 +344,28 @@ export async function indexedDbWriteFloor(
       const started = performance.now();
       for (let p = 0; p < pages; p += 1) {
         await new Promise((resolve, reject) => {
-          const tx = db.transaction(['rows', 'documents', 'cursors'], 'readwrite');
+          const tx = db.transaction(['rows', 'chunks', 'chunkLive', 'cursors'], 'readwrite');
           const rows = tx.objectStore('rows');
-          const documents = tx.objectStore('documents');
+          let chunk = [];
+          const flush = () => {
+            const docs = chunk;
+            chunk = [];
+            const request = tx.objectStore('chunks').add({ kind: 'invoices', docs });
+            request.onsuccess = () => tx.objectStore('chunkLive').put({ key: request.result, live: docs.length });
+          };
           for (let i = 0; i < 500; i += 1) {
             const doc = samples[i % samples.length];
             const id = doc.id + '-' + p;
-            documents.put({ kind: 'invoices', id, version: p, doc, answered: null });
+            chunk.push({ kind: 'invoices', id, version: p, doc, answered: null });
+            if (chunk.length === chunkSize) flush();
             rows.put({
               id, version: p, review: 'pending', pendingAgain: 0, changes: [], status: String(doc.status),
               number: String(doc.number ?? ''), date: '2026-01-01', customer: String(doc.customer?.code ?? ''),
               customerId: String(doc.customer?.id ?? ''), customerName: '', rep: 'R01', currency: 'EGP', note: '',
-              amountCents: i, externalNumber: '', answerState: '', answerOutcome: '', answerError: '',
+              amountCents: i, externalNumber: '', answerState: '', answerOutcome: '', answerError: '', chunk: 1,
             });
           }
+          if (chunk.length > 0) flush();
           tx.objectStore('cursors').put({ kind: 'invoices', versionAfter: p });
           tx.oncomplete = () => resolve();
           tx.onerror = () => reject(tx.error);
@@ -365,7 +375,7 @@ export async function indexedDbWriteFloor(
       db.close();
       await new Promise((resolve) => { const r = indexedDB.deleteDatabase(name); r.onsuccess = r.onerror = r.onblocked = resolve; });
       return (pages * 500) / (elapsedMs / 1000);
-    })(${JSON.stringify({ samples, pages, indexes })})`,
+    })(${JSON.stringify({ samples, pages, indexes: layout.indexes, chunkSize: layout.chunkSize })})`,
   );
   if (typeof value !== 'number') throw new Error('the write floor was not measured');
   return value;

@@ -15,7 +15,8 @@ import { reviewColumns } from './columns';
 const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
 
 // Checkbox selection over the filtered rows; a row whose answer is already queued cannot be answered
-// again until the outbox settles it.
+// again until the outbox settles it. "Select all" appears once the whole view is in: before, it would
+// select only the first rows shown.
 const rowSelection: RowSelectionOptions<ReviewRow> = {
   mode: 'multiRow',
   checkboxes: true,
@@ -24,6 +25,7 @@ const rowSelection: RowSelectionOptions<ReviewRow> = {
   enableClickSelection: false,
   isRowSelectable: (node) => node.data?.answerState !== 'queued',
 };
+const rowSelectionWhileBusy: RowSelectionOptions<ReviewRow> = { ...rowSelection, headerCheckbox: false };
 
 const getRowId = (params: GetRowIdParams<ReviewRow>): string => params.data.id;
 
@@ -74,7 +76,7 @@ export function ReviewGrid({
         columnDefs={columnDefs}
         defaultColDef={defaultColDef}
         getRowId={getRowId}
-        rowSelection={rowSelection}
+        rowSelection={busy ? rowSelectionWhileBusy : rowSelection}
         rowBuffer={20}
         quickFilterText={quickFilter}
         // Each row's quick-filter text is built once, not again on every keystroke (100,000 rows).

@@ -1,7 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { DeskDb, documentChunkSize } from '../../../src-renderer/data/db';
+import { DeskDb } from '../../../src-renderer/data/db';
+import { documentChunkSize } from '../../../src-renderer/data/store-layout';
 import { invoice } from './fixtures';
 
 const name = 'desk-migration-v5';
