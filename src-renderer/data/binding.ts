@@ -19,7 +19,8 @@ export async function boundConnection(): Promise<string | null> {
  * rows, cursors and code lists first (one transaction). Answers whether anything was cleared.
  */
 export async function bindConnection(connectionId: string): Promise<boolean> {
-  const tables = [
+  // What belongs to a connection's service; meta also holds the binding itself, and is not cleared.
+  const staged = [
     db.orders,
     db.invoices,
     db.payments,
@@ -27,18 +28,11 @@ export async function bindConnection(connectionId: string): Promise<boolean> {
     ...storedDocumentTables,
     db.cursors,
     db.references,
-    db.meta,
   ];
-  return db.transaction('rw', tables, async () => {
+  return db.transaction('rw', [...staged, db.meta], async () => {
     const current = (await db.meta.get(bindingKey))?.value ?? null;
     if (current === connectionId) return false;
-    if (current !== null) {
-      await Promise.all(
-        [db.orders, db.invoices, db.payments, db.returns, ...storedDocumentTables, db.cursors, db.references].map(
-          (table) => table.clear(),
-        ),
-      );
-    }
+    if (current !== null) await Promise.all(staged.map((table) => table.clear()));
     await db.meta.put({ key: bindingKey, value: connectionId });
     return current !== null;
   });

@@ -9,8 +9,22 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { FeedDocuments } from '../../src-shared/domain/feeds';
 import type { ReviewState } from '../../src-shared/domain/review';
-import type { AckOutcome, BatchAckItem, BatchAckItemResult, FeedKind, NameMap, ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
-import type { ColumnMapping, PushPlan, PushRecordResult, PushRunSummary, RecordKind } from '../../src-shared/domain/master-data';
+import type {
+  AckOutcome,
+  BatchAckItem,
+  BatchAckItemResult,
+  FeedKind,
+  NameMap,
+  ReferenceEntry,
+  ReferenceKind,
+} from '../../src-shared/wire';
+import type {
+  ColumnMapping,
+  PushPlan,
+  PushRecordResult,
+  PushRunSummary,
+  RecordKind,
+} from '../../src-shared/domain/master-data';
 import { documentChunkSize, reviewRowIndexes } from './store-layout';
 import { feedKinds } from '../../src-shared/wire';
 
@@ -136,7 +150,14 @@ export interface AuditEntry {
   requestId: string | null;
   error: string | null;
   /** Per document: what was sent and what came back. */
-  items: Array<{ id: string; outcome: AckOutcome; externalNumber: string | null; reasonCode: string | null; result: string; error: string | null }>;
+  items: Array<{
+    id: string;
+    outcome: AckOutcome;
+    externalNumber: string | null;
+    reasonCode: string | null;
+    result: string;
+    error: string | null;
+  }>;
 }
 
 /** A cached code list, so that reasons can be chosen offline. */
@@ -206,7 +227,8 @@ export interface PushedKeyRow {
 }
 
 /** The row indexes of versions 1 to 3: one for every column a grid might have queried. */
-const reviewRowIndexesV1 = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
+const reviewRowIndexesV1 =
+  'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
 
 /** The desk's IndexedDB database. */
 export class DeskDb extends Dexie {

@@ -17,6 +17,10 @@ import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from 
 /**
  * Stores answers as batches of at most 500 (spec, Acknowledge documents), each with a new id that is
  * its `Idempotency-Key`, and marks their rows queued: one transaction, before anything is sent.
+ *
+ * The answers are grouped by the chunk their documents are stored in (stored-documents.ts) before they
+ * are split, so that recording a batch's results reads about as many documents as it answers: "select
+ * all, accept" over 10,000 documents would otherwise read most chunks for every batch.
  */
 export async function queueAnswerBatches(input: {
   connectionId: string;
@@ -26,22 +30,25 @@ export async function queueAnswerBatches(input: {
   newId: () => string;
 }): Promise<OutboxBatch[]> {
   const rows = db.rowsOf(input.kind);
-  const batches: OutboxBatch[] = splitIntoBatches(input.items).map((items) => ({
-    id: input.newId(),
-    connectionId: input.connectionId,
-    kind: input.kind,
-    items,
-    createdAt: input.nowIso,
-    state: 'queued',
-    attempts: 0,
-    lastAttemptAt: null,
-    lastError: null,
-    results: null,
-  }));
-  await db.transaction('rw', [db.outbox, rows], async () => {
-    await db.outbox.bulkAdd(batches);
+  return db.transaction('rw', [db.outbox, rows], async () => {
     const byId = new Map(input.items.map((item) => [item.id, item]));
     const found = await rows.bulkGet([...byId.keys()]);
+    const chunkOf = chunksOf(found);
+    // A stable sort: answers keep the clerk's order within a chunk.
+    const ordered = [...byId.values()].sort((a, b) => (chunkOf.get(a.id) ?? 0) - (chunkOf.get(b.id) ?? 0));
+    const batches: OutboxBatch[] = splitIntoBatches(ordered).map((items) => ({
+      id: input.newId(),
+      connectionId: input.connectionId,
+      kind: input.kind,
+      items,
+      createdAt: input.nowIso,
+      state: 'queued',
+      attempts: 0,
+      lastAttemptAt: null,
+      lastError: null,
+      results: null,
+    }));
+    await db.outbox.bulkAdd(batches);
     const updated = found
       .filter((row): row is ReviewRow => row !== undefined)
       .map((row): ReviewRow => {
@@ -56,8 +63,8 @@ export async function queueAnswerBatches(input: {
         };
       });
     await rows.bulkPut(updated);
+    return batches;
   });
-  return batches;
 }
 
 /** The oldest batch of a connection still waiting to be sent, if any. */

@@ -94,7 +94,10 @@ async function syncFast(sandbox: RunningSandbox, total: number, rows: BenchRow[]
     }
     // Written as the app writes them: its row indexes (the first name in the Dexie schema is the primary
     // key) and its document chunks.
-    const indexes = reviewRowIndexes.split(',').map((index) => index.trim()).slice(1);
+    const indexes = reviewRowIndexes
+      .split(',')
+      .map((index) => index.trim())
+      .slice(1);
     const floor = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / 500), {
       indexes,
       chunkSize: documentChunkSize,

@@ -138,11 +138,15 @@ describe('feed sync into the local store, against the sandbox', () => {
     // Paused after three pages: the fourth, asked for ahead, was not staged.
     expect(events.filter((event) => event.startsWith('pull'))).toHaveLength(4);
     expect((await localIndex('invoices')).size).toBe(21);
-    const pulls = events.filter((event) => event.startsWith('pull')).map((event) => Number(event.split(' ')[2]));
+    const pulls = events
+      .filter((event) => event.startsWith('pull'))
+      .map((event) => Number(event.split(' ')[2]));
     expect((await readCursor('invoices')).versionAfter).toBe(pulls[3]);
 
     // The next run starts from the cursor staged, and stages the rest once each.
-    const rest = await new SyncEngine({ desk: core.api, perPage: 7, yieldToUi: immediate }).syncAll(['invoices']);
+    const rest = await new SyncEngine({ desk: core.api, perPage: 7, yieldToUi: immediate }).syncAll([
+      'invoices',
+    ]);
     expect(rest.error).toBeNull();
     expect(await localIndex('invoices')).toEqual(await serviceIndex('invoices'));
   });

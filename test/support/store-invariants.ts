@@ -16,9 +16,10 @@ export async function expectChunksConsistent(): Promise<void> {
       const chunk = chunks.find((candidate) => candidate.key === row.chunk);
       expect(chunk?.kind, `${kind} ${row.id}: its chunk`).toBe(kind);
       const stored = chunk?.docs.filter((candidate) => candidate.id === row.id) ?? [];
-      expect(stored.map((candidate) => candidate.version), `${kind} ${row.id}: versions in its chunk`).toEqual([
-        row.version,
-      ]);
+      expect(
+        stored.map((candidate) => candidate.version),
+        `${kind} ${row.id}: versions in its chunk`,
+      ).toEqual([row.version]);
       naming.set(row.chunk, (naming.get(row.chunk) ?? 0) + 1);
     }
   }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { DeskDb } from '../../../src-renderer/data/db';
+import { openOldDesk } from './old-schemas';
 
 const name = 'desk-migration-v3';
 
@@ -12,19 +13,7 @@ afterEach(async () => {
 describe('DeskDb version 3 (customer names)', () => {
   it('adds the names table and gives every stored review row an empty name', async () => {
     // A database as version 2 left it: review rows without `customerName`.
-    const rows = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
-    const old = new Dexie(name);
-    old
-      .version(2)
-      .stores({
-        orders: rows,
-        invoices: rows,
-        payments: rows,
-        returns: rows,
-        documents: '[kind+id]',
-        cursors: 'kind',
-      });
-    await old.open();
+    const old = await openOldDesk(name, 2);
     await old.table('invoices').put({ id: 'a', review: 'pending', customerId: 'cu-1', customer: 'C-1' });
     await old
       .table('cursors')

@@ -4,6 +4,7 @@ import Dexie from 'dexie';
 import { DeskDb } from '../../../src-renderer/data/db';
 import { documentChunkSize } from '../../../src-renderer/data/store-layout';
 import { invoice } from './fixtures';
+import { openOldDesk } from './old-schemas';
 
 const name = 'desk-migration-v5';
 
@@ -23,18 +24,7 @@ function openRaw(): Promise<IDBDatabase> {
 describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () => {
   it('moves every stored document into chunks its row names, keeps rows and cursors, and drops what no query reads', async () => {
     // A database as version 3 left it: ten row indexes, one record a document.
-    const rows = 'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
-    const old = new Dexie(name);
-    old.version(3).stores({
-      orders: rows,
-      invoices: rows,
-      payments: rows,
-      returns: rows,
-      documents: '[kind+id]',
-      cursors: 'kind',
-      customerNames: 'id',
-    });
-    await old.open();
+    const old = await openOldDesk(name, 3, { customerNames: 'id' });
     const count = documentChunkSize + 7;
     const ids = Array.from({ length: count }, (_, index) => `inv-${String(index).padStart(3, '0')}`);
     await old.table('invoices').bulkPut(
@@ -49,7 +39,15 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
     );
     await old
       .table('documents')
-      .bulkPut(ids.map((id, index) => ({ kind: 'invoices', id, version: index + 1, doc: invoice(id, index + 1), answered: null })));
+      .bulkPut(
+        ids.map((id, index) => ({
+          kind: 'invoices',
+          id,
+          version: index + 1,
+          doc: invoice(id, index + 1),
+          answered: null,
+        })),
+      );
     await old
       .table('cursors')
       .put({ kind: 'invoices', versionAfter: count, highWater: count, caughtUpAt: null, staged: count });
@@ -59,7 +57,11 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
     await db.open();
     expect(db.verno).toBe(5);
     for (const table of [db.orders, db.invoices, db.payments, db.returns]) {
-      expect(table.schema.indexes.map((index) => index.name).sort()).toEqual(['customerId', 'date', 'review']);
+      expect(table.schema.indexes.map((index) => index.name).sort()).toEqual([
+        'customerId',
+        'date',
+        'review',
+      ]);
     }
     expect(await db.invoices.where('review').equals('accepted').primaryKeys()).toEqual(['inv-000']);
     expect(await db.invoices.get('inv-001')).toMatchObject({ customerId: 'cu-1', answerState: 'queued' });

@@ -17,6 +17,7 @@ import {
 import { storeCustomerNames } from '../../../src-renderer/data/names';
 import { ackAt, invoice, meta, payment } from './fixtures';
 import { expectChunksConsistent } from '../../support/store-invariants';
+import { row } from '../review/fixtures';
 
 const now = '2025-03-04T08:00:00.000Z';
 
@@ -154,6 +155,24 @@ describe('documents in chunks', () => {
   });
 });
 
+/** Stages invoices a and b as the first two pages of a run, and answers the run's memory. */
+async function stageTwoPagesOfARun(): Promise<StagingMemory> {
+  const memory = new StagingMemory();
+  await stageFeedPage(
+    { kind: 'invoices', data: [invoice('a', 1)], meta: meta(1, true) },
+    toVersionCursor(0),
+    now,
+    memory,
+  );
+  await stageFeedPage(
+    { kind: 'invoices', data: [invoice('b', 2)], meta: meta(2, true) },
+    toVersionCursor(1),
+    now,
+    memory,
+  );
+  return memory;
+}
+
 describe('the pages of one run (one StagingMemory across them)', () => {
   it('read back what earlier pages of the run staged: answers, snapshots and versions are kept', async () => {
     const memory = new StagingMemory();
@@ -199,19 +218,7 @@ describe('the pages of one run (one StagingMemory across them)', () => {
   });
 
   it('put a name stored between two pages of the run on the rows of the later one', async () => {
-    const memory = new StagingMemory();
-    await stageFeedPage(
-      { kind: 'invoices', data: [invoice('a', 1)], meta: meta(1, true) },
-      toVersionCursor(0),
-      now,
-      memory,
-    );
-    await stageFeedPage(
-      { kind: 'invoices', data: [invoice('b', 2)], meta: meta(2, true) },
-      toVersionCursor(1),
-      now,
-      memory,
-    );
+    const memory = await stageTwoPagesOfARun();
     expect((await db.invoices.get('b'))?.customerName).toBe('');
     await storeCustomerNames([{ id: 'cu-1', code: 'C-1', name: { en: 'Al Noor Trading' } }], now);
     await stageFeedPage(
@@ -224,19 +231,7 @@ describe('the pages of one run (one StagingMemory across them)', () => {
   });
 
   it('read a document back when the store lost it since the run began (a connection switch)', async () => {
-    const memory = new StagingMemory();
-    await stageFeedPage(
-      { kind: 'invoices', data: [invoice('a', 1)], meta: meta(1, true) },
-      toVersionCursor(0),
-      now,
-      memory,
-    );
-    await stageFeedPage(
-      { kind: 'invoices', data: [invoice('b', 2)], meta: meta(2, true) },
-      toVersionCursor(1),
-      now,
-      memory,
-    );
+    const memory = await stageTwoPagesOfARun();
     await db.transaction('rw', [db.invoices, db.documentChunks, db.chunkLive], async () => {
       await db.invoices.clear();
       await db.documentChunks.clear();
@@ -255,29 +250,12 @@ describe('the pages of one run (one StagingMemory across them)', () => {
 
 /** A review row for the first-rows tests: only what ordering and views read matters. */
 function reviewRow(index: number, review: ReviewRow['review'], date: string): ReviewRow {
-  const id = `inv_${String(index).padStart(6, '0')}`;
-  return {
-    id,
+  return row(`inv_${String(index).padStart(6, '0')}`, {
     version: index + 1,
     review,
-    pendingAgain: 0,
-    changes: [],
-    status: 'ISSUED',
-    number: id,
     date,
-    customer: 'C-1',
-    customerId: 'cus_1',
-    customerName: '',
-    rep: 'R01',
-    currency: 'EGP',
-    note: '',
     amountCents: index,
-    externalNumber: '',
-    answerState: '',
-    answerOutcome: '',
-    answerError: '',
-    chunk: 0,
-  };
+  });
 }
 
 /** The grid's first sort: the date column, newest first; a stable sort keeps the read's order within a date. */
@@ -306,7 +284,10 @@ describe("a large view's first rows", () => {
       expect(first, view).not.toBeNull();
       expect(first?.length).toBe(firstRowsCount);
       const whole = inGridOrder(await loadRows('invoices', view));
-      expect(first?.map((row) => row.id), view).toEqual(whole.slice(0, firstRowsCount));
+      expect(
+        first?.map((row) => row.id),
+        view,
+      ).toEqual(whole.slice(0, firstRowsCount));
     }
     // A small view is read whole at once.
     for (const view of ['accepted', 'rejected'] as const) {

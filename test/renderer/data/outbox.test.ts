@@ -45,6 +45,46 @@ describe('the answer outbox', () => {
     expect((await db.invoices.get('i7'))?.externalNumber).toBe('ERP-i7');
   });
 
+  it("groups answers by their documents' chunks, so that recording a batch reads few others", async () => {
+    // 1,000 invoices staged as two pages: chunks 1-10 hold i0-i499, chunks 11-20 hold i500-i999.
+    const docs = Array.from({ length: 1000 }, (_, index) => invoice(`i${index}`, index + 1));
+    await stageFeedPage(
+      { kind: 'invoices', data: docs.slice(0, 500), meta: meta(500, true) },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    await stageFeedPage(
+      { kind: 'invoices', data: docs.slice(500), meta: meta(1000) },
+      toVersionCursor(500),
+      '2025-03-04T08:00:00.000Z',
+    );
+    // The clerk's selection takes every 50th invoice in turn (as a sort by amount or date might), so
+    // any 500 of it in that order span every chunk.
+    const scattered = [...docs].sort(
+      (a, b) => (docs.indexOf(a) % 50) - (docs.indexOf(b) % 50) || docs.indexOf(a) - docs.indexOf(b),
+    );
+    let n = 0;
+    const outcome = await queueAnswers({
+      connectionId: 'conn-1',
+      kind: 'invoices',
+      drafts: scattered.map((doc) => ({
+        id: doc.id,
+        outcome: 'ACCEPTED',
+        externalNumber: `ERP-${doc.id}`,
+      })),
+      newId: () => `batch-key-${++n}`,
+    });
+    if (!outcome.ok) throw new Error('not queued');
+    const chunkOf = new Map((await db.invoices.toArray()).map((row) => [row.id, row.chunk]));
+    const chunksOfBatch = outcome.batches.map(
+      (batch) => new Set(batch.items.map((item) => chunkOf.get(item.id))),
+    );
+    expect(chunksOfBatch.map((chunks) => chunks.size)).toEqual([10, 10]);
+    expect(outcome.batches.flatMap((batch) => batch.items.map((item) => item.id)).sort()).toEqual(
+      docs.map((doc) => doc.id).sort(),
+    );
+  });
+
   it('stores nothing while any answer needs fixing', async () => {
     const outcome = await queueAnswers({
       connectionId: 'conn-1',

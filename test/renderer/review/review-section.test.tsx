@@ -2,13 +2,14 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
-import { db, type ReviewRow } from '../../../src-renderer/data/db';
+import { db } from '../../../src-renderer/data/db';
 import { firstRowsCount, firstRowsFrom, stageFeedPage } from '../../../src-renderer/data/documents';
 import { useReviewRows, type ReviewRowsState } from '../../../src-renderer/features/review/use-review-rows';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
 import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
 import { ackAt, invoice, meta } from '../data/fixtures';
+import { row } from './fixtures';
 
 const connection = {
   connection: {
@@ -69,29 +70,9 @@ describe('a large view', () => {
   it('is read newest rows first (the grid paints them at once), then whole', async () => {
     const total = firstRowsFrom + 500;
     await db.invoices.bulkPut(
-      Array.from(
-        { length: total },
-        (_, index): ReviewRow => ({
-          id: `inv_${String(index).padStart(6, '0')}`,
-          version: 1,
-          review: 'pending',
-          pendingAgain: 0,
-          changes: [],
-          status: 'ISSUED',
-          number: `INV-${index}`,
+      Array.from({ length: total }, (_, index) =>
+        row(`inv_${String(index).padStart(6, '0')}`, {
           date: `2026-01-${String((index % 28) + 1).padStart(2, '0')}`,
-          customer: 'C-1',
-          customerId: 'cus_1',
-          customerName: '',
-          rep: 'R01',
-          currency: 'EGP',
-          note: '',
-          amountCents: index,
-          externalNumber: '',
-          answerState: '',
-          answerOutcome: '',
-          answerError: '',
-          chunk: 0,
         }),
       ),
     );
