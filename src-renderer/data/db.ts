@@ -307,17 +307,22 @@ export class DeskDb extends Dexie {
             .between([kind, Dexie.minKey], [kind, Dexie.maxKey])
             .primaryKeys();
           for (let start = 0; start < keys.length; start += documentChunkSize) {
-            const docs = (await documents.bulkGet(keys.slice(start, start + documentChunkSize))).filter(
-              (stored) => stored !== undefined,
-            );
-            const key = await tx.table<DocumentChunk, number>('documentChunks').add({ kind, docs });
-            await tx.table<ChunkLiveRow, number>('chunkLive').put({ key, live: docs.length });
-            await rows
-              .where('id')
-              .anyOf(docs.map((stored) => stored.id))
-              .modify((row) => {
-                row.chunk = key;
-              });
+            const slice = keys.slice(start, start + documentChunkSize);
+            const [found, named] = await Promise.all([
+              documents.bulkGet(slice),
+              rows.bulkGet(slice.map(([, id]) => id)),
+            ]);
+            // Only documents with a row: a chunk no row names would never be let go.
+            const kept = found.flatMap((stored, index) => {
+              const row = named[index];
+              return stored && row ? [{ stored, row }] : [];
+            });
+            if (kept.length === 0) continue;
+            const key = await tx
+              .table<DocumentChunk, number>('documentChunks')
+              .add({ kind, docs: kept.map(({ stored }) => stored) });
+            await tx.table<ChunkLiveRow, number>('chunkLive').put({ key, live: kept.length });
+            await rows.bulkPut(kept.map(({ row }) => ({ ...row, chunk: key })));
           }
         }
       });
