@@ -299,30 +299,50 @@ export class DeskDb extends Dexie {
         chunkLive: 'key',
       })
       .upgrade(async (tx) => {
+        tellUpgrade(true);
+        const documents = tx.table<StoredDocument, [FeedKind, string]>('documents');
+        const chunks = tx.table<DocumentChunk, number>('documentChunks');
         for (const kind of feedKinds) {
-          const documents = tx.table<StoredDocument, [FeedKind, string]>('documents');
           const rows = tx.table<ReviewRow, string>(kind);
-          const keys = await documents
-            .where('[kind+id]')
-            .between([kind, Dexie.minKey], [kind, Dexie.maxKey])
-            .primaryKeys();
-          for (let start = 0; start < keys.length; start += documentChunkSize) {
-            const slice = keys.slice(start, start + documentChunkSize);
-            const [found, named] = await Promise.all([
-              documents.bulkGet(slice),
-              rows.bulkGet(slice.map(([, id]) => id)),
-            ]);
+          // In id order, 2,000 at a time (range reads: one request each, not one a document).
+          let after: string | null = null;
+          for (;;) {
+            const lower = [kind, after ?? Dexie.minKey];
+            const found: StoredDocument[] = await documents
+              .where('[kind+id]')
+              .between(lower, [kind, Dexie.maxKey], after === null, true)
+              .limit(40 * documentChunkSize)
+              .toArray();
+            const last = found.at(-1);
+            if (!last) break;
+            after = last.id;
+            const named = new Map(
+              (await rows.where('id').between(found[0]!.id, last.id, true, true).toArray()).map((row) => [
+                row.id,
+                row,
+              ]),
+            );
             // Only documents with a row: a chunk no row names would never be let go.
-            const kept = found.flatMap((stored, index) => {
-              const row = named[index];
-              return stored && row ? [{ stored, row }] : [];
-            });
-            if (kept.length === 0) continue;
-            const key = await tx
-              .table<DocumentChunk, number>('documentChunks')
-              .add({ kind, docs: kept.map(({ stored }) => stored) });
-            await tx.table<ChunkLiveRow, number>('chunkLive').put({ key, live: kept.length });
-            await rows.bulkPut(kept.map(({ row }) => ({ ...row, chunk: key })));
+            const kept = found.filter((stored) => named.has(stored.id));
+            const slices: StoredDocument[][] = [];
+            for (let start = 0; start < kept.length; start += documentChunkSize) {
+              slices.push(kept.slice(start, start + documentChunkSize));
+            }
+            const keys = await chunks.bulkAdd(
+              slices.map((docs) => ({ kind, docs })),
+              { allKeys: true },
+            );
+            await tx
+              .table<ChunkLiveRow, number>('chunkLive')
+              .bulkPut(slices.map((docs, index) => ({ key: keys[index]!, live: docs.length })));
+            await rows.bulkPut(
+              slices.flatMap((docs, index) =>
+                docs.flatMap((stored) => {
+                  const row = named.get(stored.id);
+                  return row ? [{ ...row, chunk: keys[index]! }] : [];
+                }),
+              ),
+            );
           }
         }
       });
@@ -346,3 +366,19 @@ export class DeskDb extends Dexie {
 
 /** The app's one database. */
 export const db = new DeskDb();
+
+/** Told true when opening the database starts moving stored data (a one-time wait), false once open. */
+export type StoreUpgradeListener = (upgrading: boolean) => void;
+const upgradeListeners = new Set<StoreUpgradeListener>();
+
+function tellUpgrade(upgrading: boolean): void {
+  for (const listener of upgradeListeners) listener(upgrading);
+}
+
+/** Listens for a version upgrade that moves stored data; answers the unsubscribe. */
+export function onStoreUpgrade(listener: StoreUpgradeListener): () => void {
+  upgradeListeners.add(listener);
+  return () => upgradeListeners.delete(listener);
+}
+
+db.on('ready', () => tellUpgrade(false));

@@ -5,6 +5,7 @@ import { ConnectionsScreen } from '../connections/ConnectionsScreen';
 import { MasterDataScreen } from '../master-data/MasterDataScreen';
 import { ReviewSection } from '../review/ReviewSection';
 import { SyncBar } from '../sync/SyncBar';
+import { StoreUpgradeNote } from './StoreUpgradeNote';
 import { useFeedSync } from '../sync/use-feed-sync';
 
 const sections: Array<{ id: Section; label: string; empty: string }> = [
@@ -41,6 +42,7 @@ export function AppShell() {
           </button>
         ))}
       </nav>
+      <StoreUpgradeNote />
       <main className={isReview ? 'content content-review' : 'content'} aria-label={current.label}>
         <h2>{current.label}</h2>
         {isReview && <SyncBar />}

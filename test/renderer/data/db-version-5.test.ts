@@ -25,8 +25,10 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
   it('moves every stored document into chunks its row names, keeps rows and cursors, and drops what no query reads', async () => {
     // A database as version 3 left it: ten row indexes, one record a document.
     const old = await openOldDesk(name, 3, { customerNames: 'id' });
-    const count = documentChunkSize + 7;
-    const ids = Array.from({ length: count }, (_, index) => `inv-${String(index).padStart(3, '0')}`);
+    // More than the upgrade reads at once (2,000), so that it has to go on from where it stopped.
+    const count = 80 * documentChunkSize + 7;
+    const chunkSizes = [...Array.from({ length: 80 }, () => documentChunkSize), 7];
+    const ids = Array.from({ length: count }, (_, index) => `inv-${String(index).padStart(5, '0')}`);
     await old.table('invoices').bulkPut(
       ids.map((id, index) => ({
         id,
@@ -37,17 +39,15 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
         answerState: index === 1 ? 'queued' : '',
       })),
     );
-    await old
-      .table('documents')
-      .bulkPut(
-        ids.map((id, index) => ({
-          kind: 'invoices',
-          id,
-          version: index + 1,
-          doc: invoice(id, index + 1),
-          answered: null,
-        })),
-      );
+    await old.table('documents').bulkPut(
+      ids.map((id, index) => ({
+        kind: 'invoices',
+        id,
+        version: index + 1,
+        doc: invoice(id, index + 1),
+        answered: null,
+      })),
+    );
     await old
       .table('cursors')
       .put({ kind: 'invoices', versionAfter: count, highWater: count, caughtUpAt: null, staged: count });
@@ -65,19 +65,23 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
         'review',
       ]);
     }
-    expect(await db.invoices.where('review').equals('accepted').primaryKeys()).toEqual(['inv-000']);
-    expect(await db.invoices.get('inv-001')).toMatchObject({ customerId: 'cu-1', answerState: 'queued' });
+    expect(await db.invoices.where('review').equals('accepted').primaryKeys()).toEqual(['inv-00000']);
+    expect(await db.invoices.get('inv-00001')).toMatchObject({ customerId: 'cu-1', answerState: 'queued' });
     expect((await db.cursors.get('invoices'))?.versionAfter).toBe(count);
 
     // Every row names a chunk that holds its document; the chunks hold each document once.
     const chunks = await db.documentChunks.toArray();
-    expect(chunks.map((chunk) => chunk.docs.length)).toEqual([documentChunkSize, 7]);
+    expect(chunks.map((chunk) => chunk.docs.length)).toEqual(chunkSizes);
     const chunkOf = new Map(chunks.flatMap((chunk) => chunk.docs.map((stored) => [stored.id, chunk.key])));
     for (const row of await db.invoices.toArray()) {
       expect(row.chunk, row.id).toBe(chunkOf.get(row.id));
     }
-    expect((await db.chunkLive.toArray()).map((live) => live.live)).toEqual([documentChunkSize, 7]);
-    expect(chunks[1]?.docs.at(-1)).toMatchObject({ id: ids.at(-1), version: count, doc: { id: ids.at(-1) } });
+    expect((await db.chunkLive.toArray()).map((live) => live.live)).toEqual(chunkSizes);
+    expect(chunks.at(-1)?.docs.at(-1)).toMatchObject({
+      id: ids.at(-1),
+      version: count,
+      doc: { id: ids.at(-1) },
+    });
     db.close();
 
     // In IndexedDB itself: the old documents table and the six unread indexes are gone.
