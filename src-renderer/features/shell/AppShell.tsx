@@ -42,8 +42,8 @@ export function AppShell() {
           </button>
         ))}
       </nav>
-      <StoreUpgradeNote />
       <main className={isReview ? 'content content-review' : 'content'} aria-label={current.label}>
+        <StoreUpgradeNote />
         <h2>{current.label}</h2>
         {isReview && <SyncBar />}
         {current.id === 'connections' ? (

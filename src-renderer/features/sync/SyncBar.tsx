@@ -32,7 +32,7 @@ function progressText(progress: FeedSyncProgress): string {
 /** The connection's budget and token in plain words (spec, Limits; Authentication 4). */
 function connectionFacts(status: ConnectionStatus | null): string {
   if (!status?.client) return '';
-  const parts = [`budget ${status.client.rateLimitPerMinute} requests a minute`];
+  const parts = [`budget ${formatCount(status.client.rateLimitPerMinute)} requests a minute`];
   if (status.tokenExpiry) {
     parts.push(
       status.tokenExpiry.daysLeft < 0
