@@ -25,7 +25,7 @@ import type {
   PushRunSummary,
   RecordKind,
 } from '../../src-shared/domain/master-data';
-import { documentChunkSize, reviewRowIndexes } from './store-layout';
+import { documentChunkSize, newChunkKey, reviewRowIndexes } from './store-layout';
 import { feedKinds } from '../../src-shared/wire';
 
 /** Where a clerk's own answer to a document stands on this computer. */
@@ -67,7 +67,7 @@ export interface ReviewRow {
   answerOutcome: AckOutcome | '';
   answerError: string;
   /** The key of the chunk holding the document's newest stored version (stored-documents.ts). */
-  chunk: number;
+  chunk: string;
 }
 
 /** A document exactly as the service sent it, and as it was when it was last answered. */
@@ -84,14 +84,14 @@ export type StoredDocument = {
 
 /** Up to 50 stored documents of one feed, written together and never changed (stored-documents.ts). */
 export interface DocumentChunk {
-  key?: number;
+  key: string;
   kind: FeedKind;
   docs: StoredDocument[];
 }
 
 /** How many documents of a chunk are still their rows' newest stored version. */
 export interface ChunkLiveRow {
-  key: number;
+  key: string;
   live: number;
 }
 
@@ -295,13 +295,13 @@ export class DeskDb extends Dexie {
         invoices: reviewRowIndexes,
         payments: reviewRowIndexes,
         returns: reviewRowIndexes,
-        documentChunks: '++key',
+        documentChunks: 'key',
         chunkLive: 'key',
       })
       .upgrade(async (tx) => {
         tellUpgrade(true);
         const documents = tx.table<StoredDocument, [FeedKind, string]>('documents');
-        const chunks = tx.table<DocumentChunk, number>('documentChunks');
+        const chunks = tx.table<DocumentChunk, string>('documentChunks');
         for (const kind of feedKinds) {
           const rows = tx.table<ReviewRow, string>(kind);
           // In id order, 2,000 at a time (range reads: one request each, not one a document).
@@ -328,12 +328,10 @@ export class DeskDb extends Dexie {
             for (let start = 0; start < kept.length; start += documentChunkSize) {
               slices.push(kept.slice(start, start + documentChunkSize));
             }
-            const keys = await chunks.bulkAdd(
-              slices.map((docs) => ({ kind, docs })),
-              { allKeys: true },
-            );
+            const keys = slices.map(() => newChunkKey());
+            await chunks.bulkPut(slices.map((docs, index) => ({ key: keys[index]!, kind, docs })));
             await tx
-              .table<ChunkLiveRow, number>('chunkLive')
+              .table<ChunkLiveRow, string>('chunkLive')
               .bulkPut(slices.map((docs, index) => ({ key: keys[index]!, live: docs.length })));
             await rows.bulkPut(
               slices.flatMap((docs, index) =>

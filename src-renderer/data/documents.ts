@@ -97,8 +97,6 @@ export async function stageFeedPage(
   const items = kindedItems(page);
   const tables = [rows, ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
   return db.transaction('rw', tables, async () => {
-    const current = await readCursor(kind);
-    if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
     if (memory.ids === null && memory.pages > 0) {
       memory.ids = new Set((await rows.toCollection().primaryKeys()).map(String));
     }
@@ -111,13 +109,16 @@ export async function stageFeedPage(
     }
     const ids = [...latest.keys()];
     const maybeStored = known ? ids.filter((id) => known.has(id)) : ids;
-    const [previousRows, nameOf] = await Promise.all([
+    // Every read at once: each is a round trip to IndexedDB.
+    const [current, previousRows, nameOf] = await Promise.all([
+      readCursor(kind),
       rows.bulkGet(maybeStored),
       customerNamesOf(
         items.map((item) => item.doc.customer.id),
         memory,
       ),
     ]);
+    if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
     const previousDocs = await readStoredDocuments(kind, previousRows);
     const previousRowOf = new Map(maybeStored.map((id, index) => [id, previousRows[index]]));
     const previousDocOf = new Map(maybeStored.map((id, index) => [id, previousDocs[index]]));
@@ -127,13 +128,6 @@ export async function stageFeedPage(
       if (previous && previous.version >= item.doc.version) continue;
       docs.push(nextStored(item, previous));
     }
-    const chunkOf = await writeStoredDocuments(kind, docs, chunksOf(previousRows));
-    await rows.bulkPut(
-      docs.map((stored) => ({
-        ...rowOf(stored, previousRowOf.get(stored.id), chunkOf.get(stored.id) ?? 0),
-        customerName: nameOf.get(stored.doc.customer.id) ?? '',
-      })),
-    );
     const cursor: FeedCursorRow = {
       kind,
       versionAfter: cursorAfterPage(toVersionCursor(current.versionAfter), page),
@@ -141,7 +135,18 @@ export async function stageFeedPage(
       caughtUpAt: page.meta.has_more ? current.caughtUpAt : nowIso,
       staged: current.staged + docs.length,
     };
-    await db.cursors.put(cursor);
+    // Every write at once too: the chunks' keys are known before they are written.
+    const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
+    await Promise.all([
+      written,
+      rows.bulkPut(
+        docs.map((stored) => ({
+          ...rowOf(stored, previousRowOf.get(stored.id), chunkOf.get(stored.id) ?? ''),
+          customerName: nameOf.get(stored.doc.customer.id) ?? '',
+        })),
+      ),
+      db.cursors.put(cursor),
+    ]);
     for (const doc of docs) known?.add(doc.id);
     memory.pages += 1;
     return { written: docs.length, cursor };
@@ -278,7 +283,7 @@ export function mapStored(
  * The grid row of a stored document. A clerk's queued answer stays on the row until the outbox settles
  * it; a failed one stays while the document is still pending, so it can be selected and tried again.
  */
-export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: number): ReviewRow {
+export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: string): ReviewRow {
   const doc = stored.doc;
   const review = reviewStateOf(stored);
   const keepAnswer =
@@ -308,7 +313,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
 }
 
 /** The chunk each row names, by document id (rows not there are left out). */
-export function chunksOf(rows: readonly (ReviewRow | undefined)[]): Map<string, number> {
+export function chunksOf(rows: readonly (ReviewRow | undefined)[]): Map<string, string> {
   return new Map(rows.flatMap((row) => (row ? [[row.id, row.chunk] as const] : [])));
 }
 
@@ -374,7 +379,7 @@ export async function loadFirstRows(
 }
 
 /** Code-unit order, as IndexedDB orders string keys. */
-function compareText(a: string, b: string): number {
+export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
 

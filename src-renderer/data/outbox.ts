@@ -11,7 +11,7 @@ import type { DeskError } from '../../src-shared/bridge/result';
 import { splitIntoBatches } from '../../src-shared/domain/answers';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
 import { db, type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './db';
-import { chunksOf, mapStored, rowOf } from './documents';
+import { chunksOf, compareText, mapStored, rowOf } from './documents';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
 /**
@@ -35,7 +35,9 @@ export async function queueAnswerBatches(input: {
     const found = await rows.bulkGet([...byId.keys()]);
     const chunkOf = chunksOf(found);
     // A stable sort: answers keep the clerk's order within a chunk.
-    const ordered = [...byId.values()].sort((a, b) => (chunkOf.get(a.id) ?? 0) - (chunkOf.get(b.id) ?? 0));
+    const ordered = [...byId.values()].sort((a, b) =>
+      compareText(chunkOf.get(a.id) ?? '', chunkOf.get(b.id) ?? ''),
+    );
     const batches: OutboxBatch[] = splitIntoBatches(ordered).map((items) => ({
       id: input.newId(),
       connectionId: input.connectionId,
@@ -146,12 +148,13 @@ export async function recordAnswered(
         }));
         newDocs.push(updated);
         // Its chunk is named once the new version is written, below.
-        newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }, 0));
+        newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }, ''));
       } else {
         newRows.push({ ...row, answerState: '', answerOutcome: '', answerError: '' });
       }
     }
-    const chunkOf = await writeStoredDocuments(batch.kind, newDocs, chunksOf(currentRows));
+    const { chunkOf, written } = writeStoredDocuments(batch.kind, newDocs, chunksOf(currentRows));
+    await written;
     await rows.bulkPut(newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })));
     await db.outbox.put({
       ...batch,

@@ -16,3 +16,8 @@ export const reviewRowIndexes = 'id, review, date, customerId';
 
 /** Documents a chunk holds at most (stored-documents.ts). */
 export const documentChunkSize = 50;
+
+/** A new chunk's key, made before the chunk is written so that rows can name it in the same breath. */
+export function newChunkKey(): string {
+  return crypto.randomUUID();
+}

@@ -16,8 +16,8 @@
  * Callers run these inside their own `db.transaction('rw', …)` that includes `storedDocumentTables`.
  */
 import type { FeedKind } from '../../src-shared/wire';
-import { db, type DocumentChunk, type ReviewRow, type StoredDocument } from './db';
-import { documentChunkSize } from './store-layout';
+import { db, type ChunkLiveRow, type DocumentChunk, type ReviewRow, type StoredDocument } from './db';
+import { documentChunkSize, newChunkKey } from './store-layout';
 
 /** The tables these functions touch, for the caller's transaction. */
 export const storedDocumentTables = [db.documentChunks, db.chunkLive];
@@ -30,7 +30,7 @@ export async function readStoredDocuments(
   kind: FeedKind,
   rows: readonly (ReviewRow | undefined)[],
 ): Promise<(StoredDocument | undefined)[]> {
-  const keys = [...new Set(rows.flatMap((row) => (row && row.chunk > 0 ? [row.chunk] : [])))];
+  const keys = [...new Set(rows.flatMap((row) => (row && row.chunk !== '' ? [row.chunk] : [])))];
   if (keys.length === 0) return rows.map(() => undefined);
   const chunks = await db.documentChunks.bulkGet(keys);
   const byId = new Map<string, StoredDocument>();
@@ -41,48 +41,58 @@ export async function readStoredDocuments(
   return rows.map((row) => (row ? byId.get(row.id) : undefined));
 }
 
+/** What `writeStoredDocuments` started: each document's new chunk, known at once, and the write. */
+export interface StoredDocumentsWrite {
+  chunkOf: Map<string, string>;
+  written: Promise<void>;
+}
+
 /**
  * Writes `docs` (one version each) into new chunks and lets go of the chunks their rows named before
  * (`previousChunkOf`: a document's id to its row's chunk, for documents that had a row). Answers each
- * document's new chunk by id; the caller puts it on the rows it writes in the same transaction.
+ * document's new chunk by id at once, so that the caller can write its rows while the chunks are
+ * written (in the same transaction; it awaits `written` before the transaction ends).
  */
-export async function writeStoredDocuments(
+export function writeStoredDocuments(
   kind: FeedKind,
   docs: readonly StoredDocument[],
-  previousChunkOf: ReadonlyMap<string, number>,
-): Promise<Map<string, number>> {
-  const chunkOf = new Map<string, number>();
+  previousChunkOf: ReadonlyMap<string, string>,
+): StoredDocumentsWrite {
+  const chunkOf = new Map<string, string>();
   // One version a document: a second one would be counted live in its chunk for ever.
   const latest = [...new Map(docs.map((stored) => [stored.id, stored])).values()];
-  if (latest.length === 0) return chunkOf;
+  if (latest.length === 0) return { chunkOf, written: Promise.resolve() };
   const chunks: DocumentChunk[] = [];
   for (let start = 0; start < latest.length; start += documentChunkSize) {
-    chunks.push({ kind, docs: latest.slice(start, start + documentChunkSize) });
+    const chunk = { key: newChunkKey(), kind, docs: latest.slice(start, start + documentChunkSize) };
+    for (const stored of chunk.docs) chunkOf.set(stored.id, chunk.key);
+    chunks.push(chunk);
   }
-  const keys = await db.documentChunks.bulkAdd(chunks, { allKeys: true });
-  await db.chunkLive.bulkPut(chunks.map((chunk, index) => ({ key: keys[index]!, live: chunk.docs.length })));
-  chunks.forEach((chunk, index) => {
-    for (const stored of chunk.docs) chunkOf.set(stored.id, keys[index]!);
-  });
-  await releaseChunks(latest.flatMap((stored) => previousChunkOf.get(stored.id) ?? []));
-  return chunkOf;
+  const written = Promise.all([
+    db.documentChunks.bulkPut(chunks),
+    db.chunkLive.bulkPut(chunks.map((chunk) => ({ key: chunk.key, live: chunk.docs.length }))),
+    releaseChunks(latest.flatMap((stored) => previousChunkOf.get(stored.id) ?? [])),
+  ]).then(() => undefined);
+  return { chunkOf, written };
 }
 
 /** Counts one document out of each chunk named (once per document), deleting the chunks left empty. */
-async function releaseChunks(released: readonly number[]): Promise<void> {
-  const counts = new Map<number, number>();
-  for (const key of released) if (key > 0) counts.set(key, (counts.get(key) ?? 0) + 1);
+async function releaseChunks(released: readonly string[]): Promise<void> {
+  const counts = new Map<string, number>();
+  for (const key of released) if (key !== '') counts.set(key, (counts.get(key) ?? 0) + 1);
   if (counts.size === 0) return;
   const keys = [...counts.keys()];
   const lives = await db.chunkLive.bulkGet(keys);
-  const empty: number[] = [];
-  const kept: Array<{ key: number; live: number }> = [];
+  const empty: string[] = [];
+  const kept: ChunkLiveRow[] = [];
   keys.forEach((key, index) => {
     const live = (lives[index]?.live ?? 0) - (counts.get(key) ?? 0);
     if (live > 0) kept.push({ key, live });
     else empty.push(key);
   });
-  await db.chunkLive.bulkPut(kept);
-  await db.chunkLive.bulkDelete(empty);
-  await db.documentChunks.bulkDelete(empty);
+  await Promise.all([
+    db.chunkLive.bulkPut(kept),
+    db.chunkLive.bulkDelete(empty),
+    db.documentChunks.bulkDelete(empty),
+  ]);
 }

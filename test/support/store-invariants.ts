@@ -10,7 +10,7 @@ import { db } from '../../src-renderer/data/db';
 export async function expectChunksConsistent(): Promise<void> {
   const chunks = await db.documentChunks.toArray();
   const lives = new Map((await db.chunkLive.toArray()).map((live) => [live.key, live.live]));
-  const naming = new Map<number, number>();
+  const naming = new Map<string, number>();
   for (const kind of feedKinds) {
     for (const row of await db.rowsOf(kind).toArray()) {
       const chunk = chunks.find((candidate) => candidate.key === row.chunk);
@@ -23,6 +23,6 @@ export async function expectChunksConsistent(): Promise<void> {
       naming.set(row.chunk, (naming.get(row.chunk) ?? 0) + 1);
     }
   }
-  expect(new Map(chunks.map((chunk) => [chunk.key!, naming.get(chunk.key!) ?? 0]))).toEqual(lives);
+  expect(new Map(chunks.map((chunk) => [chunk.key, naming.get(chunk.key) ?? 0]))).toEqual(lives);
   expect([...lives.values()].every((live) => live > 0)).toBe(true);
 }

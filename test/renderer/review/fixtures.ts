@@ -22,7 +22,7 @@ export function row(id: string, patch: Partial<ReviewRow> = {}): ReviewRow {
     answerState: '',
     answerOutcome: '',
     answerError: '',
-    chunk: 0,
+    chunk: '',
     ...patch,
   };
 }
