@@ -147,15 +147,17 @@ export async function recordAnswered(
           version: version ?? doc.version,
         }));
         newDocs.push(updated);
-        // Its chunk is named once the new version is written, below.
+        // Its new chunk is put on the row below, once the new versions are chunked.
         newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }, ''));
       } else {
         newRows.push({ ...row, answerState: '', answerOutcome: '', answerError: '' });
       }
     }
     const { chunkOf, written } = writeStoredDocuments(batch.kind, newDocs, chunksOf(currentRows));
-    await written;
-    await rows.bulkPut(newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })));
+    await Promise.all([
+      written,
+      rows.bulkPut(newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk }))),
+    ]);
     await db.outbox.put({
       ...batch,
       state: 'sent',

@@ -95,6 +95,8 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     if (apiRef.current) void exportViewAsXlsx(apiRef.current, exportName('xlsx'));
   };
 
+  // An export is of the whole view: not while only its first rows are in.
+  const canExport = complete && rows !== null && rows.length > 0;
   const failedCount = useMemo(() => rows?.filter((row) => row.answerState === 'failed').length ?? 0, [rows]);
 
   return (
@@ -144,10 +146,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           >
             Reject…
           </button>
-          <button type="button" onClick={exportCsv} disabled={!complete || !rows || rows.length === 0}>
+          <button type="button" onClick={exportCsv} disabled={!canExport}>
             Export CSV
           </button>
-          <button type="button" onClick={exportXlsx} disabled={!complete || !rows || rows.length === 0}>
+          <button type="button" onClick={exportXlsx} disabled={!canExport}>
             Export XLSX
           </button>
         </div>
