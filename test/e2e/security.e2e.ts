@@ -137,6 +137,11 @@ describe('the token never reaches the renderer (browser mode, real sandbox)', ()
     await connections.use('Sandbox (demo company)');
     await expect.poll(() => connections.fact('Client').textContent(), { timeout: 20_000 }).toBe('Demo ERP');
 
+    // Switching starts a sync of its own; let it finish, so that the faults below meet the sync the
+    // clerk starts next and not that one.
+    await review.open('Invoices');
+    await expect.poll(() => page.locator('.sync-progress li.feed-done').count(), { timeout: 30_000 }).toBe(4);
+    await expect.poll(() => review.syncNow.count(), { timeout: 30_000 }).toBe(1);
     proxy.add(gateway503(6, undefined, { method: 'GET', path: '/me' }));
     proxy.add({
       method: 'GET',
@@ -145,7 +150,6 @@ describe('the token never reaches the renderer (browser mode, real sandbox)', ()
       action: { kind: 'respond', status: 200, body: '{"data":"not a page"}' },
     });
     proxy.add({ method: 'GET', path: '/payments', times: 6, action: { kind: 'drop-request' } });
-    await review.open('Invoices');
     await review.syncNow.click();
     await expect.poll(() => page.getByRole('alert').first().textContent(), { timeout: 30_000 }).toMatch(/\S/);
     await page.reload();
