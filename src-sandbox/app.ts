@@ -104,7 +104,7 @@ export async function registerInterface(
       });
       // Unknown paths under the interface are answered after authentication, so they carry the
       // rate-limit headers like every other answer of an authenticated call (spec, Limits).
-      api.setNotFoundHandler(answerNotFound);
+      api.setNotFoundHandler(replyNotFound);
       await routes(api as SandboxApp);
     },
     { prefix },
@@ -115,7 +115,7 @@ export async function registerInterface(
 const routeTables = new WeakMap<SandboxContext, RouteTable>();
 
 /** 404 `NOT_FOUND` for an unknown path; 405 `METHOD_NOT_ALLOWED` with `Allow` for a known path and another method. */
-function answerNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
+function replyNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
   const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
   const allowed = routeTables.get(request.server.sandbox)?.allowed(path) ?? [];
   if (allowed.length > 0) {
@@ -250,7 +250,7 @@ function answerError(
  * A request so malformed that Node's HTTP parser refuses it never reaches Fastify: answer 400 (408 on a
  * client timeout) with the envelope on the socket, then close it.
  */
-function answerClientError(error: Error & { code?: string }, socket: Socket): void {
+function replyClientError(error: Error & { code?: string }, socket: Socket): void {
   if (error.code === 'ECONNRESET' || socket.destroyed || !socket.writable) {
     socket.destroy();
     return;
@@ -313,7 +313,7 @@ export async function buildSandbox(
         ),
       );
     },
-    clientErrorHandler: answerClientError,
+    clientErrorHandler: replyClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(compileValidator);
@@ -346,7 +346,7 @@ export async function buildSandbox(
   });
 
   app.setErrorHandler(answerError);
-  app.setNotFoundHandler(answerNotFound);
+  app.setNotFoundHandler(replyNotFound);
 
   await registerInterface(app as SandboxApp, interfaceRoutes);
 
@@ -364,7 +364,7 @@ export async function buildSandbox(
           );
         }
       });
-      admin.setNotFoundHandler(answerNotFound);
+      admin.setNotFoundHandler(replyNotFound);
       await adminRoutes(admin as SandboxApp);
     },
     { prefix: '/_sandbox' },

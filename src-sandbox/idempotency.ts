@@ -9,7 +9,7 @@ const maxKeyLength = 100; // spec, Limits: at most 100 characters
 const purgeEveryMs = 3600 * 1000; // expired keys are dropped at most once an hour of the sandbox clock
 
 /** What a write handler answers; stored with the key when it is a success. */
-export interface WriteAnswer {
+export interface WriteResponse {
   status: number;
   body: unknown;
 }
@@ -18,11 +18,11 @@ export interface WriteAnswer {
 export type IdempotentWrite = (
   request: FastifyRequest,
   reply: FastifyReply,
-  run: () => WriteAnswer,
+  run: () => WriteResponse,
 ) => Promise<FastifyReply>;
 
 /** Carries a non-2xx answer out of the write's transaction so that the transaction rolls back. */
-class RefusedAnswer {
+class RefusedResponse {
   constructor(
     readonly status: number,
     readonly text: string,
@@ -141,7 +141,7 @@ export function createIdempotency(db: Database, clock: SandboxClock, writeDelayM
               : Buffer.from(
                   serialized instanceof ArrayBuffer ? new Uint8Array(serialized) : serialized,
                 ).toString('utf8');
-          if (result.status < 200 || result.status >= 300) throw new RefusedAnswer(result.status, text);
+          if (result.status < 200 || result.status >= 300) throw new RefusedResponse(result.status, text);
           const at = clock.nowMs();
           save.run(
             principal.clientId,
@@ -155,7 +155,7 @@ export function createIdempotency(db: Database, clock: SandboxClock, writeDelayM
           return { status: result.status, text };
         })();
       } catch (error) {
-        if (!(error instanceof RefusedAnswer)) throw error;
+        if (!(error instanceof RefusedResponse)) throw error;
         answer = { status: error.status, text: error.text };
       }
       return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.text);

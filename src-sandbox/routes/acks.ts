@@ -1,8 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import {
-  AckAnswerSchema,
+  AckResponseSchema,
   AckBodySchema,
-  BatchAckAnswerSchema,
+  BatchAckResponseSchema,
   BatchAckBodySchema,
   IdParamsSchema,
   OrderIdParamsSchema,
@@ -61,7 +61,7 @@ export async function ackRoutes(app: SandboxApp): Promise<void> {
   app.post(
     '/orders/:orderId/ack',
     {
-      schema: { params: OrderIdParamsSchema, body: AckBodySchema, response: { 200: AckAnswerSchema } },
+      schema: { params: OrderIdParamsSchema, body: AckBodySchema, response: { 200: AckResponseSchema } },
       preValidation: scopeHook('orders:write'),
     },
     async (request, reply) =>
@@ -88,7 +88,7 @@ export async function ackRoutes(app: SandboxApp): Promise<void> {
     app.post(
       path,
       {
-        schema: { params: IdParamsSchema, body: AckBodySchema, response: { 200: AckAnswerSchema } },
+        schema: { params: IdParamsSchema, body: AckBodySchema, response: { 200: AckResponseSchema } },
         preValidation: scopeHook(scope),
       },
       async (request, reply) =>
@@ -117,7 +117,7 @@ export async function ackRoutes(app: SandboxApp): Promise<void> {
   // per-item errors"). A failed item answers `result: "failed"` (docs/decisions/007-ack-bodies.md).
   app.post(
     '/acks',
-    { schema: { body: BatchAckBodySchema, response: { 200: BatchAckAnswerSchema } } },
+    { schema: { body: BatchAckBodySchema, response: { 200: BatchAckResponseSchema } } },
     async (request, reply) => {
       requireScope(request, ackEntityScope(request.body.entity));
       return idempotentWrite(request, reply, () => {

@@ -1,16 +1,16 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
-  FeedCursorAnswerSchema,
+  FeedCursorResponseSchema,
   FeedQuerySchema,
   IdParamsSchema,
-  InvoiceAnswerSchema,
+  InvoiceResponseSchema,
   InvoiceFeedPageSchema,
-  OrderAnswerSchema,
+  OrderResponseSchema,
   OrderFeedPageSchema,
   OrderIdParamsSchema,
-  PaymentAnswerSchema,
+  PaymentResponseSchema,
   PaymentFeedPageSchema,
-  ReturnAnswerSchema,
+  ReturnResponseSchema,
   ReturnFeedPageSchema,
   ackEntityFor,
   defaultPerPage,
@@ -23,7 +23,7 @@ import { requireScope } from '../auth';
 import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
 import {
-  answerJson,
+  responseJson,
   createDocumentStore,
   type AckFilter,
   type DocumentKind,
@@ -38,10 +38,10 @@ const knownFeedParameters: readonly string[] = Object.keys(FeedQuerySchema.prope
 const maxFilterIds = 100;
 
 const feeds: ReadonlyArray<{ feed: FeedKind; page: TSchema; single: TSchema }> = [
-  { feed: 'orders', page: OrderFeedPageSchema, single: OrderAnswerSchema },
-  { feed: 'invoices', page: InvoiceFeedPageSchema, single: InvoiceAnswerSchema },
-  { feed: 'payments', page: PaymentFeedPageSchema, single: PaymentAnswerSchema },
-  { feed: 'returns', page: ReturnFeedPageSchema, single: ReturnAnswerSchema },
+  { feed: 'orders', page: OrderFeedPageSchema, single: OrderResponseSchema },
+  { feed: 'invoices', page: InvoiceFeedPageSchema, single: InvoiceResponseSchema },
+  { feed: 'payments', page: PaymentFeedPageSchema, single: PaymentResponseSchema },
+  { feed: 'returns', page: ReturnFeedPageSchema, single: ReturnResponseSchema },
 ];
 
 /** A hook that refuses the call before anything else is checked unless the client holds `scope`. */
@@ -203,7 +203,7 @@ export async function documentRoutes(app: SandboxApp): Promise<void> {
 
     app.get(
       `/${feed}/cursor`,
-      { schema: { response: { 200: FeedCursorAnswerSchema } }, preValidation: scopeHook(scope) },
+      { schema: { response: { 200: FeedCursorResponseSchema } }, preValidation: scopeHook(scope) },
       async (request) => ({
         data: store.cursor(companyOf(request), kind),
       }),
@@ -217,14 +217,14 @@ export async function documentRoutes(app: SandboxApp): Promise<void> {
           preValidation: scopeHook(scope),
         },
         async (request, reply) =>
-          sendJson(reply, answerJson(store.serveOne(companyOf(request), kind, request.params.orderId))),
+          sendJson(reply, responseJson(store.serveOne(companyOf(request), kind, request.params.orderId))),
       );
     } else {
       app.get(
         `/${feed}/:id`,
         { schema: { params: IdParamsSchema, response: { 200: single } }, preValidation: scopeHook(scope) },
         async (request, reply) =>
-          sendJson(reply, answerJson(store.serveOne(companyOf(request), kind, request.params.id))),
+          sendJson(reply, responseJson(store.serveOne(companyOf(request), kind, request.params.id))),
       );
     }
   }

@@ -1,9 +1,9 @@
-import { MeAnswerSchema } from '../../src-shared/wire';
+import { MeResponseSchema } from '../../src-shared/wire';
 import type { SandboxApp } from '../context';
 
 /** `GET /me` (spec, Endpoints: Identity and lookup): the client, its company and scopes; no scope needed. */
 export async function identityRoutes(app: SandboxApp): Promise<void> {
-  app.get('/me', { schema: { response: { 200: MeAnswerSchema } } }, async (request) => {
+  app.get('/me', { schema: { response: { 200: MeResponseSchema } } }, async (request) => {
     const p = request.principal!;
     return {
       data: {

@@ -5,7 +5,7 @@ import {
   endpoints,
   type BatchPushItemResult,
   type EndpointDef,
-  type PushAnswerData,
+  type PushResponseData,
   type Scope,
 } from '../../src-shared/wire';
 import type { SandboxApp } from '../context';
@@ -30,11 +30,11 @@ export async function batchRoutes(
 ): Promise<void> {
   const { db, idempotentWrite } = app.sandbox;
   // A nested better-sqlite3 transaction is a SAVEPOINT: a throw rolls back this item only.
-  const inSavepoint = db.transaction((apply: () => PushAnswerData) => apply());
+  const inSavepoint = db.transaction((apply: () => PushResponseData) => apply());
 
   function batch<T extends TSchema>(
     def: EndpointDef & { readonly itemBody: T; readonly scope: Scope },
-    apply: (companyId: string, ref: string, body: Static<T>) => PushAnswerData,
+    apply: (companyId: string, ref: string, body: Static<T>) => PushResponseData,
   ): void {
     app.post(
       def.path,

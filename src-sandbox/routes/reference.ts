@@ -1,9 +1,9 @@
 import {
-  ReferenceAnswerSchema,
+  ReferenceResponseSchema,
   ReferenceParamsSchema,
   referenceKinds,
   type NameMap,
-  type ReferenceAnswer,
+  type ReferenceResponse,
   type ReferenceEntry,
   type ReferenceKind,
 } from '../../src-shared/wire';
@@ -132,8 +132,8 @@ export async function referenceRoutes(app: SandboxApp): Promise<void> {
 
   app.get(
     '/reference/:kind',
-    { schema: { params: ReferenceParamsSchema, response: { 200: ReferenceAnswerSchema } } },
-    async (request): Promise<ReferenceAnswer> => {
+    { schema: { params: ReferenceParamsSchema, response: { 200: ReferenceResponseSchema } } },
+    async (request): Promise<ReferenceResponse> => {
       const kind = request.params.kind;
       if (!isReferenceKind(kind)) {
         throw new ApiError(

@@ -1,5 +1,5 @@
 import type { Database } from 'better-sqlite3';
-import type { BalanceBody, LookupBalance, PushAnswerData } from '../../src-shared/wire';
+import type { BalanceBody, LookupBalance, PushResponseData } from '../../src-shared/wire';
 import type { SandboxClock } from '../clock';
 import { refuseMissing, type MasterDataStore, type RecordRow } from './master-data';
 
@@ -81,7 +81,7 @@ export function createBalanceStore(db: Database, clock: SandboxClock, records: M
    * ERP key and may be tombstoned; an `updated` balance moves the customer's version, since phones
    * show it with the customer.
    */
-  function pushBalance(companyId: string, ref: string, body: BalanceBody): PushAnswerData {
+  function pushBalance(companyId: string, ref: string, body: BalanceBody): PushResponseData {
     const customer = records.byRef(companyId, 'customer', ref);
     if (!customer) refuseMissing([{ entity: 'customer', ref, field: 'ref' }]);
     const id = customer?.id ?? '';

@@ -245,7 +245,7 @@ function pageJson(documents: readonly Buffer[], meta: object): Buffer {
 }
 
 /** `{"data":doc}` from a served document. */
-export function answerJson(document: Buffer): Buffer {
+export function responseJson(document: Buffer): Buffer {
   return Buffer.concat([Buffer.from('{"data":'), document, Buffer.from('}')]);
 }
 

@@ -4,11 +4,11 @@ import type {
   CustomerBody,
   PriceListBody,
   PriceMode,
-  PricePushAnswerData,
+  PricePushResponseData,
   PricesBody,
   ProductBody,
   ProductUnitsBody,
-  PushAnswerData,
+  PushResponseData,
   PushEntity,
   PushResult,
   UnitBody,
@@ -264,7 +264,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
         : q.byCode.get(companyId, entity, parentId, code)
     ) as RecordRow | undefined;
   }
-  function answer(row: { id: string }, entity: PushEntity, ref: string, result: PushResult): PushAnswerData {
+  function answer(row: { id: string }, entity: PushEntity, ref: string, result: PushResult): PushResponseData {
     return { entity, external_ref: ref, id: row.id, result };
   }
   const words: Record<PushEntity, string> = {
@@ -283,7 +283,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
    * with its own id, and anything else is `created` with the key as its code
    * (docs/decisions/030-keys-codes-and-adoption.md, 031-unchanged-stale-and-versions.md).
    */
-  function upsert(plan: PushPlan): PushAnswerData {
+  function upsert(plan: PushPlan): PushResponseData {
     const now = clock.nowIso();
     const text = stableJson(plan.body);
     const existing = byRef(plan.companyId, plan.entity, plan.ref, plan.parentId);
@@ -404,7 +404,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
     return row;
   }
 
-  function pushUnit(companyId: string, ref: string, body: UnitBody): PushAnswerData {
+  function pushUnit(companyId: string, ref: string, body: UnitBody): PushResponseData {
     return upsert({
       companyId,
       entity: 'unit',
@@ -416,7 +416,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
     });
   }
 
-  function pushProduct(companyId: string, ref: string, body: ProductBody): PushAnswerData {
+  function pushProduct(companyId: string, ref: string, body: ProductBody): PushResponseData {
     const missing: MissingReference[] = [];
     resolve(companyId, 'unit', body.base_unit_ref, 'body.base_unit_ref', missing);
     refuseMissing(missing);
@@ -441,7 +441,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
    * Product units). Identical list: `unchanged`; otherwise `updated` and the product's version
    * moves (docs/decisions/033-price-and-product-unit-rules.md).
    */
-  function pushProductUnits(companyId: string, ref: string, body: ProductUnitsBody): PushAnswerData {
+  function pushProductUnits(companyId: string, ref: string, body: ProductUnitsBody): PushResponseData {
     const missing: MissingReference[] = [];
     const product = resolve(companyId, 'product', ref, 'ref', missing);
     const details: ErrorDetail[] = [];
@@ -487,7 +487,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
     return answer(product, 'product', ref, 'updated');
   }
 
-  function pushPriceList(companyId: string, ref: string, body: PriceListBody): PushAnswerData {
+  function pushPriceList(companyId: string, ref: string, body: PriceListBody): PushResponseData {
     return upsert({
       companyId,
       entity: 'price_list',
@@ -510,7 +510,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
     ref: string,
     mode: PriceMode,
     body: PricesBody,
-  ): PricePushAnswerData {
+  ): PricePushResponseData {
     const details: ErrorDetail[] = [];
     const keys = new Set<string>();
     body.prices.forEach((row, i) => {
@@ -620,7 +620,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
    * `service_id` to send. Pushing a tombstoned customer again revives it
    * (docs/decisions/032-tombstones-and-routes.md).
    */
-  function pushCustomer(companyId: string, ref: string, body: CustomerBody): PushAnswerData {
+  function pushCustomer(companyId: string, ref: string, body: CustomerBody): PushResponseData {
     const missing: MissingReference[] = [];
     if (body.price_list_ref != null)
       resolve(companyId, 'price_list', body.price_list_ref, 'body.price_list_ref', missing);
@@ -662,7 +662,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
     customerRef: string,
     branchRef: string,
     body: BranchBody,
-  ): PushAnswerData {
+  ): PushResponseData {
     const missing: MissingReference[] = [];
     const customer = resolve(companyId, 'customer', customerRef, 'ref', missing);
     if (body.price_list_ref != null)
@@ -706,7 +706,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
    * `409 BRANCH_ON_ROUTE`. Deleting a tombstone again is `unchanged`
    * (docs/decisions/032-tombstones-and-routes.md).
    */
-  function deleteCustomer(companyId: string, ref: string): PushAnswerData {
+  function deleteCustomer(companyId: string, ref: string): PushResponseData {
     const customer =
       byRef(companyId, 'customer', ref) ?? notFound(`customer answers to the ERP key ${ref}`, 'ref', ref);
     if (customer.deleted) return answer(customer, 'customer', ref, 'unchanged');
@@ -719,7 +719,7 @@ export function createMasterDataStore(db: Database, clock: SandboxClock) {
   }
 
   /** DELETE of a branch: a tombstone, refused with `409 BRANCH_ON_ROUTE` while a route visits it. */
-  function deleteBranch(companyId: string, customerRef: string, branchRef: string): PushAnswerData {
+  function deleteBranch(companyId: string, customerRef: string, branchRef: string): PushResponseData {
     const customer =
       byRef(companyId, 'customer', customerRef) ??
       notFound(`customer answers to the ERP key ${customerRef}`, 'ref', customerRef);

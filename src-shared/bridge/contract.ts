@@ -13,7 +13,7 @@ import type { Result } from './result';
 import type { AnyFeedPage } from '../domain/feeds';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../domain/master-data';
 import type {
-  BatchAckAnswer,
+  BatchAckResponse,
   BatchAckItem,
   FeedCursor,
   FeedKind as WireFeedKind,
@@ -225,7 +225,7 @@ export interface AnswerReceipt {
   batchId: string;
   isReplay: boolean;
   requestId: string | null;
-  answer: BatchAckAnswer;
+  answer: BatchAckResponse;
 }
 
 /** Events the core pushes to the renderer. */

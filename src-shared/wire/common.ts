@@ -42,7 +42,7 @@ export function optionalField<T extends TSchema>(schema: T): TOptional<TUnion<[T
  *
  * Spec, Endpoints: every success answer carries its payload in `data`.
  */
-export function answerOf<T extends TSchema>(schema: T): TObject<{ data: T }> {
+export function responseOf<T extends TSchema>(schema: T): TObject<{ data: T }> {
   return Type.Object({ data: schema });
 }
 

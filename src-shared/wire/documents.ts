@@ -19,7 +19,7 @@ import {
   RateSchema,
   RefSchema,
   TimestampSchema,
-  answerOf,
+  responseOf,
   optionalField,
 } from './common';
 
@@ -507,24 +507,24 @@ export type Return = Static<typeof ReturnSchema>;
 // ---------------------------------------------------------------------------------------------
 
 /** `GET /orders/{orderId}` answer: `{ data: Order }`. Spec, Pull documents. */
-export const OrderAnswerSchema = answerOf(OrderSchema);
+export const OrderResponseSchema = responseOf(OrderSchema);
 /** `GET /orders/{orderId}` answer. Spec, Pull documents. */
-export type OrderAnswer = Static<typeof OrderAnswerSchema>;
+export type OrderResponse = Static<typeof OrderResponseSchema>;
 
 /** `GET /invoices/{id}` answer: `{ data: Invoice }`. Spec, Pull documents. */
-export const InvoiceAnswerSchema = answerOf(InvoiceSchema);
+export const InvoiceResponseSchema = responseOf(InvoiceSchema);
 /** `GET /invoices/{id}` answer. Spec, Pull documents. */
-export type InvoiceAnswer = Static<typeof InvoiceAnswerSchema>;
+export type InvoiceResponse = Static<typeof InvoiceResponseSchema>;
 
 /** `GET /payments/{id}` answer: `{ data: Payment }`. Spec, Pull documents. */
-export const PaymentAnswerSchema = answerOf(PaymentSchema);
+export const PaymentResponseSchema = responseOf(PaymentSchema);
 /** `GET /payments/{id}` answer. Spec, Pull documents. */
-export type PaymentAnswer = Static<typeof PaymentAnswerSchema>;
+export type PaymentResponse = Static<typeof PaymentResponseSchema>;
 
 /** `GET /returns/{id}` answer: `{ data: Return }`. Spec, Pull documents. */
-export const ReturnAnswerSchema = answerOf(ReturnSchema);
+export const ReturnResponseSchema = responseOf(ReturnSchema);
 /** `GET /returns/{id}` answer. Spec, Pull documents. */
-export type ReturnAnswer = Static<typeof ReturnAnswerSchema>;
+export type ReturnResponse = Static<typeof ReturnResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Feeds
@@ -609,9 +609,9 @@ export const FeedCursorSchema = Type.Object({
 export type FeedCursor = Static<typeof FeedCursorSchema>;
 
 /** `GET /{feed}/cursor` answer: `{ data: FeedCursor }`. Spec, Pull documents. */
-export const FeedCursorAnswerSchema = answerOf(FeedCursorSchema);
+export const FeedCursorResponseSchema = responseOf(FeedCursorSchema);
 /** A cursor answer. Spec, Pull documents. */
-export type FeedCursorAnswer = Static<typeof FeedCursorAnswerSchema>;
+export type FeedCursorResponse = Static<typeof FeedCursorResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Acks
@@ -641,7 +641,7 @@ export type AckBody = Static<typeof AckBodySchema>;
  * Spec, Acknowledge documents. `result` is a string (`applied`, `unchanged` seen); `status` is
  * the document's status after the ack.
  */
-export const AckAnswerDataSchema = Type.Object({
+export const AckResponseDataSchema = Type.Object({
   ack: AckSchema,
   id: Type.String(),
   number: optionalField(Type.String()),
@@ -650,12 +650,12 @@ export const AckAnswerDataSchema = Type.Object({
   version: Int64Schema,
 });
 /** The data of a single ack's answer. Spec, Acknowledge documents. */
-export type AckAnswerData = Static<typeof AckAnswerDataSchema>;
+export type AckResponseData = Static<typeof AckResponseDataSchema>;
 
-/** A single ack's answer: `{ data: AckAnswerData }`. Spec, Acknowledge documents. */
-export const AckAnswerSchema = answerOf(AckAnswerDataSchema);
+/** A single ack's answer: `{ data: AckResponseData }`. Spec, Acknowledge documents. */
+export const AckResponseSchema = responseOf(AckResponseDataSchema);
 /** A single ack's answer. Spec, Acknowledge documents. */
-export type AckAnswer = Static<typeof AckAnswerSchema>;
+export type AckResponse = Static<typeof AckResponseSchema>;
 
 /**
  * One item of a batch ack: the service's `id`, `outcome` and the single ack's optional members.
@@ -725,7 +725,7 @@ export type BatchAckItemResult = Static<typeof BatchAckItemResultSchema>;
  * Spec, Acknowledge documents: `meta` {`applied`, `failed`, `unchanged`}, int32, required.
  * Answered with HTTP 200 even when items failed (Errors, Rules).
  */
-export const BatchAckAnswerSchema = Type.Object({
+export const BatchAckResponseSchema = Type.Object({
   data: Type.Array(BatchAckItemResultSchema),
   meta: Type.Object({
     applied: Int32Schema,
@@ -734,4 +734,4 @@ export const BatchAckAnswerSchema = Type.Object({
   }),
 });
 /** A batch-ack answer. Spec, Acknowledge documents. */
-export type BatchAckAnswer = Static<typeof BatchAckAnswerSchema>;
+export type BatchAckResponse = Static<typeof BatchAckResponseSchema>;

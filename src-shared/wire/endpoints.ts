@@ -9,40 +9,40 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import { RecordKeySchema } from './common';
 import {
-  AckAnswerSchema,
+  AckResponseSchema,
   AckBodySchema,
-  BatchAckAnswerSchema,
+  BatchAckResponseSchema,
   BatchAckBodySchema,
-  FeedCursorAnswerSchema,
+  FeedCursorResponseSchema,
   FeedQuerySchema,
-  InvoiceAnswerSchema,
+  InvoiceResponseSchema,
   InvoiceFeedPageSchema,
-  OrderAnswerSchema,
+  OrderResponseSchema,
   OrderFeedPageSchema,
-  PaymentAnswerSchema,
+  PaymentResponseSchema,
   PaymentFeedPageSchema,
-  ReturnAnswerSchema,
+  ReturnResponseSchema,
   ReturnFeedPageSchema,
   type AckEntity,
   type FeedKind,
 } from './documents';
 import {
   BalanceBodySchema,
-  BatchPushAnswerSchema,
+  BatchPushResponseSchema,
   BatchPushBodySchema,
   BranchBodySchema,
   CustomerBodySchema,
-  LookupAnswerSchema,
+  LookupResponseSchema,
   LookupQuerySchema,
-  MeAnswerSchema,
+  MeResponseSchema,
   PriceListBodySchema,
-  PricePushAnswerSchema,
+  PricePushResponseSchema,
   PricesBodySchema,
   PricesQuerySchema,
   ProductBodySchema,
   ProductUnitsBodySchema,
-  PushAnswerSchema,
-  ReferenceAnswerSchema,
+  PushResponseSchema,
+  ReferenceResponseSchema,
   UnitBodySchema,
   type LookupEntity,
   type Scope,
@@ -138,13 +138,13 @@ export interface EndpointDef {
  */
 export const endpoints = {
   // Identity and lookup
-  me: { method: 'GET', path: '/me', scope: null, response: MeAnswerSchema, invalidStatus: 400 },
+  me: { method: 'GET', path: '/me', scope: null, response: MeResponseSchema, invalidStatus: 400 },
   reference: {
     method: 'GET',
     path: '/reference/:kind',
     scope: null,
     params: ReferenceParamsSchema,
-    response: ReferenceAnswerSchema,
+    response: ReferenceResponseSchema,
     invalidStatus: 400,
   },
   lookup: {
@@ -152,7 +152,7 @@ export const endpoints = {
     path: '/lookup',
     scope: 'family',
     query: LookupQuerySchema,
-    response: LookupAnswerSchema,
+    response: LookupResponseSchema,
     invalidStatus: 400,
   },
 
@@ -162,7 +162,7 @@ export const endpoints = {
     path: '/orders/:orderId',
     scope: 'orders:read',
     params: OrderIdParamsSchema,
-    response: OrderAnswerSchema,
+    response: OrderResponseSchema,
     invalidStatus: 400,
   },
   invoice: {
@@ -170,7 +170,7 @@ export const endpoints = {
     path: '/invoices/:id',
     scope: 'invoices:read',
     params: IdParamsSchema,
-    response: InvoiceAnswerSchema,
+    response: InvoiceResponseSchema,
     invalidStatus: 400,
   },
   payment: {
@@ -178,7 +178,7 @@ export const endpoints = {
     path: '/payments/:id',
     scope: 'payments:read',
     params: IdParamsSchema,
-    response: PaymentAnswerSchema,
+    response: PaymentResponseSchema,
     invalidStatus: 400,
   },
   return: {
@@ -186,7 +186,7 @@ export const endpoints = {
     path: '/returns/:id',
     scope: 'returns:read',
     params: IdParamsSchema,
-    response: ReturnAnswerSchema,
+    response: ReturnResponseSchema,
     invalidStatus: 400,
   },
 
@@ -229,28 +229,28 @@ export const endpoints = {
     method: 'GET',
     path: '/orders/cursor',
     scope: 'orders:read',
-    response: FeedCursorAnswerSchema,
+    response: FeedCursorResponseSchema,
     invalidStatus: 400,
   },
   invoicesCursor: {
     method: 'GET',
     path: '/invoices/cursor',
     scope: 'invoices:read',
-    response: FeedCursorAnswerSchema,
+    response: FeedCursorResponseSchema,
     invalidStatus: 400,
   },
   paymentsCursor: {
     method: 'GET',
     path: '/payments/cursor',
     scope: 'payments:read',
-    response: FeedCursorAnswerSchema,
+    response: FeedCursorResponseSchema,
     invalidStatus: 400,
   },
   returnsCursor: {
     method: 'GET',
     path: '/returns/cursor',
     scope: 'returns:read',
-    response: FeedCursorAnswerSchema,
+    response: FeedCursorResponseSchema,
     invalidStatus: 400,
   },
 
@@ -261,7 +261,7 @@ export const endpoints = {
     scope: 'orders:write',
     params: OrderIdParamsSchema,
     body: AckBodySchema,
-    response: AckAnswerSchema,
+    response: AckResponseSchema,
     invalidStatus: 422,
   },
   invoiceAck: {
@@ -270,7 +270,7 @@ export const endpoints = {
     scope: 'invoices:write',
     params: IdParamsSchema,
     body: AckBodySchema,
-    response: AckAnswerSchema,
+    response: AckResponseSchema,
     invalidStatus: 422,
   },
   paymentAck: {
@@ -279,7 +279,7 @@ export const endpoints = {
     scope: 'payments:write',
     params: IdParamsSchema,
     body: AckBodySchema,
-    response: AckAnswerSchema,
+    response: AckResponseSchema,
     invalidStatus: 422,
   },
   returnAck: {
@@ -288,7 +288,7 @@ export const endpoints = {
     scope: 'returns:write',
     params: IdParamsSchema,
     body: AckBodySchema,
-    response: AckAnswerSchema,
+    response: AckResponseSchema,
     invalidStatus: 422,
   },
   acks: {
@@ -296,7 +296,7 @@ export const endpoints = {
     path: '/acks',
     scope: 'family',
     body: BatchAckBodySchema,
-    response: BatchAckAnswerSchema,
+    response: BatchAckResponseSchema,
     invalidStatus: 422,
   },
 
@@ -307,7 +307,7 @@ export const endpoints = {
     scope: 'catalog:write',
     params: RefParamsSchema,
     body: UnitBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   productPush: {
@@ -316,7 +316,7 @@ export const endpoints = {
     scope: 'catalog:write',
     params: RefParamsSchema,
     body: ProductBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   productUnitsPush: {
@@ -325,7 +325,7 @@ export const endpoints = {
     scope: 'catalog:write',
     params: RefParamsSchema,
     body: ProductUnitsBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   priceListPush: {
@@ -334,7 +334,7 @@ export const endpoints = {
     scope: 'prices:write',
     params: RefParamsSchema,
     body: PriceListBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   pricesPush: {
@@ -344,7 +344,7 @@ export const endpoints = {
     params: RefParamsSchema,
     query: PricesQuerySchema,
     body: PricesBodySchema,
-    response: PricePushAnswerSchema,
+    response: PricePushResponseSchema,
     invalidStatus: 422,
   },
   customerPush: {
@@ -353,7 +353,7 @@ export const endpoints = {
     scope: 'customers:write',
     params: RefParamsSchema,
     body: CustomerBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   customerDelete: {
@@ -361,7 +361,7 @@ export const endpoints = {
     path: '/customers/:ref',
     scope: 'customers:write',
     params: RefParamsSchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   branchPush: {
@@ -370,7 +370,7 @@ export const endpoints = {
     scope: 'customers:write',
     params: BranchParamsSchema,
     body: BranchBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   branchDelete: {
@@ -378,7 +378,7 @@ export const endpoints = {
     path: '/customers/:ref/branches/:branch_ref',
     scope: 'customers:write',
     params: BranchParamsSchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   balancePush: {
@@ -387,7 +387,7 @@ export const endpoints = {
     scope: 'balances:write',
     params: RefParamsSchema,
     body: BalanceBodySchema,
-    response: PushAnswerSchema,
+    response: PushResponseSchema,
     invalidStatus: 422,
   },
   batchProducts: {
@@ -396,7 +396,7 @@ export const endpoints = {
     scope: 'catalog:write',
     body: BatchPushBodySchema,
     itemBody: ProductBodySchema,
-    response: BatchPushAnswerSchema,
+    response: BatchPushResponseSchema,
     invalidStatus: 422,
   },
   batchUnits: {
@@ -405,7 +405,7 @@ export const endpoints = {
     scope: 'catalog:write',
     body: BatchPushBodySchema,
     itemBody: UnitBodySchema,
-    response: BatchPushAnswerSchema,
+    response: BatchPushResponseSchema,
     invalidStatus: 422,
   },
   batchBalances: {
@@ -414,7 +414,7 @@ export const endpoints = {
     scope: 'balances:write',
     body: BatchPushBodySchema,
     itemBody: BalanceBodySchema,
-    response: BatchPushAnswerSchema,
+    response: BatchPushResponseSchema,
     invalidStatus: 422,
   },
 } as const satisfies Record<string, EndpointDef>;

@@ -3,7 +3,7 @@
  * and endpoint rows.
  *
  * Spec: ../shared/spec/integration-interface-v1.md. Naming: `XSchema` is a schema and `X` its
- * type; every `*AnswerSchema` is a whole success body (`{ data, meta? }`), its `data` alone is
+ * type; every `*ResponseSchema` is a whole success body (`{ data, meta? }`), its `data` alone is
  * `*DataSchema` or the resource schema. Decisions where the spec says "not shown" are in
  * docs/decisions/.
  */

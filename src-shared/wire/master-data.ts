@@ -15,7 +15,7 @@ import {
   NameMapSchema,
   RecordKeySchema,
   TimestampSchema,
-  answerOf,
+  responseOf,
   nullable,
   optionalField,
 } from './common';
@@ -86,9 +86,9 @@ export const MeSchema = Type.Object({
 export type Me = Static<typeof MeSchema>;
 
 /** The answer of `GET /me`: `{ data: Me }`. Spec, Identity and lookup. */
-export const MeAnswerSchema = answerOf(MeSchema);
+export const MeResponseSchema = responseOf(MeSchema);
 /** The answer of `GET /me`. Spec, Identity and lookup. */
-export type MeAnswer = Static<typeof MeAnswerSchema>;
+export type MeResponse = Static<typeof MeResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Reference lists
@@ -145,7 +145,7 @@ export type ReferenceEntry = Static<typeof ReferenceEntrySchema>;
  *
  * Spec, Identity and lookup.
  */
-export const ReferenceAnswerSchema = Type.Object({
+export const ReferenceResponseSchema = Type.Object({
   data: Type.Array(ReferenceEntrySchema),
   meta: Type.Object({
     count: Int32Schema,
@@ -153,7 +153,7 @@ export const ReferenceAnswerSchema = Type.Object({
   }),
 });
 /** A reference-list answer. Spec, Identity and lookup. */
-export type ReferenceAnswer = Static<typeof ReferenceAnswerSchema>;
+export type ReferenceResponse = Static<typeof ReferenceResponseSchema>;
 
 /**
  * A warehouse record: `id`, `code`, `name` (map), `external_ref`, `active`.
@@ -278,9 +278,9 @@ export const LookupRecordSchema = Type.Object({
 export type LookupRecord = Static<typeof LookupRecordSchema>;
 
 /** The answer of `GET /lookup`: `{ data: LookupRecord }`. docs/decisions/004-lookup-parameters-and-answer.md. */
-export const LookupAnswerSchema = answerOf(LookupRecordSchema);
+export const LookupResponseSchema = responseOf(LookupRecordSchema);
 /** A lookup answer. docs/decisions/004-lookup-parameters-and-answer.md. */
-export type LookupAnswer = Static<typeof LookupAnswerSchema>;
+export type LookupResponse = Static<typeof LookupResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Push bodies
@@ -506,19 +506,19 @@ export type PushEntity = Static<typeof PushEntitySchema>;
  *
  * Spec, Push answer.
  */
-export const PushAnswerDataSchema = Type.Object({
+export const PushResponseDataSchema = Type.Object({
   entity: PushEntitySchema,
   external_ref: Type.String(),
   id: Type.String(),
   result: PushResultSchema,
 });
 /** The data of a push answer. Spec, Push answer. */
-export type PushAnswerData = Static<typeof PushAnswerDataSchema>;
+export type PushResponseData = Static<typeof PushResponseDataSchema>;
 
-/** A push answer: `{ data: PushAnswerData }`. Spec, Push answer. */
-export const PushAnswerSchema = answerOf(PushAnswerDataSchema);
+/** A push answer: `{ data: PushResponseData }`. Spec, Push answer. */
+export const PushResponseSchema = responseOf(PushResponseDataSchema);
 /** A push answer. Spec, Push answer. */
-export type PushAnswer = Static<typeof PushAnswerSchema>;
+export type PushResponse = Static<typeof PushResponseSchema>;
 
 /**
  * The `data` of a price push answer: `list_id`, `external_ref`, and counts `written`,
@@ -526,7 +526,7 @@ export type PushAnswer = Static<typeof PushAnswerSchema>;
  *
  * Spec, Push answer (price push answer `data`).
  */
-export const PricePushAnswerDataSchema = Type.Object({
+export const PricePushResponseDataSchema = Type.Object({
   list_id: Type.String(),
   external_ref: Type.String(),
   written: Type.Integer({ minimum: 0 }),
@@ -534,12 +534,12 @@ export const PricePushAnswerDataSchema = Type.Object({
   removed: Type.Integer({ minimum: 0 }),
 });
 /** The data of a price push answer. Spec, Push answer. */
-export type PricePushAnswerData = Static<typeof PricePushAnswerDataSchema>;
+export type PricePushResponseData = Static<typeof PricePushResponseDataSchema>;
 
-/** A price push answer: `{ data: PricePushAnswerData }`. Spec, Push answer. */
-export const PricePushAnswerSchema = answerOf(PricePushAnswerDataSchema);
+/** A price push answer: `{ data: PricePushResponseData }`. Spec, Push answer. */
+export const PricePushResponseSchema = responseOf(PricePushResponseDataSchema);
 /** A price push answer. Spec, Push answer. */
-export type PricePushAnswer = Static<typeof PricePushAnswerSchema>;
+export type PricePushResponse = Static<typeof PricePushResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Batch push
@@ -635,7 +635,7 @@ export type BatchPushError = Static<typeof BatchPushErrorSchema>;
 export const BatchPushItemResultSchema = Type.Object({
   ref: Type.String(),
   ok: Type.Boolean(),
-  result: nullable(PushAnswerDataSchema),
+  result: nullable(PushResponseDataSchema),
   error: nullable(BatchPushErrorSchema),
 });
 /** One batch push item's result. Spec, Push master data. */
@@ -647,7 +647,7 @@ export type BatchPushItemResult = Static<typeof BatchPushItemResultSchema>;
  * Spec, Push master data (Batch): HTTP 200 even if items failed; `meta` is a map of integer
  * counts, `applied` and `failed` seen (an `unchanged` item counts as applied).
  */
-export const BatchPushAnswerSchema = Type.Object({
+export const BatchPushResponseSchema = Type.Object({
   data: Type.Array(BatchPushItemResultSchema),
   meta: Type.Object({
     applied: Type.Integer({ minimum: 0 }),
@@ -655,4 +655,4 @@ export const BatchPushAnswerSchema = Type.Object({
   }),
 });
 /** A batch push answer. Spec, Push master data. */
-export type BatchPushAnswer = Static<typeof BatchPushAnswerSchema>;
+export type BatchPushResponse = Static<typeof BatchPushResponseSchema>;

@@ -123,10 +123,10 @@ describe('connections against the real sandbox', () => {
 
     const { token: revoked } = await newClient();
     await sandbox.admin('POST', '/tokens/revoke', { token: revoked });
-    const revokedAnswer = await dispatchDesk(core.api, 'connections.add', [
+    const revokedResponse = await dispatchDesk(core.api, 'connections.add', [
       { label: 'Revoked', baseUrl: sandbox.baseUrl, token: revoked },
     ]);
-    expect(revokedAnswer).toMatchObject({ ok: false, error: { code: 'TOKEN_REVOKED' } });
+    expect(revokedResponse).toMatchObject({ ok: false, error: { code: 'TOKEN_REVOKED' } });
 
     const insecure = await dispatchDesk(core.api, 'connections.add', [
       { label: 'Clear', baseUrl: 'http://erp.example.com/api/integration/v1', token },

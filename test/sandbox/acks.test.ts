@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Compile } from 'typebox/compile';
-import { AckAnswerSchema, BatchAckAnswerSchema, OrderAnswerSchema } from '../../src-shared/wire';
+import { AckResponseSchema, BatchAckResponseSchema, OrderResponseSchema } from '../../src-shared/wire';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { client, type Doc, type Page } from './doc-client';
 
@@ -17,7 +17,7 @@ interface AckData {
   status: string;
   version: number;
 }
-interface ErrorAnswer {
+interface ErrorResponse {
   error: { code: string; message: string; details: Array<{ field: string }>; retryable: boolean };
 }
 
@@ -37,7 +37,7 @@ describe('orders', () => {
   it('ACCEPTED with the ERP number confirms the order at a new version; the identical ack repeats as unchanged', async () => {
     const order = (await pendingOrders())[0]!;
     expect(order.status).toBe('ERP_PENDING');
-    const noNumber = await api.post<ErrorAnswer>(`/orders/${order.id}/ack`, { outcome: 'ACCEPTED' });
+    const noNumber = await api.post<ErrorResponse>(`/orders/${order.id}/ack`, { outcome: 'ACCEPTED' });
     expect([noNumber.status, noNumber.body.error.code, noNumber.body.error.details[0]?.field]).toEqual([
       422,
       'INVALID_REQUEST',
@@ -47,7 +47,7 @@ describe('orders', () => {
     const answer = { outcome: 'ACCEPTED', external_number: 'ERP-SO-1001', message: 'booked' };
     const first = await api.post<{ data: AckData }>(`/orders/${order.id}/ack`, answer);
     expect(first.status).toBe(200);
-    expect(Compile(AckAnswerSchema).Check(first.body)).toBe(true);
+    expect(Compile(AckResponseSchema).Check(first.body)).toBe(true);
     expect(first.body.data).toMatchObject({
       id: order.id,
       result: 'applied',
@@ -57,7 +57,7 @@ describe('orders', () => {
     expect(first.body.data.version).toBeGreaterThan(order.version);
 
     const shown = await api.get<{ data: Doc }>(`/orders/${order.id}`);
-    expect(Compile(OrderAnswerSchema).Check(shown.body)).toBe(true);
+    expect(Compile(OrderResponseSchema).Check(shown.body)).toBe(true);
     expect(shown.body.data).toMatchObject({
       status: 'ERP_CONFIRMED',
       version: first.body.data.version,
@@ -69,7 +69,7 @@ describe('orders', () => {
     const again = await api.post<{ data: AckData }>(`/orders/${order.id}/ack`, answer);
     expect(again.body.data).toEqual({ ...first.body.data, result: 'unchanged' });
 
-    const different = await api.post<ErrorAnswer>(`/orders/${order.id}/ack`, {
+    const different = await api.post<ErrorResponse>(`/orders/${order.id}/ack`, {
       outcome: 'REJECTED',
       reason_code: 'CREDIT_HOLD',
     });
@@ -82,7 +82,7 @@ describe('orders', () => {
 
   it('REJECTED with a reason fails the order; the office resends it; it awaits a new answer', async () => {
     const order = (await pendingOrders())[0]!;
-    const noReason = await api.post<ErrorAnswer>(`/orders/${order.id}/ack`, { outcome: 'REJECTED' });
+    const noReason = await api.post<ErrorResponse>(`/orders/${order.id}/ack`, { outcome: 'REJECTED' });
     expect([noReason.status, noReason.body.error.code]).toEqual([422, 'INVALID_REQUEST']);
     const rejected = await api.post<{ data: AckData }>(`/orders/${order.id}/ack`, {
       outcome: 'REJECTED',
@@ -117,7 +117,7 @@ describe('orders', () => {
 
   it('refuses an order that never awaited the ERP (a van sale, delivered)', async () => {
     const delivered = (await api.all('orders')).find((d) => d.status === 'DELIVERED')!;
-    const answer = await api.post<ErrorAnswer>(`/orders/${delivered.id}/ack`, {
+    const answer = await api.post<ErrorResponse>(`/orders/${delivered.id}/ack`, {
       outcome: 'ACCEPTED',
       external_number: 'X',
     });
@@ -140,7 +140,7 @@ describe('invoices, payments and returns', () => {
         version: doc.version,
         ack: { acked_version: doc.version },
       });
-      const conflict = await api.post<ErrorAnswer>(`/${feed}/${doc.id}/ack`, {
+      const conflict = await api.post<ErrorResponse>(`/${feed}/${doc.id}/ack`, {
         outcome: 'REJECTED',
         reason_code: 'DUPLICATE',
       });
@@ -205,7 +205,7 @@ describe('batch acks', () => {
       items,
     });
     expect(answer.status).toBe(200);
-    expect(Compile(BatchAckAnswerSchema).Check(answer.body)).toBe(true);
+    expect(Compile(BatchAckResponseSchema).Check(answer.body)).toBe(true);
     expect(answer.body.meta).toEqual({ applied: 2, failed: 2, unchanged: 1 });
     expect(answer.body.data.map((r) => [r.result, r.error?.code ?? null, r.error?.status ?? null])).toEqual([
       ['applied', null, null],
@@ -221,12 +221,12 @@ describe('batch acks', () => {
   });
 
   it('refuses more than 500 items, an unknown entity and a missing write scope', async () => {
-    const tooMany = await api.post<ErrorAnswer>('/acks', {
+    const tooMany = await api.post<ErrorResponse>('/acks', {
       entity: 'invoice',
       items: Array.from({ length: 501 }, (_, i) => ({ id: `inv_${i}`, outcome: 'ACCEPTED' })),
     });
     expect([tooMany.status, tooMany.body.error.code]).toEqual([422, 'INVALID_REQUEST']);
-    const entity = await api.post<ErrorAnswer>('/acks', { entity: 'visit', items: [] });
+    const entity = await api.post<ErrorResponse>('/acks', { entity: 'visit', items: [] });
     expect([entity.status, entity.body.error.code]).toEqual([422, 'INVALID_REQUEST']);
     const reader = await sandbox.admin<{ token: string }>('POST', '/clients', {
       name: 'Reader',
@@ -234,9 +234,9 @@ describe('batch acks', () => {
       scopes: ['invoices:read', 'orders:write'],
     });
     const limited = client(sandbox, reader.token);
-    const batch = await limited.post<ErrorAnswer>('/acks', { entity: 'invoice', items: [] });
+    const batch = await limited.post<ErrorResponse>('/acks', { entity: 'invoice', items: [] });
     expect([batch.status, batch.body.error.code]).toEqual([403, 'SCOPE_MISSING']);
-    const single = await limited.post<ErrorAnswer>('/payments/pay_x/ack', { outcome: 'ACCEPTED' });
+    const single = await limited.post<ErrorResponse>('/payments/pay_x/ack', { outcome: 'ACCEPTED' });
     expect([single.status, single.body.error.code]).toEqual([403, 'SCOPE_MISSING']);
   });
 
@@ -250,7 +250,7 @@ describe('batch acks', () => {
     const replay = await api.post<unknown>('/acks', body, 'batch-key-1');
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body).toEqual(first.body);
-    const noKey = await api.post<ErrorAnswer>('/acks', body, null);
+    const noKey = await api.post<ErrorResponse>('/acks', body, null);
     expect([noKey.status, noKey.body.error.code]).toEqual([400, 'IDEMPOTENCY_KEY_REQUIRED']);
   });
 });
@@ -260,9 +260,9 @@ describe('ERP mode', () => {
     const doc = (await api.get<Page>('/invoices?filter[ack]=pending&per_page=1')).body.data[0]!;
     await sandbox.admin('PATCH', '/companies/DEMO', { erp_mode: 'manual' });
     try {
-      const single = await api.post<ErrorAnswer>(`/invoices/${doc.id}/ack`, { outcome: 'ACCEPTED' });
+      const single = await api.post<ErrorResponse>(`/invoices/${doc.id}/ack`, { outcome: 'ACCEPTED' });
       expect([single.status, single.body.error.code]).toEqual([409, 'ERP_MODE_NOT_API']);
-      const batch = await api.post<ErrorAnswer>('/acks', {
+      const batch = await api.post<ErrorResponse>('/acks', {
         entity: 'invoice',
         items: [{ id: doc.id, outcome: 'ACCEPTED' }],
       });

@@ -11,7 +11,7 @@ import { openClock } from '../../src-sandbox/clock';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { call, expectError, readMe } from './platform-support';
 
-interface NewClientAnswer {
+interface NewClientResponse {
   client_id: string;
   token: string;
 }
@@ -19,7 +19,7 @@ interface NewClientAnswer {
 let sandbox: RunningSandbox;
 const me = (token: string) => call(`${sandbox.baseUrl}/me`, 'GET', { token });
 const newClient = (body: Record<string, unknown>) =>
-  sandbox.admin<NewClientAnswer>('POST', '/clients', {
+  sandbox.admin<NewClientResponse>('POST', '/clients', {
     name: 'Test ERP',
     system: 'OTHER',
     scopes: [],

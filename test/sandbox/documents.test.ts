@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Compile } from 'typebox/compile';
 import {
-  InvoiceAnswerSchema,
-  OrderAnswerSchema,
-  PaymentAnswerSchema,
-  ReturnAnswerSchema,
+  InvoiceResponseSchema,
+  OrderResponseSchema,
+  PaymentResponseSchema,
+  ReturnResponseSchema,
 } from '../../src-shared/wire';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { client, type Doc, type Page } from './doc-client';
@@ -17,10 +17,10 @@ let sandbox: RunningSandbox;
 let api: ReturnType<typeof client>;
 
 const kinds = [
-  { feed: 'orders', schema: Compile(OrderAnswerSchema) },
-  { feed: 'invoices', schema: Compile(InvoiceAnswerSchema) },
-  { feed: 'payments', schema: Compile(PaymentAnswerSchema) },
-  { feed: 'returns', schema: Compile(ReturnAnswerSchema) },
+  { feed: 'orders', schema: Compile(OrderResponseSchema) },
+  { feed: 'invoices', schema: Compile(InvoiceResponseSchema) },
+  { feed: 'payments', schema: Compile(PaymentResponseSchema) },
+  { feed: 'returns', schema: Compile(ReturnResponseSchema) },
 ] as const;
 
 beforeAll(async () => {

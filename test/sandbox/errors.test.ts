@@ -1,7 +1,7 @@
 import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
-import { ReferenceAnswerSchema } from '../../src-shared/wire';
+import { ReferenceResponseSchema } from '../../src-shared/wire';
 import { call, expectError, readWire, type Answer } from './platform-support';
 
 let sandbox: RunningSandbox;
@@ -241,6 +241,6 @@ describe('graceful shutdown (last: stops the process)', () => {
 
     await sandbox.restart();
     const units = await call(`${sandbox.baseUrl}/reference/units`, 'GET', { token: sandbox.token });
-    expect(readWire(ReferenceAnswerSchema, units).data.map((u) => u.external_ref)).toContain('u-shutdown');
+    expect(readWire(ReferenceResponseSchema, units).data.map((u) => u.external_ref)).toContain('u-shutdown');
   });
 });

@@ -18,7 +18,7 @@ import { call, expectError } from './platform-support';
 // Each write inserts a row, so "wrote nothing" is observable.
 
 const ThingBody = Type.Object({ name: Type.String(), tags: Type.Optional(Type.Array(Type.String())) });
-const ThingAnswer = Type.Object({ data: Type.Object({ id: Type.Integer(), name: Type.String() }) });
+const ThingResponse = Type.Object({ data: Type.Object({ id: Type.Integer(), name: Type.String() }) });
 
 interface Sandbox {
   app: SandboxApp;
@@ -42,7 +42,7 @@ async function start(writeDelayMs: number): Promise<Sandbox> {
     async (api) => {
       api.post(
         '/things',
-        { schema: { body: ThingBody, response: { 201: ThingAnswer } } },
+        { schema: { body: ThingBody, response: { 201: ThingResponse } } },
         async (request, reply) =>
           api.sandbox.idempotentWrite(request, reply, () => {
             const id = Number(insert.run(request.body.name).lastInsertRowid);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReferenceAnswerSchema, type Scope } from '../../src-shared/wire';
+import { ReferenceResponseSchema, type Scope } from '../../src-shared/wire';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { apiOf, errorOf, insertServiceRecord, key, lookup, okBody, pushed, type Api } from './push-helpers';
 
@@ -56,7 +56,7 @@ describe('GET /lookup', () => {
   });
 
   it('answers a warehouse the service keeps, as the reference list shows it', async () => {
-    const listed = okBody(ReferenceAnswerSchema, await api.get('/reference/warehouses')).data[0];
+    const listed = okBody(ReferenceResponseSchema, await api.get('/reference/warehouses')).data[0];
     const id =
       listed?.id ??
       insertServiceRecord(sandbox, 'warehouse', key('WH'), { name: { en: 'Main store' }, active: true });

@@ -3,11 +3,11 @@ import { Compile } from 'typebox/compile';
 import { expect } from 'vitest';
 import {
   ErrorEnvelopeSchema,
-  MeAnswerSchema,
+  MeResponseSchema,
   errorCodes,
   isErrorCode,
   type ErrorEnvelope,
-  type MeAnswer,
+  type MeResponse,
 } from '../../src-shared/wire';
 
 const checkEnvelope = Compile(ErrorEnvelopeSchema);
@@ -78,6 +78,6 @@ export function readWire<T extends TSchema>(schema: T, answer: Answer): Static<T
 }
 
 /** The body of a `GET /me` answer, checked against the wire schema. */
-export function readMe(answer: Answer): MeAnswer {
-  return readWire(MeAnswerSchema, answer);
+export function readMe(answer: Answer): MeResponse {
+  return readWire(MeResponseSchema, answer);
 }

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BatchPushAnswerSchema, scopes } from '../../src-shared/wire';
+import { BatchPushResponseSchema, scopes } from '../../src-shared/wire';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { apiOf, errorOf, key, lookup, okBody, pushed, type Api } from './push-helpers';
 
@@ -31,7 +31,7 @@ describe('POST /batch/{products|units|balances}', () => {
         { ref: d, body: { name: 'not a map' } },
       ],
     });
-    const body = okBody(BatchPushAnswerSchema, answer);
+    const body = okBody(BatchPushResponseSchema, answer);
     expect(body.meta).toEqual({ applied: 2, failed: 3 });
     expect(body.data.map((item) => [item.ref, item.ok, item.result?.result ?? item.error?.code])).toEqual([
       [a, true, 'created'],
@@ -61,7 +61,7 @@ describe('POST /batch/{products|units|balances}', () => {
 
   it('pushes units and balances; a stale balance counts as applied, an unknown customer fails', async () => {
     const units = okBody(
-      BatchPushAnswerSchema,
+      BatchPushResponseSchema,
       await api.post('/batch/units', { items: [{ ref: key('U'), body: { name: { en: 'Carton' } } }] }),
     );
     expect(units.meta).toEqual({ applied: 1, failed: 0 });
@@ -70,7 +70,7 @@ describe('POST /batch/{products|units|balances}', () => {
     pushed(await api.put(`/customers/${customer}`, { name: { en: 'Shop' }, blocked: false }));
     const ghost = key('C');
     const balances = okBody(
-      BatchPushAnswerSchema,
+      BatchPushResponseSchema,
       await api.post('/batch/balances', {
         items: [
           { ref: customer, body: { balance: 100, as_of: '2025-05-02T00:00:00Z' } },
@@ -118,7 +118,7 @@ describe('POST /batch/{products|units|balances}', () => {
     const items = Array.from({ length: 500 }, (_, i) => ({ ref: key(`P${i}`), body: product(`Item ${i}`) }));
     const idempotencyKey = randomUUID();
     const first = await slow.call('POST', '/batch/products', { items }, idempotencyKey);
-    expect(okBody(BatchPushAnswerSchema, first).meta).toEqual({ applied: 500, failed: 0 });
+    expect(okBody(BatchPushResponseSchema, first).meta).toEqual({ applied: 500, failed: 0 });
     const remaining = Number(first.headers.get('x-ratelimit-remaining'));
     const version = (await lookup(api, { entity: 'product', ref: items[499]?.ref ?? '' }))?.version;
 
@@ -129,7 +129,7 @@ describe('POST /batch/{products|units|balances}', () => {
     expect((await lookup(api, { entity: 'product', ref: items[499]?.ref ?? '' }))?.version).toBe(version);
 
     // A new key with the same items: every item unchanged, counted as applied.
-    const again = okBody(BatchPushAnswerSchema, await slow.post('/batch/products', { items }));
+    const again = okBody(BatchPushResponseSchema, await slow.post('/batch/products', { items }));
     expect(again.meta).toEqual({ applied: 500, failed: 0 });
     expect(new Set(again.data.map((item) => item.result?.result))).toEqual(new Set(['unchanged']));
   });

@@ -5,11 +5,11 @@ import type { Static, TSchema } from 'typebox';
 import { Value } from 'typebox/value';
 import {
   ErrorEnvelopeSchema,
-  LookupAnswerSchema,
-  PushAnswerSchema,
+  LookupResponseSchema,
+  PushResponseSchema,
   type ErrorBody,
   type LookupRecord,
-  type PushAnswerData,
+  type PushResponseData,
 } from '../../src-shared/wire';
 import type { RunningSandbox } from '../support/sandbox';
 
@@ -66,8 +66,8 @@ export function okBody<T extends TSchema>(schema: T, answer: Answer): Static<T> 
 }
 
 /** The `data` of a push answer. */
-export function pushed(answer: Answer): PushAnswerData {
-  return okBody(PushAnswerSchema, answer).data;
+export function pushed(answer: Answer): PushResponseData {
+  return okBody(PushResponseSchema, answer).data;
 }
 
 /** The error of an error answer, checked against the envelope and the expected status. */
@@ -84,7 +84,7 @@ export function errorOf(answer: Answer, status: number): ErrorBody {
 export async function lookup(api: Api, query: Record<string, string>): Promise<LookupRecord | null> {
   const answer = await api.get(`/lookup?${new URLSearchParams(query).toString()}`);
   if (answer.status === 404) return null;
-  return okBody(LookupAnswerSchema, answer).data;
+  return okBody(LookupResponseSchema, answer).data;
 }
 
 /** A short unique key for test data, so tests in one sandbox never collide. */

@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PricePushAnswerSchema, type PricePushAnswerData } from '../../src-shared/wire';
+import { PricePushResponseSchema, type PricePushResponseData } from '../../src-shared/wire';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { apiOf, errorOf, key, lookup, okBody, pushed, type Answer, type Api } from './push-helpers';
 
-function counts(answer: Answer): Pick<PricePushAnswerData, 'written' | 'unchanged' | 'removed'> {
-  const { written, unchanged, removed } = okBody(PricePushAnswerSchema, answer).data;
+function counts(answer: Answer): Pick<PricePushResponseData, 'written' | 'unchanged' | 'removed'> {
+  const { written, unchanged, removed } = okBody(PricePushResponseSchema, answer).data;
   return { written, unchanged, removed };
 }
 
@@ -40,7 +40,7 @@ describe('PUT /price-lists/{ref}/prices', () => {
     const list = await newList();
     const v0 = (await lookup(api, { entity: 'price_list', ref: list }))?.version ?? 0;
     const first = okBody(
-      PricePushAnswerSchema,
+      PricePushResponseSchema,
       await api.put(`/price-lists/${list}/prices`, { prices: [row(0, 10), row(1, 20)] }),
     );
     expect(first.data).toMatchObject({ external_ref: list, written: 2, unchanged: 0, removed: 0 });
@@ -92,7 +92,7 @@ describe('PUT /price-lists/{ref}/prices', () => {
 
   it('refuses the whole call when a product, unit or list was never pushed, naming each key; nothing is written', async () => {
     const list = await newList();
-    okBody(PricePushAnswerSchema, await api.put(`/price-lists/${list}/prices`, { prices: [row(0, 10)] }));
+    okBody(PricePushResponseSchema, await api.put(`/price-lists/${list}/prices`, { prices: [row(0, 10)] }));
     const [p, u] = [key('NOPE'), key('NOBOX')];
     const error = errorOf(
       await api.put(`/price-lists/${list}/prices?mode=replace`, {
@@ -132,7 +132,7 @@ describe('PUT /price-lists/{ref}/prices', () => {
 
   it('answers bad rows with 422 INVALID_REQUEST and field details, writing nothing', async () => {
     const list = await newList();
-    okBody(PricePushAnswerSchema, await api.put(`/price-lists/${list}/prices`, { prices: [row(0, 10)] }));
+    okBody(PricePushResponseSchema, await api.put(`/price-lists/${list}/prices`, { prices: [row(0, 10)] }));
     const path = `/price-lists/${list}/prices?mode=replace`;
 
     const negative = errorOf(await api.put(path, { prices: [row(0, -1)] }), 422);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReferenceAnswerSchema } from '../../src-shared/wire';
+import { ReferenceResponseSchema } from '../../src-shared/wire';
 import { products as catalogProducts } from '../../src-sandbox/simulator/catalog';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { apiOf, errorOf, insertServiceRecord, key, lookup, okBody, pushed, type Api } from './push-helpers';
@@ -43,7 +43,7 @@ describe('pushes of units, products, product units and price lists', () => {
     expect(after?.version).toBeGreaterThan(first?.version ?? Infinity);
 
     // The reference list reflects pushed units, by ERP key and service id.
-    const units = okBody(ReferenceAnswerSchema, await api.get('/reference/units')).data;
+    const units = okBody(ReferenceResponseSchema, await api.get('/reference/units')).data;
     expect(units).toContainEqual(
       expect.objectContaining({ code: ref, external_ref: ref, id: created.id, name: { en: 'Pieces' } }),
     );
@@ -118,7 +118,7 @@ describe('pushes of units, products, product units and price lists', () => {
 
   it('adopts a unit and a product with an existing code, and links a product by service_id', async () => {
     // A unit the service already has (from the demo seed when it has one, else written as the seed would).
-    const seeded = okBody(ReferenceAnswerSchema, await api.get('/reference/units')).data.find(
+    const seeded = okBody(ReferenceResponseSchema, await api.get('/reference/units')).data.find(
       (u) => !u.external_ref,
     );
     const unitCode = seeded?.code ?? key('BOX');
@@ -250,7 +250,7 @@ describe('pushes of units, products, product units and price lists', () => {
     expect(
       pushed(await api.put(`/price-lists/${ref}`, { currency: 'EGP', name: { en: 'Wholesale' } })).result,
     ).toBe('unchanged');
-    const lists = okBody(ReferenceAnswerSchema, await api.get('/reference/price-lists')).data;
+    const lists = okBody(ReferenceResponseSchema, await api.get('/reference/price-lists')).data;
     expect(lists).toContainEqual(expect.objectContaining({ code: ref, external_ref: ref, id: created.id }));
     expect(await lookup(api, { entity: 'price_list', id: created.id })).toMatchObject({
       external_ref: ref,

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ReferenceAnswerSchema, referenceKinds, type ReferenceAnswer } from '../../src-shared/wire';
+import { ReferenceResponseSchema, referenceKinds, type ReferenceResponse } from '../../src-shared/wire';
 import { buildSandbox } from '../../src-sandbox/app';
 import { openClock } from '../../src-sandbox/clock';
 import { openStore } from '../../src-sandbox/store/db';
@@ -11,7 +11,7 @@ import { createClient, createCompany } from '../../src-sandbox/store/platform';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { call, expectError } from './platform-support';
 
-const checkAnswer = Compile(ReferenceAnswerSchema);
+const checkAnswer = Compile(ReferenceResponseSchema);
 
 let sandbox: RunningSandbox;
 let noScopeToken: string;
@@ -28,14 +28,14 @@ afterAll(async () => {
   await sandbox.dispose();
 });
 
-async function list(kind: string, token = noScopeToken): Promise<ReferenceAnswer> {
+async function list(kind: string, token = noScopeToken): Promise<ReferenceResponse> {
   const answer = await call(`${sandbox.baseUrl}/reference/${kind}`, 'GET', { token });
   expect(answer.status).toBe(200);
   if (!checkAnswer.Check(answer.json)) throw new Error(`not a reference answer: ${answer.text}`);
   return answer.json;
 }
 
-const codes = (answer: ReferenceAnswer) => answer.data.map((entry) => entry.code);
+const codes = (answer: ReferenceResponse) => answer.data.map((entry) => entry.code);
 
 describe('GET /reference/{kind} (spec, Identity and lookup)', () => {
   it('answers all ten kinds with {data, meta: {count, kind}}, needing no scope', async () => {

@@ -205,14 +205,14 @@ export async function startFaultProxy(
       headers: forwardable(req.headers),
       body: body.length > 0 ? body : undefined,
     });
-    const answerBody = Buffer.from(await answer.body.arrayBuffer());
+    const responseBody = Buffer.from(await answer.body.arrayBuffer());
     entry.upstreamStatus = answer.statusCode;
     if (action?.kind === 'drop-answer') {
       req.socket.destroy();
       return;
     }
     entry.status = answer.statusCode;
-    send(res, answer.statusCode, forwardable(answer.headers), answerBody);
+    send(res, answer.statusCode, forwardable(answer.headers), responseBody);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

@@ -82,7 +82,7 @@ type MetaOf<B> = B extends { meta: infer M } ? M : undefined;
  * `replayed` is true when the service replayed a stored answer to a write sent again with the same
  * key (`Idempotent-Replayed: true`, spec Limits): a success like any other.
  */
-export interface ApiAnswer<D, M = undefined> {
+export interface ApiResponse<D, M = undefined> {
   data: D;
   meta: M;
   status: number;
@@ -93,7 +93,7 @@ export interface ApiAnswer<D, M = undefined> {
 }
 
 /** The answer of endpoint `E`. */
-export type AnswerOf<E extends EndpointName> = ApiAnswer<DataOf<BodyOf<E>>, MetaOf<BodyOf<E>>>;
+export type ResponseOf<E extends EndpointName> = ApiResponse<DataOf<BodyOf<E>>, MetaOf<BodyOf<E>>>;
 
 // ---------------------------------------------------------------------------------------------
 // Requests
@@ -386,17 +386,17 @@ export class ApiClient {
   // Identity, reference, lookup ---------------------------------------------------------------
 
   /** `GET /me`: the client, its company and scopes. */
-  me(options?: CallOptions): Promise<AnswerOf<'me'>> {
+  me(options?: CallOptions): Promise<ResponseOf<'me'>> {
     return this.#call('me', '/me', null, options);
   }
 
   /** `GET /reference/{kind}`: a code list. */
-  reference(kind: ReferenceKind, options?: CallOptions): Promise<AnswerOf<'reference'>> {
+  reference(kind: ReferenceKind, options?: CallOptions): Promise<ResponseOf<'reference'>> {
     return this.#call('reference', `/reference/${segment(kind)}`, null, options);
   }
 
   /** `GET /lookup`: one record by `ref`, `id` or `code` (docs/decisions/004-lookup-parameters-and-answer.md). */
-  lookup(query: LookupQuery, options?: CallOptions): Promise<AnswerOf<'lookup'>> {
+  lookup(query: LookupQuery, options?: CallOptions): Promise<ResponseOf<'lookup'>> {
     return this.#call('lookup', `/lookup${queryString({ ...query })}`, null, options);
   }
 
@@ -407,12 +407,12 @@ export class ApiClient {
     kind: K,
     query: FeedPageQuery,
     options?: CallOptions,
-  ): Promise<AnswerOf<(typeof feedEndpoints)[K]>> {
+  ): Promise<ResponseOf<(typeof feedEndpoints)[K]>> {
     return this.#call(feedEndpoints[kind], `/${kind}${feedQueryString(query)}`, null, options);
   }
 
   /** `GET /{kind}/cursor`: where the feed's stream stands (docs/decisions/005-order-and-return-feeds-and-cursors.md). */
-  feedCursor(kind: FeedKind, options?: CallOptions): Promise<AnswerOf<(typeof cursorEndpoints)[FeedKind]>> {
+  feedCursor(kind: FeedKind, options?: CallOptions): Promise<ResponseOf<(typeof cursorEndpoints)[FeedKind]>> {
     return this.#call(cursorEndpoints[kind], `/${kind}/cursor`, null, options);
   }
 
@@ -421,7 +421,7 @@ export class ApiClient {
     kind: K,
     id: string,
     options?: CallOptions,
-  ): Promise<AnswerOf<(typeof documentEndpoints)[K]>> {
+  ): Promise<ResponseOf<(typeof documentEndpoints)[K]>> {
     return this.#call(documentEndpoints[kind], `/${kind}/${segment(id)}`, null, options);
   }
 
@@ -436,7 +436,7 @@ export class ApiClient {
     write: PreparedWrite<E>,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<E>> {
+  ): Promise<ResponseOf<E>> {
     return this.#call(write.endpoint, write.path, { body: write.body, key }, options);
   }
 
@@ -447,12 +447,12 @@ export class ApiClient {
     body: AckBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<(typeof ackEndpoints)[FeedKind]>> {
+  ): Promise<ResponseOf<(typeof ackEndpoints)[FeedKind]>> {
     return this.send(writes.ack(kind, id, body), key, options);
   }
 
   /** `POST /acks`: a batch of acks of one entity. */
-  batchAck(body: BatchAckBody, key: IdempotencyKey, options?: CallOptions): Promise<AnswerOf<'acks'>> {
+  batchAck(body: BatchAckBody, key: IdempotencyKey, options?: CallOptions): Promise<ResponseOf<'acks'>> {
     return this.send(writes.batchAck(body), key, options);
   }
 
@@ -462,7 +462,7 @@ export class ApiClient {
     body: UnitBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'unitPush'>> {
+  ): Promise<ResponseOf<'unitPush'>> {
     return this.send(writes.putUnit(ref, body), key, options);
   }
 
@@ -472,7 +472,7 @@ export class ApiClient {
     body: ProductBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'productPush'>> {
+  ): Promise<ResponseOf<'productPush'>> {
     return this.send(writes.putProduct(ref, body), key, options);
   }
 
@@ -482,7 +482,7 @@ export class ApiClient {
     body: ProductUnitsBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'productUnitsPush'>> {
+  ): Promise<ResponseOf<'productUnitsPush'>> {
     return this.send(writes.putProductUnits(ref, body), key, options);
   }
 
@@ -492,7 +492,7 @@ export class ApiClient {
     body: PriceListBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'priceListPush'>> {
+  ): Promise<ResponseOf<'priceListPush'>> {
     return this.send(writes.putPriceList(ref, body), key, options);
   }
 
@@ -503,7 +503,7 @@ export class ApiClient {
     mode: PriceMode,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'pricesPush'>> {
+  ): Promise<ResponseOf<'pricesPush'>> {
     return this.send(writes.putPrices(ref, body, mode), key, options);
   }
 
@@ -513,7 +513,7 @@ export class ApiClient {
     body: CustomerBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'customerPush'>> {
+  ): Promise<ResponseOf<'customerPush'>> {
     return this.send(writes.putCustomer(ref, body), key, options);
   }
 
@@ -522,7 +522,7 @@ export class ApiClient {
     ref: string,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'customerDelete'>> {
+  ): Promise<ResponseOf<'customerDelete'>> {
     return this.send(writes.deleteCustomer(ref), key, options);
   }
 
@@ -533,7 +533,7 @@ export class ApiClient {
     body: BranchBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'branchPush'>> {
+  ): Promise<ResponseOf<'branchPush'>> {
     return this.send(writes.putBranch(ref, branchRef, body), key, options);
   }
 
@@ -543,7 +543,7 @@ export class ApiClient {
     branchRef: string,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'branchDelete'>> {
+  ): Promise<ResponseOf<'branchDelete'>> {
     return this.send(writes.deleteBranch(ref, branchRef), key, options);
   }
 
@@ -553,7 +553,7 @@ export class ApiClient {
     body: BalanceBody,
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<'balancePush'>> {
+  ): Promise<ResponseOf<'balancePush'>> {
     return this.send(writes.putBalance(ref, body), key, options);
   }
 
@@ -563,7 +563,7 @@ export class ApiClient {
     body: BatchBodies[K],
     key: IdempotencyKey,
     options?: CallOptions,
-  ): Promise<AnswerOf<(typeof batchEndpoints)[K]>> {
+  ): Promise<ResponseOf<(typeof batchEndpoints)[K]>> {
     return this.send(writes.batchPush(entity, body), key, options);
   }
 
@@ -579,7 +579,7 @@ export class ApiClient {
     path: string,
     write: { body: unknown; key: IdempotencyKey } | null,
     options: CallOptions = {},
-  ): Promise<AnswerOf<E>> {
+  ): Promise<ResponseOf<E>> {
     const row: { method: Dispatcher.HttpMethod; response: TSchema } = endpoints[endpoint];
     const body = await withRetry(
       (attempt) => this.#attempt(row.method, path, row.response, write, attempt, options),
@@ -592,7 +592,7 @@ export class ApiClient {
         onRetry: options.onRetry,
       },
     );
-    return body as AnswerOf<E>; // the body was checked against `endpoints[endpoint].response` in #attempt
+    return body as ResponseOf<E>; // the body was checked against `endpoints[endpoint].response` in #attempt
   }
 
   async #attempt(
@@ -602,7 +602,7 @@ export class ApiClient {
     write: { body: unknown; key: IdempotencyKey } | null,
     attempt: number,
     options: CallOptions,
-  ): Promise<ApiAnswer<unknown, unknown>> {
+  ): Promise<ApiResponse<unknown, unknown>> {
     const event: AttemptEvent = {
       method,
       path,
@@ -615,12 +615,12 @@ export class ApiClient {
     };
     const ticket = await this.pacer.acquire(options.signal);
     let rateLimit: RateLimitInfo | null = null;
-    let answerInfo: { status: number; retryAfterSec: number | null } | undefined;
+    let responseInfo: { status: number; retryAfterSec: number | null } | undefined;
     try {
       const answer = await this.#exchange(method, path, write, options);
       rateLimit = readRateLimit(answer.headers, this.#clock.now());
       const retryAfterSec = parseRetryAfter(answer.headers['retry-after'], this.#clock.now());
-      answerInfo = { status: answer.status, retryAfterSec };
+      responseInfo = { status: answer.status, retryAfterSec };
       const requestId = headerText(answer.headers['x-request-id']);
       const replayed = headerText(answer.headers['idempotent-replayed'])?.toLowerCase() === 'true';
       Object.assign(event, { status: answer.status, requestId, replayed });
@@ -636,7 +636,7 @@ export class ApiClient {
       if (event.code === null) event.code = error instanceof Error ? error.name : 'Error';
       throw error;
     } finally {
-      ticket.done(rateLimit, answerInfo);
+      ticket.done(rateLimit, responseInfo);
       this.#onAttempt?.(event);
       options.onAttempt?.(event);
     }

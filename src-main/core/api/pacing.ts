@@ -155,7 +155,7 @@ export class Pacer {
       }
       if (this.#remaining === null || this.#resetAtMs === null) {
         if (this.#inFlight === 0) return; // the one probing call of an unknown window
-        await this.#waitForAnswer(signal);
+        await this.#waitForResponse(signal);
         continue;
       }
       if (this.#remaining <= 0) {
@@ -176,7 +176,7 @@ export class Pacer {
     }
   }
 
-  async #waitForAnswer(signal?: AbortSignal): Promise<void> {
+  async #waitForResponse(signal?: AbortSignal): Promise<void> {
     const answered = this.#answered.promise;
     if (!signal) return answered;
     await new Promise<void>((resolve, reject) => {

@@ -19,7 +19,7 @@ import { Type, type Static } from 'typebox';
 import { endpoints } from '../../../src-shared/wire';
 import type {
   ApiClient,
-  AnswerOf,
+  ResponseOf,
   AttemptEvent,
   CallOptions,
   PreparedWrite,
@@ -152,7 +152,7 @@ export class Outbox {
     client: ApiClient,
     write: PreparedWrite<E>,
     options?: CallOptions,
-  ): Promise<AnswerOf<E>> {
+  ): Promise<ResponseOf<E>> {
     const entry = await this.add(write);
     const key = toIdempotencyKey(entry.key);
     return this.#deliver(client, write, key, options);
@@ -222,7 +222,7 @@ export class Outbox {
     write: PreparedWrite<E>,
     key: IdempotencyKey,
     options: CallOptions = {},
-  ): Promise<AnswerOf<E>> {
+  ): Promise<ResponseOf<E>> {
     let attempts = 0;
     const onAttempt = (event: AttemptEvent): void => {
       attempts += 1;

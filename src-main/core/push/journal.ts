@@ -13,8 +13,8 @@ import { Type, type Static } from 'typebox';
 import { PushCallSchema } from '../../../src-shared/domain/master-data';
 import {
   BatchPushItemResultSchema,
-  PricePushAnswerDataSchema,
-  PushAnswerDataSchema,
+  PricePushResponseDataSchema,
+  PushResponseDataSchema,
 } from '../../../src-shared/wire';
 import { checkWire } from '../api/client';
 import type { Store } from '../ports';
@@ -31,8 +31,8 @@ const PushRecordErrorSchema = Type.Object({
 
 /** A call's answer as stored (the domain's CallOutcome). */
 export const CallOutcomeSchema = Type.Union([
-  Type.Object({ type: Type.Literal('push'), data: PushAnswerDataSchema, isReplay: Type.Boolean() }),
-  Type.Object({ type: Type.Literal('prices'), data: PricePushAnswerDataSchema, isReplay: Type.Boolean() }),
+  Type.Object({ type: Type.Literal('push'), data: PushResponseDataSchema, isReplay: Type.Boolean() }),
+  Type.Object({ type: Type.Literal('prices'), data: PricePushResponseDataSchema, isReplay: Type.Boolean() }),
   Type.Object({
     type: Type.Literal('batch'),
     data: Type.Array(BatchPushItemResultSchema),

@@ -7,7 +7,7 @@
  * `error`), Push semantics (adoption with `service_id`; `UNKNOWN_REFERENCE` names the missing keys
  * in `details`), Errors.
  */
-import type { BatchPushItemResult, PricePushAnswerData, PushAnswerData, PushResult } from '../../wire';
+import type { BatchPushItemResult, PricePushResponseData, PushResponseData, PushResult } from '../../wire';
 import { kindDefs, type RecordKind } from './kinds';
 import { writeCsv } from './csv';
 import type { PushCall, PushCallName } from './push-plan';
@@ -64,8 +64,8 @@ export interface PushRecordResult {
 
 /** A call's answer, in the words the results need. */
 export type CallOutcome =
-  | { type: 'push'; data: PushAnswerData; isReplay: boolean }
-  | { type: 'prices'; data: PricePushAnswerData; isReplay: boolean }
+  | { type: 'push'; data: PushResponseData; isReplay: boolean }
+  | { type: 'prices'; data: PricePushResponseData; isReplay: boolean }
   | { type: 'batch'; data: BatchPushItemResult[]; isReplay: boolean }
   | { type: 'error'; error: PushRecordError };
 
