@@ -13,9 +13,9 @@ import { ok } from '../../src-shared/bridge/result';
 import type { Me } from '../../src-shared/wire';
 import { ApiClient, type AttemptEvent } from './api/client';
 import type { RetryPolicy } from './api/retry';
-import { readReferenceList, sendAnswerBatch } from './answers/answers';
-import { pullFeedPage, readFeedCursor } from './sync/feeds';
-import { readCustomerNames } from './sync/names';
+import { readReferenceList, sendAckBatch } from './acks/ack-batches';
+import { pullFeedPage, readFeedCursor } from './feeds/feed-pages';
+import { readCustomerNames } from './lookup/customer-names';
 import { Connections, type SavedConnection } from './connections/connections';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
 import { toDeskError } from './dispatch';
@@ -88,8 +88,8 @@ export class DeskCore {
           ok(await pullFeedPage((await this.activeClient()).client, kind, request)),
         cursor: async (kind) => ok(await readFeedCursor((await this.activeClient()).client, kind)),
       },
-      answers: {
-        send: async (batch) => ok(await sendAnswerBatch((await this.activeClient()).client, batch)),
+      acks: {
+        send: async (batch) => ok(await sendAckBatch((await this.activeClient()).client, batch)),
       },
       reference: {
         list: async (kind) => ok(await readReferenceList((await this.activeClient()).client, kind)),

@@ -25,7 +25,7 @@ export interface Clock {
 }
 
 /**
- * Durable storage of the core's own small documents (saved connections, the write outbox).
+ * Durable storage of the core's own small documents (saved connections, the push journal).
  *
  * Each document is a JSON value under a name; `write` replaces it atomically.
  */

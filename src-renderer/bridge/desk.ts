@@ -99,7 +99,7 @@ export function createHttpDesk(): Desk {
       pull: (kind, request) => callHost('feeds.pull', [kind, request]),
       cursor: (kind) => callHost('feeds.cursor', [kind]),
     },
-    answers: { send: (batch) => callHost('answers.send', [batch]) },
+    acks: { send: (batch) => callHost('acks.send', [batch]) },
     reference: { list: (kind) => callHost('reference.list', [kind]), customerNames: (ids) => callHost('reference.customerNames', [ids]) },
     push: {
       start: (plan) => callHost('push.start', [plan]),

@@ -29,7 +29,7 @@ import { documentChunkSize, newChunkKey, reviewRowIndexes } from './store-layout
 import { feedKinds } from '../../src-shared/wire';
 
 /** Where a clerk's own answer to a document stands on this computer. */
-export type LocalAnswerState = '' | 'queued' | 'failed';
+export type LocalAckState = '' | 'queued' | 'failed';
 
 /**
  * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,
@@ -62,7 +62,7 @@ export interface ReviewRow {
   amountCents: number;
   /** The ERP's number once accepted (from the document's ack, or the clerk's queued answer). */
   externalNumber: string;
-  answerState: LocalAnswerState;
+  answerState: LocalAckState;
   /** The clerk's last answer not yet settled: what was queued, or why it failed. */
   answerOutcome: AckOutcome | '';
   answerError: string;

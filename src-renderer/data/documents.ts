@@ -190,14 +190,14 @@ export function kindedItems(page: AnyFeedPage): KindedDocument[] {
  * The document as it was when answered, when this desk saw it: needed to tell what changed once it is
  * pending again (spec, Ack: kept at the answered version).
  */
-function answeredSnapshot<D extends FeedDocument>(
+function ackedSnapshot<D extends FeedDocument>(
   doc: D,
   previous: D | null,
-  previousAnswered: D | null,
+  previousAcked: D | null,
 ): D | null {
   if (!doc.ack || doc.ack.acked_version === doc.version) return null;
   if (previous && previous.version === doc.ack.acked_version) return previous;
-  return previousAnswered;
+  return previousAcked;
 }
 
 function nextStored(item: KindedDocument, previous: StoredDocument | undefined): StoredDocument {
@@ -209,7 +209,7 @@ function nextStored(item: KindedDocument, previous: StoredDocument | undefined):
         kind: 'orders',
         doc: item.doc,
         answered:
-          previous?.kind === 'orders' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+          previous?.kind === 'orders' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
       };
     case 'invoices':
       return {
@@ -217,7 +217,7 @@ function nextStored(item: KindedDocument, previous: StoredDocument | undefined):
         kind: 'invoices',
         doc: item.doc,
         answered:
-          previous?.kind === 'invoices' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+          previous?.kind === 'invoices' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
       };
     case 'payments':
       return {
@@ -225,7 +225,7 @@ function nextStored(item: KindedDocument, previous: StoredDocument | undefined):
         kind: 'payments',
         doc: item.doc,
         answered:
-          previous?.kind === 'payments' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+          previous?.kind === 'payments' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
       };
     case 'returns':
       return {
@@ -233,13 +233,13 @@ function nextStored(item: KindedDocument, previous: StoredDocument | undefined):
         kind: 'returns',
         doc: item.doc,
         answered:
-          previous?.kind === 'returns' ? answeredSnapshot(item.doc, previous.doc, previous.answered) : null,
+          previous?.kind === 'returns' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
       };
   }
 }
 
 /** The answered snapshot of a stored document with its kind. */
-export function answeredOf(stored: StoredDocument): KindedDocument | null {
+export function ackedOf(stored: StoredDocument): KindedDocument | null {
   switch (stored.kind) {
     case 'orders':
       return stored.answered ? { kind: 'orders', doc: stored.answered } : null;
@@ -286,14 +286,14 @@ export function mapStored(
 export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: string): ReviewRow {
   const doc = stored.doc;
   const review = reviewStateOf(stored);
-  const keepAnswer =
+  const keepAck =
     previous?.answerState === 'queued' || (previous?.answerState === 'failed' && review === 'pending');
   return {
     id: doc.id,
     version: doc.version,
     review,
     pendingAgain: isPendingAgain(stored) ? 1 : 0,
-    changes: describeChanges(stored, answeredOf(stored)),
+    changes: describeChanges(stored, ackedOf(stored)),
     status: doc.status,
     number: documentNumber(stored),
     date: documentDate(stored),
@@ -305,9 +305,9 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     note: noteOf(stored),
     amountCents: amountToCents(documentAmount(stored)),
     externalNumber: doc.ack?.external_number ?? doc.external_number ?? '',
-    answerState: keepAnswer && previous ? previous.answerState : '',
-    answerOutcome: keepAnswer && previous ? previous.answerOutcome : '',
-    answerError: keepAnswer && previous ? previous.answerError : '',
+    answerState: keepAck && previous ? previous.answerState : '',
+    answerOutcome: keepAck && previous ? previous.answerOutcome : '',
+    answerError: keepAck && previous ? previous.answerError : '',
     chunk,
   };
 }

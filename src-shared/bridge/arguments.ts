@@ -8,7 +8,7 @@
 import { Type, type Static, type TSchema } from 'typebox';
 import type { DeskOperation } from './contract';
 import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema } from '../wire';
-import { maxAckBatchItems, maxAnswerMessageLength, maxExternalNumberLength } from '../domain/answers';
+import { maxAckBatchItems, maxAckMessageLength, maxExternalNumberLength } from '../domain/acks';
 import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
 
 /**
@@ -56,31 +56,31 @@ function optionalText(maxLength: number) {
 }
 
 /**
- * One item of `answers.send`: the service's id, the outcome and the bounded optional members.
+ * One item of `acks.send`: the service's id, the outcome and the bounded optional members.
  *
  * Spec, Acknowledge documents (batch items); docs/decisions/007-ack-bodies.md (`outcome` required).
  */
-export const AnswerItemArgumentSchema = Type.Object(
+export const AckItemArgumentSchema = Type.Object(
   {
     id: Type.String({ minLength: 1, maxLength: 100 }),
     outcome: AckOutcomeSchema,
     external_number: optionalText(maxExternalNumberLength),
     external_ref: optionalText(maxExternalNumberLength),
-    message: optionalText(maxAnswerMessageLength),
+    message: optionalText(maxAckMessageLength),
     reason_code: optionalText(64),
   },
   { additionalProperties: false },
 );
 
 /**
- * `answers.send`'s batch: its id (the `Idempotency-Key`, spec Limits: at most 100 characters), the
+ * `acks.send`'s batch: its id (the `Idempotency-Key`, spec Limits: at most 100 characters), the
  * feed, and 1 to 500 items (spec, Acknowledge documents).
  */
-export const AnswerBatchArgumentSchema = Type.Object(
+export const AckBatchArgumentSchema = Type.Object(
   {
     id: Type.String({ minLength: 8, maxLength: 100, pattern: '^[A-Za-z0-9-]+$' }),
     kind: FeedKindSchema,
-    items: Type.Array(AnswerItemArgumentSchema, { minItems: 1, maxItems: maxAckBatchItems }),
+    items: Type.Array(AckItemArgumentSchema, { minItems: 1, maxItems: maxAckBatchItems }),
   },
   { additionalProperties: false },
 );
@@ -105,7 +105,7 @@ export const operationArguments = {
   'connections.rotate': Type.Tuple([TokenRotationArgumentSchema]),
   'feeds.pull': Type.Tuple([FeedKindSchema, FeedPullRequestArgumentSchema]),
   'feeds.cursor': Type.Tuple([FeedKindSchema]),
-  'answers.send': Type.Tuple([AnswerBatchArgumentSchema]),
+  'acks.send': Type.Tuple([AckBatchArgumentSchema]),
   'reference.list': Type.Tuple([ReferenceKindSchema]),
   'reference.customerNames': Type.Tuple([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 })]),
   // Closed, bounded schemas of every call (src-shared/domain/master-data/push-plan.ts).

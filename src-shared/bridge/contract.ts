@@ -152,12 +152,12 @@ export interface DeskApi {
     /** Where the feed's stream stands: `GET /{kind}/cursor`. */
     cursor(kind: FeedKind): Promise<Result<FeedCursor>>;
   };
-  answers: {
+  acks: {
     /**
      * Sends one stored batch of answers with `POST /acks`, its `id` as the `Idempotency-Key`: the same
      * batch sent again (a retry, after a restart) is applied once.
      */
-    send(batch: AnswerBatch): Promise<Result<AnswerReceipt>>;
+    send(batch: AckBatch): Promise<Result<AckReceipt>>;
   };
   reference: {
     /** A code list: `GET /reference/{kind}` (reasons, payment methods, statuses). */
@@ -213,7 +213,7 @@ export interface FeedPullRequest {
  * A batch of answers as the renderer stored it before its first send: `id` is created once and is the
  * `Idempotency-Key` of every send of this batch (spec, Limits), so `items` must never change.
  */
-export interface AnswerBatch {
+export interface AckBatch {
   id: string;
   kind: FeedKind;
   /** At most 500 (spec, Acknowledge documents). */
@@ -221,7 +221,7 @@ export interface AnswerBatch {
 }
 
 /** What `POST /acks` answered for a batch; `isReplay` when the service replayed a stored answer. */
-export interface AnswerReceipt {
+export interface AckReceipt {
   batchId: string;
   isReplay: boolean;
   requestId: string | null;
@@ -247,7 +247,7 @@ export const deskOperations = [
   'connections.rotate',
   'feeds.pull',
   'feeds.cursor',
-  'answers.send',
+  'acks.send',
   'reference.list',
   'reference.customerNames',
   'push.start',

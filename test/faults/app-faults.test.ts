@@ -16,9 +16,9 @@ import { toDeskError } from '../../src-main/core/dispatch';
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { Result } from '../../src-shared/bridge/result';
 import { db } from '../../src-renderer/data/db';
-import { listBatches } from '../../src-renderer/data/outbox';
-import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
-import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/features/sync/sync-engine';
+import { listBatches } from '../../src-renderer/data/ack-outbox';
+import { queueAcks, sendQueuedAcks } from '../../src-renderer/sync/send-acks';
+import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/sync/feed-sync';
 import {
   gateway503,
   rateLimited429,
@@ -66,7 +66,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   let dataDir: string;
   let core: DeskCore;
   let connectionId: string;
-  let desk: { feeds: Pick<DeskApi['feeds'], 'pull'>; answers: Pick<DeskApi['answers'], 'send'> };
+  let desk: { feeds: Pick<DeskApi['feeds'], 'pull'>; acks: Pick<DeskApi["acks"], 'send'> };
 
   beforeAll(async () => {
     // --docs 600: 1,200 orders, 600 invoices, 600 payments, 600 returns; the default limit of 120 a minute.
@@ -85,7 +85,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     connectionId = (await core.connections.list())[0]!.id;
     desk = {
       feeds: { pull: (kind, request) => overBridge(() => core.api.feeds.pull(kind, request)) },
-      answers: { send: (batch) => overBridge(() => core.api.answers.send(batch)) },
+      acks: { send: (batch) => overBridge(() => core.api.acks.send(batch)) },
     };
     db.close();
     await db.delete();
@@ -169,7 +169,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   it('resends a batch whose answer was lost with the same key: the sandbox replays it and applied each ack once', async () => {
     const pending = await db.payments.where('review').equals('pending').toArray();
     expect(pending.length).toBe(600);
-    const queued = await queueAnswers({
+    const queued = await queueAcks({
       connectionId,
       kind: 'payments',
       drafts: pending.map((row) => ({ id: row.id, outcome: 'ACCEPTED' })),
@@ -179,7 +179,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     proxy.add({ method: 'POST', path: '/acks', times: 2, action: { kind: 'drop-answer' } });
     proxy.add({ method: 'POST', path: '/acks', times: 1, action: { kind: 'drop-request' } });
 
-    const sent = await sendQueuedAnswers({ desk, connectionId });
+    const sent = await sendQueuedAcks({ desk, connectionId });
 
     expect(sent).toEqual({
       batchesSent: 2,
@@ -216,7 +216,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   it('keeps answers queued through a 429 storm longer than a call is retried, and applies them once on the next pass', async () => {
     const pending = await db.invoices.where('review').equals('pending').toArray();
     expect(pending.length).toBe(600);
-    const queued = await queueAnswers({
+    const queued = await queueAcks({
       connectionId,
       kind: 'invoices',
       drafts: pending.map((row, index) => ({
@@ -229,7 +229,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
 
     // Six 429s: every attempt the retry policy allows one call is refused. Nothing reaches the sandbox.
     proxy.add(rateLimited429(6, 1, { method: 'POST', path: '/acks' }));
-    const stormed = await sendQueuedAnswers({ desk, connectionId });
+    const stormed = await sendQueuedAcks({ desk, connectionId });
     expect(stormed).toMatchObject({ batchesSent: 0, applied: 0, stoppedBy: { code: 'RATE_LIMITED' } });
     expect((await listBatches(connectionId, 'queued')).map((batch) => batch.id).sort()).toEqual(
       queued.batches.map((b) => b.id).sort(),
@@ -240,7 +240,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     proxy.add(gateway503(1, 1, { method: 'POST', path: '/acks' }));
     proxy.add(internal500(1, { method: 'POST', path: '/acks' }));
     proxy.add(gateway503(1, undefined, { method: 'POST', path: '/acks' }));
-    const sent = await sendQueuedAnswers({ desk, connectionId });
+    const sent = await sendQueuedAcks({ desk, connectionId });
 
     expect(sent).toEqual({
       batchesSent: 2,

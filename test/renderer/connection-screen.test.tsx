@@ -60,7 +60,7 @@ const bridge = vi.hoisted(() => {
     },
     // Other features' operations answer "not configured": this file is about Connections.
     feeds: { pull: vi.fn(async () => notConfigured()), cursor: vi.fn(async () => notConfigured()) },
-    answers: { send: vi.fn(async () => notConfigured()) },
+    acks: { send: vi.fn(async () => notConfigured()) },
     reference: { list: vi.fn(async () => notConfigured()) },
     on: vi.fn(<E extends keyof DeskEvents>(event: E, listener: (payload: DeskEvents[E]) => void) => {
       if (event === 'connection.state') state.listeners.push(listener as (s: ConnectionStatus) => void);

@@ -1,12 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { ActiveConnection } from '../../src-renderer/features/connections/ActiveConnection';
-import {
-  connectionProblems,
-  describeConnection,
-  describeProblem,
-  expiryWarning,
-} from '../../src-renderer/features/connections/connection-words';
+import { describeConnection, expiryWarning } from '../../src-renderer/features/connections/connection-words';
+import { connectionProblems, describeProblem } from '../../src-renderer/words/problem-words';
 
 describe('the words of the Connections feature', () => {
   it('has plain words and a next step for every 401 and 403 code of the spec and for a network failure', () => {

@@ -38,7 +38,7 @@ import {
 } from '../../../src-shared/wire';
 import type { Clock } from '../ports';
 import { CancelledError, NetworkError, ServiceError, TimeoutError, WireError } from './errors';
-import type { IdempotencyKey } from './idempotency-key';
+import type { IdempotencyKey } from '../../../src-shared/domain/idempotency-key';
 import { Pacer, readRateLimit, type RateLimitInfo } from './pacing';
 import {
   defaultRetryPolicy,
@@ -108,7 +108,7 @@ export type WriteEndpointName = {
  * One write, ready to send and to store: the endpoint row it answers to, the path with its query,
  * and the body exactly as it will be sent (null for a DELETE).
  *
- * The outbox keeps it as JSON beside its key; resending the same path and body with the same key
+ * The push journal (../push/journal.ts) keeps it as JSON beside its key; resending the same path and body with the same key
  * is what makes the service replay instead of applying twice (spec, Limits: "same key and body").
  */
 export interface PreparedWrite<E extends WriteEndpointName = WriteEndpointName> {
@@ -238,7 +238,7 @@ function prepare<E extends WriteEndpointName>(endpoint: E, path: string, body: u
 }
 
 /**
- * Builders of every write the app sends, as PreparedWrite: what the outbox stores and the client
+ * Builders of every write the app sends, as PreparedWrite: what the push journal stores and the client
  * sends. Spec, Acknowledge documents and Push master data.
  */
 export const writes = {
@@ -440,131 +440,9 @@ export class ApiClient {
     return this.#call(write.endpoint, write.path, { body: write.body, key }, options);
   }
 
-  /** `POST /{kind}/{id}/ack`: a single ack. */
-  ack(
-    kind: FeedKind,
-    id: string,
-    body: AckBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<(typeof ackEndpoints)[FeedKind]>> {
-    return this.send(writes.ack(kind, id, body), key, options);
-  }
-
   /** `POST /acks`: a batch of acks of one entity. */
   batchAck(body: BatchAckBody, key: IdempotencyKey, options?: CallOptions): Promise<ResponseOf<'acks'>> {
     return this.send(writes.batchAck(body), key, options);
-  }
-
-  /** `PUT /units/{ref}`. */
-  putUnit(
-    ref: string,
-    body: UnitBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'unitPush'>> {
-    return this.send(writes.putUnit(ref, body), key, options);
-  }
-
-  /** `PUT /products/{ref}`. */
-  putProduct(
-    ref: string,
-    body: ProductBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'productPush'>> {
-    return this.send(writes.putProduct(ref, body), key, options);
-  }
-
-  /** `PUT /products/{ref}/units`. */
-  putProductUnits(
-    ref: string,
-    body: ProductUnitsBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'productUnitsPush'>> {
-    return this.send(writes.putProductUnits(ref, body), key, options);
-  }
-
-  /** `PUT /price-lists/{ref}`. */
-  putPriceList(
-    ref: string,
-    body: PriceListBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'priceListPush'>> {
-    return this.send(writes.putPriceList(ref, body), key, options);
-  }
-
-  /** `PUT /price-lists/{ref}/prices?mode=…`. */
-  putPrices(
-    ref: string,
-    body: PricesBody,
-    mode: PriceMode,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'pricesPush'>> {
-    return this.send(writes.putPrices(ref, body, mode), key, options);
-  }
-
-  /** `PUT /customers/{ref}`. */
-  putCustomer(
-    ref: string,
-    body: CustomerBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'customerPush'>> {
-    return this.send(writes.putCustomer(ref, body), key, options);
-  }
-
-  /** `DELETE /customers/{ref}`. */
-  deleteCustomer(
-    ref: string,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'customerDelete'>> {
-    return this.send(writes.deleteCustomer(ref), key, options);
-  }
-
-  /** `PUT /customers/{ref}/branches/{branch_ref}`. */
-  putBranch(
-    ref: string,
-    branchRef: string,
-    body: BranchBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'branchPush'>> {
-    return this.send(writes.putBranch(ref, branchRef, body), key, options);
-  }
-
-  /** `DELETE /customers/{ref}/branches/{branch_ref}`. */
-  deleteBranch(
-    ref: string,
-    branchRef: string,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'branchDelete'>> {
-    return this.send(writes.deleteBranch(ref, branchRef), key, options);
-  }
-
-  /** `PUT /customers/{ref}/balance`. */
-  putBalance(
-    ref: string,
-    body: BalanceBody,
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<'balancePush'>> {
-    return this.send(writes.putBalance(ref, body), key, options);
-  }
-
-  /** `POST /batch/{entity}`. */
-  batchPush<K extends BatchEntity>(
-    entity: K,
-    body: BatchBodies[K],
-    key: IdempotencyKey,
-    options?: CallOptions,
-  ): Promise<ResponseOf<(typeof batchEndpoints)[K]>> {
-    return this.send(writes.batchPush(entity, body), key, options);
   }
 
   /** Closes the pool; calls in flight finish first. */

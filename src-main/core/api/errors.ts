@@ -73,7 +73,8 @@ export class TimeoutError extends NetworkError {
 
 /**
  * The caller cancelled the call or the run (its `AbortSignal` fired). Never retried; a write that
- * was cancelled stays in the outbox with its key and is resent later.
+ * was cancelled stays queued with its key (the push journal, the renderer's ack outbox) and is resent
+ * later.
  */
 export class CancelledError extends Error {
   constructor(message = 'The call was cancelled.') {

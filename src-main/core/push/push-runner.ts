@@ -28,10 +28,14 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { checkWire } from '../api/client';
 import { CancelledError, NetworkError, ServiceError, WireError } from '../api/errors';
-import { newIdempotencyKey, toIdempotencyKey } from '../api/idempotency-key';
+import {
+  isKeyPastRetention,
+  newIdempotencyKey,
+  toIdempotencyKey,
+} from '../../../src-shared/domain/idempotency-key';
 import { decideRetry, defaultRetryPolicy } from '../api/retry';
 import { LocalError } from '../local-error';
-import { keyRetentionMs } from '../outbox/outbox';
+import { isKeptQueued } from '../../../src-shared/domain/write-errors';
 import type { Clock, Store } from '../ports';
 import { logRedacted } from '../redact';
 import { partSize, PushJournal, type JournalCall, type RunHeader } from './journal';
@@ -58,14 +62,6 @@ interface LoadedRun {
 }
 
 /** Service codes after which no call of the run can succeed until a person acts (spec, Errors: 401, 403 IP). */
-const runStoppingCodes = new Set([
-  'TOKEN_INVALID',
-  'TOKEN_EXPIRED',
-  'TOKEN_REVOKED',
-  'COMPANY_SUSPENDED',
-  'IP_NOT_ALLOWED',
-]);
-
 function unknownRun(): LocalError {
   return new LocalError('INVALID_ARGUMENT', 'No push run has that id on this computer.', false, [
     { field: 'runId', code: 'unknown' },
@@ -346,7 +342,7 @@ export class PushRunner {
    * ERP's key cannot create a duplicate (spec, Push semantics), so resending is safe.
    */
   async #renewKeyIfOld(run: LoadedRun, partIndex: number, entry: JournalCall): Promise<void> {
-    if (this.#clock.now() - Date.parse(entry.keyCreatedAt) < keyRetentionMs) return;
+    if (!isKeyPastRetention(entry.keyCreatedAt, this.#clock.now())) return;
     entry.key = newIdempotencyKey();
     entry.keyCreatedAt = this.#nowIso();
     await this.#journal.savePart(run.header.runId, partIndex, run.parts[partIndex] ?? []);
@@ -377,7 +373,7 @@ export class PushRunner {
           message: `The service is busy or unavailable (${error.code}). Resume later; the last call is resent with its key.`,
         };
       }
-      if (runStoppingCodes.has(error.code))
+      if (isKeptQueued(error))
         return {
           code: error.code,
           message: `${error.message} Fix the connection in Connections, then resume.`,

@@ -8,7 +8,7 @@
  */
 import type { CallOutcome, PushCall } from '../../../src-shared/domain/master-data';
 import { writes, type ApiClient, type CallOptions } from '../api/client';
-import type { IdempotencyKey } from '../api/idempotency-key';
+import type { IdempotencyKey } from '../../../src-shared/domain/idempotency-key';
 
 /** What a push needs of the API client. */
 export type PushClient = Pick<ApiClient, 'send'>;

@@ -1,5 +1,5 @@
 import type { DeskError } from '../../../src-shared/bridge/result';
-import { describeProblem } from './connection-words';
+import { describeProblem } from '../../words/problem-words';
 
 /** A failure in plain words, what to do next, and the service's own message when it adds something. */
 export function ProblemMessage({

@@ -1,6 +1,6 @@
 import { useMemo, useState, type ChangeEvent } from 'react';
-import type { AnswerDraft } from '../../../src-shared/domain/answers';
-import { checkAnswer } from '../../../src-shared/domain/answers';
+import type { AckDraft } from '../../../src-shared/domain/acks';
+import { checkAck } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
@@ -23,7 +23,7 @@ export function AcceptDialog({
   kind: FeedKind;
   rows: ReviewRow[];
   onCancel: () => void;
-  onSubmit: (drafts: AnswerDraft[]) => Promise<string | null>;
+  onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
 }) {
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
   const [pasted, setPasted] = useState('');
@@ -56,14 +56,14 @@ export function AcceptDialog({
   };
 
   const submit = async (): Promise<void> => {
-    const drafts: AnswerDraft[] = rows.map((row) => ({
+    const drafts: AckDraft[] = rows.map((row) => ({
       id: row.id,
       outcome: 'ACCEPTED',
       externalNumber: numbers.get(row.id)?.trim() ?? '',
     }));
     const found = new Map<string, string>();
     for (const draft of drafts) {
-      const problem = checkAnswer(kind, draft);
+      const problem = checkAck(kind, draft);
       if (problem) found.set(draft.id, problem);
     }
     setProblems(found);

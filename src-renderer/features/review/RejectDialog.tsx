@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import type { AnswerDraft, RejectReason } from '../../../src-shared/domain/answers';
-import { maxAnswerMessageLength } from '../../../src-shared/domain/answers';
+import type { AckDraft, RejectReason } from '../../../src-shared/domain/acks';
+import { maxAckMessageLength } from '../../../src-shared/domain/acks';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
 import { formatTotals } from '../ui/format';
@@ -16,7 +16,7 @@ export function RejectDialog({
   rows: ReviewRow[];
   reasons: RejectReason[];
   onCancel: () => void;
-  onSubmit: (drafts: AnswerDraft[]) => Promise<string | null>;
+  onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
 }) {
   const [reasonCode, setReasonCode] = useState('');
   const [message, setMessage] = useState('');
@@ -61,7 +61,7 @@ export function RejectDialog({
         <textarea
           id={messageId}
           value={message}
-          maxLength={maxAnswerMessageLength}
+          maxLength={maxAckMessageLength}
           rows={3}
           onChange={(event) => setMessage(event.target.value)}
           placeholder="What the office should know (optional)"

@@ -1,6 +1,6 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
-import type { AnswerDraft } from '../../../src-shared/domain/answers';
+import type { AckDraft } from '../../../src-shared/domain/acks';
 import { reviewStates } from '../../../src-shared/domain/review';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
@@ -41,7 +41,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const setSelection = useDeskStore((state) => state.setSelection);
   const openDetail = useDeskStore((state) => state.openDetail);
   const answer = useDeskStore((state) => state.answer);
-  const queuedAnswers = useDeskStore((state) => state.queuedAnswers);
+  const queuedAcks = useDeskStore((state) => state.queuedAcks);
   const { rows, counts, complete } = useReviewRows(kind, grid.view);
   const [selected, setSelected] = useState<ReviewRow[]>([]);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
@@ -64,7 +64,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     apiRef.current = api;
   }, []);
 
-  const submit = async (drafts: AnswerDraft[]): Promise<string | null> => {
+  const submit = async (drafts: AckDraft[]): Promise<string | null> => {
     const outcome = await answer(kind, drafts);
     if (!outcome.ok) return outcome.message;
     setDialog(null);
@@ -169,7 +169,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
             rest…
           </span>
         )}
-        {notice && queuedAnswers > 0 && <span role="status">{notice}</span>}
+        {notice && queuedAcks > 0 && <span role="status">{notice}</span>}
       </div>
       <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
         {rows === null ? (

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { AuditEntry, ReviewRow, StoredDocument } from '../../data/db';
 import { readDocument } from '../../data/documents';
-import { answerHistory } from '../../data/outbox';
+import { ackHistory } from '../../data/ack-outbox';
 import { useDeskStore } from '../../state/store';
 
 /** A document, its row and its answer history on this computer; reloaded when data changes. */
@@ -19,7 +19,7 @@ export function useDocumentDetail(kind: FeedKind, id: string | null): DocumentDe
   useEffect(() => {
     if (id === null) return;
     let isCurrent = true;
-    void Promise.all([readDocument(kind, id), answerHistory(id)]).then(([found, history]) => {
+    void Promise.all([readDocument(kind, id), ackHistory(id)]).then(([found, history]) => {
       if (isCurrent) setLoaded({ key: `${kind}:${id}`, detail: found ? { ...found, history } : null });
     });
     return () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { rejectReasons, type RejectReason } from '../../../src-shared/domain/answers';
+import { rejectReasons, type RejectReason } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import { desk } from '../../bridge/desk';
 import { readReferenceList, storeReferenceList } from '../../data/references';

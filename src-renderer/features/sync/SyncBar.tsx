@@ -1,9 +1,9 @@
 import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
 import { feedKinds } from '../../../src-shared/wire';
 import { useDeskStore } from '../../state/store';
-import { deskErrorWords } from '../review/review-words';
+import { deskErrorWords } from '../../words/problem-words';
 import { formatCount, formatTime } from '../ui/format';
-import type { FeedSyncProgress } from './sync-engine';
+import type { FeedSyncProgress } from '../../sync/feed-sync';
 
 const intervals: Array<[number, string]> = [
   [0, 'Off'],
@@ -56,7 +56,7 @@ export function SyncBar() {
     lastSyncAt,
     syncProgress,
     syncError,
-    queuedAnswers,
+    queuedAcks,
     lastSend,
     pollIntervalMs,
     connection,
@@ -79,9 +79,9 @@ export function SyncBar() {
               : 'Not connected yet'}
         </span>
         <span aria-label="Last sync">Last sync: {lastSyncAt ? formatTime(lastSyncAt) : 'never'}</span>
-        {queuedAnswers > 0 && (
+        {queuedAcks > 0 && (
           <span className="queued" role="status" aria-label="Answers waiting">
-            {formatCount(queuedAnswers)} answer{queuedAnswers === 1 ? '' : 's'} waiting to be sent
+            {formatCount(queuedAcks)} answer{queuedAcks === 1 ? '' : 's'} waiting to be sent
           </span>
         )}
         <span className="muted">{connectionFacts(connection)}</span>
@@ -119,8 +119,8 @@ export function SyncBar() {
             {running.some((progress) => progress.state === 'paused') ? 'Resume sync' : 'Sync now'}
           </button>
         )}
-        {queuedAnswers > 0 && !isSyncing && (
-          <button type="button" onClick={() => void state.sendAnswers()}>
+        {queuedAcks > 0 && !isSyncing && (
+          <button type="button" onClick={() => void state.sendAcks()}>
             Send now
           </button>
         )}

@@ -1,7 +1,7 @@
-import type { AnswerDraft } from '../../../src-shared/domain/answers';
+import type { AckDraft } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewView } from '../../data/documents';
-import { queueAnswers, type DraftProblem } from '../../features/review/answer-outbox';
+import { queueAcks, type DraftProblem } from '../../sync/send-acks';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** What a review grid shows: its view, quick filter, selection and the document opened in the panel. */
@@ -15,7 +15,7 @@ export interface ReviewGridState {
 }
 
 /** What answering did, for the clerk. */
-export type AnswerOutcome =
+export type AckQueueOutcome =
   { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; message: string };
 
 /** The review grids' UI state (documents stay in IndexedDB). */
@@ -29,7 +29,7 @@ export interface ReviewSlice {
    * Queues answers (accept with ERP numbers, or reject with a reason) in the outbox, clears the
    * selection, and sends what is queued.
    */
-  answer(kind: FeedKind, drafts: readonly AnswerDraft[]): Promise<AnswerOutcome>;
+  answer(kind: FeedKind, drafts: readonly AckDraft[]): Promise<AckQueueOutcome>;
 }
 
 const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', selectedIds: [], detailId: null };
@@ -55,7 +55,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
           message: 'No connection yet. Add the service address and token in Connections, then answer.',
         };
       }
-      const outcome = await queueAnswers({ connectionId, kind, drafts });
+      const outcome = await queueAcks({ connectionId, kind, drafts });
       if (!outcome.ok)
         return {
           ok: false,
@@ -65,7 +65,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       update(kind, { selectedIds: [] });
       get().touchData();
       await get().refreshSyncFacts();
-      void get().sendAnswers();
+      void get().sendAcks();
       return { ok: true, queued: drafts.length };
     },
   };

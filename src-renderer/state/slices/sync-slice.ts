@@ -3,10 +3,10 @@ import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import { desk } from '../../bridge/desk';
 import { bindConnection } from '../../data/binding';
 import { readCursors } from '../../data/documents';
-import { listBatches } from '../../data/outbox';
-import { sendQueuedAnswers, type SendOutcome } from '../../features/review/answer-outbox';
-import { fillCustomerNames } from '../../features/sync/name-fill';
-import { SyncEngine, type FeedSyncProgress, type SyncRunOutcome } from '../../features/sync/sync-engine';
+import { listBatches } from '../../data/ack-outbox';
+import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
+import { fillCustomerNames } from '../../sync/name-fill';
+import { SyncEngine, type FeedSyncProgress, type SyncRunOutcome } from '../../sync/feed-sync';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** The default time between two polls of the feeds (spec, Events: changes are obtained by polling). */
@@ -26,7 +26,7 @@ export interface SyncSlice {
   isPolling: boolean;
   /** Batches of answers waiting in the outbox of the active connection. */
   queuedBatches: number;
-  queuedAnswers: number;
+  queuedAcks: number;
   lastSend: SendOutcome | null;
   /** Moves whenever staged documents or answers changed: grids reload when it moves. */
   dataVersion: number;
@@ -37,7 +37,7 @@ export interface SyncSlice {
   /** Polls the feeds every `intervalMs` (0 stops polling). */
   setPollInterval(intervalMs: number): void;
   /** Sends the active connection's queued answers, oldest first. */
-  sendAnswers(): Promise<SendOutcome | null>;
+  sendAcks(): Promise<SendOutcome | null>;
   /** Reads the outbox's and the cursors' state again. */
   refreshSyncFacts(): Promise<void>;
   /** Marks staged data as changed (grids reload). */
@@ -49,14 +49,14 @@ export interface SyncSlice {
 }
 
 /** How long queued answers wait before another try when nothing answered (offline, service down). */
-export const answerRetryMs = 15_000;
+export const ackRetryMs = 15_000;
 
 /** The shortest time between two grid reloads while a sync stages pages. */
 const gridReloadEveryMs = 3_000;
 
 let engine: SyncEngine | null = null;
 let lastTouchMs = 0;
-let answerRetry: ReturnType<typeof setTimeout> | null = null;
+let ackRetry: ReturnType<typeof setTimeout> | null = null;
 let fillingNames = false;
 let namesRefused = false;
 let pollTimer: ReturnType<typeof setTimeout> | null = null;
@@ -104,7 +104,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
     pollIntervalMs: defaultPollIntervalMs,
     isPolling: false,
     queuedBatches: 0,
-    queuedAnswers: 0,
+    queuedAcks: 0,
     lastSend: null,
     dataVersion: 0,
     async syncNow(kinds = feedKinds) {
@@ -119,7 +119,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
       await get().refreshSyncFacts();
       if (!outcome.error) {
-        await get().sendAnswers();
+        await get().sendAcks();
         void get().fillNames();
       }
       return outcome;
@@ -145,10 +145,10 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       };
       pollTimer = setTimeout(() => void tick(), 0);
     },
-    async sendAnswers() {
+    async sendAcks() {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      const outcome = await sendQueuedAnswers({ desk, connectionId });
+      const outcome = await sendQueuedAcks({ desk, connectionId });
       const isOnline = outcome.stoppedBy
         ? !isOffline(outcome.stoppedBy)
         : outcome.batchesSent > 0
@@ -157,11 +157,11 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       set({ lastSend: outcome, isOnline });
       // Nothing answered: try again by itself a little later (polling and the browser's online event
       // also send), so answers go out when the connection returns without anyone pressing a button.
-      if (outcome.stoppedBy && answerRetry === null) {
-        answerRetry = setTimeout(() => {
-          answerRetry = null;
-          void get().sendAnswers();
-        }, answerRetryMs);
+      if (outcome.stoppedBy && ackRetry === null) {
+        ackRetry = setTimeout(() => {
+          ackRetry = null;
+          void get().sendAcks();
+        }, ackRetryMs);
       }
       await get().refreshSyncFacts();
       if (outcome.batchesSent > 0 || outcome.batchesFailed > 0) get().touchData();
@@ -177,7 +177,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       set({
         lastSyncAt: caughtUp.length > 0 ? (caughtUp.sort().at(-1) ?? null) : null,
         queuedBatches: queued.length,
-        queuedAnswers: queued.reduce((sum, batch) => sum + batch.items.length, 0),
+        queuedAcks: queued.reduce((sum, batch) => sum + batch.items.length, 0),
       });
     },
     touchData() {
@@ -198,7 +198,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
     watchNetwork() {
       const onOnline = (): void => {
         set({ isOnline: true });
-        void get().sendAnswers();
+        void get().sendAcks();
       };
       const onOffline = (): void => set({ isOnline: false });
       window.addEventListener('online', onOnline);

@@ -108,7 +108,7 @@ describe('answers while the app cannot reach its core', () => {
         { id: 'b', outcome: 'ACCEPTED', externalNumber: 'ERP-2' },
       ]);
       expect(outcome).toEqual({ ok: true, queued: 2 });
-      await useDeskStore.getState().sendAnswers();
+      await useDeskStore.getState().sendAcks();
     });
     expect((await screen.findByRole('status', { name: 'Answers waiting' })).textContent).toBe(
       '2 answers waiting to be sent',

@@ -1,8 +1,8 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { AnswerDraft } from '../../../src-shared/domain/answers';
-import { rejectReasons } from '../../../src-shared/domain/answers';
+import type { AckDraft } from '../../../src-shared/domain/acks';
+import { rejectReasons } from '../../../src-shared/domain/acks';
 import { AcceptDialog } from '../../../src-renderer/features/review/AcceptDialog';
 import { RejectDialog } from '../../../src-renderer/features/review/RejectDialog';
 import { row } from './fixtures';
@@ -10,7 +10,7 @@ import { row } from './fixtures';
 describe('AcceptDialog', () => {
   it('takes typed and pasted ERP numbers and accepts every selected invoice', async () => {
     const user = userEvent.setup();
-    const onSubmit = vi.fn(async (_drafts: AnswerDraft[]) => null);
+    const onSubmit = vi.fn(async (_drafts: AckDraft[]) => null);
     render(
       <AcceptDialog
         kind="invoices"
@@ -59,7 +59,7 @@ describe('AcceptDialog', () => {
 describe('RejectDialog', () => {
   it('needs a reason, then rejects every selected document with it and the message', async () => {
     const user = userEvent.setup();
-    const onSubmit = vi.fn(async (_drafts: AnswerDraft[]) => null);
+    const onSubmit = vi.fn(async (_drafts: AckDraft[]) => null);
     const reasons = [{ code: 'DAMAGED', name: { en: 'Damaged', ar: 'تالف' } }, ...rejectReasons];
     render(
       <RejectDialog

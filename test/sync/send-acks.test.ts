@@ -6,10 +6,10 @@ import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
 import { db, type ReviewRow } from '../../src-renderer/data/db';
-import { answerHistory, listBatches } from '../../src-renderer/data/outbox';
-import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
+import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
+import { queueAcks, sendQueuedAcks } from '../../src-renderer/sync/send-acks';
 import { expectChunksConsistent } from '../support/store-invariants';
-import { SyncEngine } from '../../src-renderer/features/sync/sync-engine';
+import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
@@ -54,7 +54,7 @@ describe('answers through the outbox, against the sandbox', () => {
 
   it('accepts 10 invoices with ERP numbers, once, and records what came back', async () => {
     const rows = await pendingRows('invoices', 10);
-    const queued = await queueAnswers({
+    const queued = await queueAcks({
       connectionId,
       kind: 'invoices',
       drafts: rows.map((row, index) => ({
@@ -69,7 +69,7 @@ describe('answers through the outbox, against the sandbox', () => {
     expect(batch?.items).toHaveLength(10);
     expect((await db.invoices.get(rows[0]!.id))?.answerState).toBe('queued');
 
-    const sent = await sendQueuedAnswers({ desk: core.api, connectionId });
+    const sent = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(sent).toEqual({
       batchesSent: 1,
       applied: 10,
@@ -92,7 +92,7 @@ describe('answers through the outbox, against the sandbox', () => {
         acked_version: remote.version,
       });
     }
-    const history = await answerHistory(rows[0]!.id);
+    const history = await ackHistory(rows[0]!.id);
     expect(history).toHaveLength(1);
     expect(history[0]).toMatchObject({
       call: 'POST /acks',
@@ -105,9 +105,9 @@ describe('answers through the outbox, against the sandbox', () => {
     // the service replays its first answer instead of applying it twice.
     const ackBefore = (await onService('invoices', rows[0]!.id)).ack;
     await db.outbox.update(batch!.id, { state: 'queued', results: null });
-    const again = await sendQueuedAnswers({ desk: core.api, connectionId });
+    const again = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(again).toMatchObject({ batchesSent: 1, applied: 10, failed: 0 });
-    expect((await answerHistory(rows[0]!.id))[0]).toMatchObject({ outcome: 'replayed', batchId: batch!.id });
+    expect((await ackHistory(rows[0]!.id))[0]).toMatchObject({ outcome: 'replayed', batchId: batch!.id });
     expect((await onService('invoices', rows[0]!.id)).ack).toEqual(ackBefore);
     // Each answered document's new version is stored once, in a chunk its row names.
     await expectChunksConsistent();
@@ -115,7 +115,7 @@ describe('answers through the outbox, against the sandbox', () => {
 
   it('rejects 2 payments with a reason code and message', async () => {
     const rows = await pendingRows('payments', 2);
-    const queued = await queueAnswers({
+    const queued = await queueAcks({
       connectionId,
       kind: 'payments',
       drafts: rows.map((row) => ({
@@ -126,7 +126,7 @@ describe('answers through the outbox, against the sandbox', () => {
       })),
     });
     expect(queued.ok).toBe(true);
-    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({
+    expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
       applied: 2,
       failed: 0,
     });
@@ -142,7 +142,7 @@ describe('answers through the outbox, against the sandbox', () => {
 
   it('confirms an order with its ERP number and fails another with a reason; an order needs its number', async () => {
     const [confirm, fail] = await pendingRows('orders', 2);
-    const missing = await queueAnswers({
+    const missing = await queueAcks({
       connectionId,
       kind: 'orders',
       drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: ' ' }],
@@ -153,17 +153,17 @@ describe('answers through the outbox, against the sandbox', () => {
     });
     expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
 
-    await queueAnswers({
+    await queueAcks({
       connectionId,
       kind: 'orders',
       drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: 'SO-77' }],
     });
-    await queueAnswers({
+    await queueAcks({
       connectionId,
       kind: 'orders',
       drafts: [{ id: fail!.id, outcome: 'REJECTED', reasonCode: 'CREDIT_LIMIT' }],
     });
-    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({
+    expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
       batchesSent: 2,
       applied: 2,
     });
@@ -188,7 +188,7 @@ describe('answers through the outbox, against the sandbox', () => {
     // Payments rejected above: a different answer to the same version is refused item by item.
     const rejected = await db.payments.where('review').equals('rejected').first();
     const pending = (await pendingRows('payments', 1))[0]!;
-    await queueAnswers({
+    await queueAcks({
       connectionId,
       kind: 'payments',
       drafts: [
@@ -196,7 +196,7 @@ describe('answers through the outbox, against the sandbox', () => {
         { id: pending.id, outcome: 'ACCEPTED' },
       ],
     });
-    expect(await sendQueuedAnswers({ desk: core.api, connectionId })).toMatchObject({
+    expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
       applied: 1,
       failed: 1,
     });
@@ -211,20 +211,20 @@ describe('answers through the outbox, against the sandbox', () => {
   it('queues answers while offline, keeps them when the app closes, and applies them once when back', async () => {
     const rows = await pendingRows('returns', 3);
     // The app's host cannot be reached (the browser is offline): the bridge answers NETWORK_UNREACHABLE.
-    const offline: { answers: Pick<DeskApi['answers'], 'send'> } = {
-      answers: {
+    const offline: { acks: Pick<DeskApi['acks'], 'send'> } = {
+      acks: {
         send: async () => ({
           ok: false,
           error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true },
         }),
       },
     };
-    await queueAnswers({
+    await queueAcks({
       connectionId,
       kind: 'returns',
       drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `CN-${row.number}` })),
     });
-    const tried = await sendQueuedAnswers({ desk: offline, connectionId });
+    const tried = await sendQueuedAcks({ desk: offline, connectionId });
     expect(tried).toMatchObject({ batchesSent: 0, stoppedBy: { code: 'NETWORK_UNREACHABLE' } });
     const [waiting] = await listBatches(connectionId, 'queued');
     expect(waiting).toMatchObject({ attempts: 1, lastError: { code: 'NETWORK_UNREACHABLE' } });
@@ -233,7 +233,7 @@ describe('answers through the outbox, against the sandbox', () => {
     db.close();
     await db.open();
     expect((await db.returns.get(rows[0]!.id))?.answerState).toBe('queued');
-    const back = await sendQueuedAnswers({ desk: core.api, connectionId });
+    const back = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(back).toMatchObject({ batchesSent: 1, applied: 3, stoppedBy: null });
     expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
     for (const row of rows) {
@@ -244,7 +244,7 @@ describe('answers through the outbox, against the sandbox', () => {
       });
     }
     // One batch, one key, one application.
-    const history = await answerHistory(rows[0]!.id);
+    const history = await ackHistory(rows[0]!.id);
     expect(history.map((entry) => [entry.outcome, entry.batchId])).toEqual([['answered', waiting!.id]]);
   });
 });

@@ -3,8 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
 import { stageFeedPage } from '../../../src-renderer/data/documents';
-import { listBatches, nextQueuedBatch } from '../../../src-renderer/data/outbox';
-import { queueAnswers } from '../../../src-renderer/features/review/answer-outbox';
+import { listBatches, nextQueuedBatch } from '../../../src-renderer/data/ack-outbox';
+import { queueAcks } from '../../../src-renderer/sync/send-acks';
 import { invoice, meta } from './fixtures';
 
 beforeEach(async () => {
@@ -24,7 +24,7 @@ describe('the answer outbox', () => {
       '2025-03-04T08:00:00.000Z',
     );
     let n = 0;
-    const outcome = await queueAnswers({
+    const outcome = await queueAcks({
       connectionId: 'conn-1',
       kind: 'invoices',
       drafts: docs.map((doc) => ({ id: doc.id, outcome: 'ACCEPTED', externalNumber: `ERP-${doc.id}` })),
@@ -64,7 +64,7 @@ describe('the answer outbox', () => {
       (a, b) => (docs.indexOf(a) % 50) - (docs.indexOf(b) % 50) || docs.indexOf(a) - docs.indexOf(b),
     );
     let n = 0;
-    const outcome = await queueAnswers({
+    const outcome = await queueAcks({
       connectionId: 'conn-1',
       kind: 'invoices',
       drafts: scattered.map((doc) => ({
@@ -86,7 +86,7 @@ describe('the answer outbox', () => {
   });
 
   it('stores nothing while any answer needs fixing', async () => {
-    const outcome = await queueAnswers({
+    const outcome = await queueAcks({
       connectionId: 'conn-1',
       kind: 'invoices',
       drafts: [

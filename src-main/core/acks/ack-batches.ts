@@ -10,23 +10,23 @@
  * and is the key of every send of that batch: a retry here (api/retry.ts), a resend after the app or
  * the connection came back, a resend after a restart. So the service applies each batch once.
  */
-import type { AnswerBatch, AnswerReceipt } from '../../../src-shared/bridge/contract';
+import type { AckBatch, AckReceipt } from '../../../src-shared/bridge/contract';
 import { ackEntityFor, type ReferenceEntry, type ReferenceKind } from '../../../src-shared/wire';
 import type { ApiClient, CallOptions } from '../api/client';
-import { toIdempotencyKey } from '../api/idempotency-key';
+import { toIdempotencyKey } from '../../../src-shared/domain/idempotency-key';
 
 /** What answers need of the API client. */
-export type AnswerClient = Pick<ApiClient, 'batchAck' | 'reference'>;
+export type AckClient = Pick<ApiClient, 'batchAck' | 'reference'>;
 
 /**
  * Sends one batch with its own id as the `Idempotency-Key`; a replayed answer is a success like the
  * first (spec, Limits).
  */
-export async function sendAnswerBatch(
-  client: AnswerClient,
-  batch: AnswerBatch,
+export async function sendAckBatch(
+  client: AckClient,
+  batch: AckBatch,
   options?: CallOptions,
-): Promise<AnswerReceipt> {
+): Promise<AckReceipt> {
   const key = toIdempotencyKey(batch.id);
   const answer = await client.batchAck(
     { entity: ackEntityFor(batch.kind), items: batch.items },
@@ -43,7 +43,7 @@ export async function sendAnswerBatch(
 
 /** A code list (`GET /reference/{kind}`), e.g. `return-reasons` for a rejected return. */
 export async function readReferenceList(
-  client: AnswerClient,
+  client: AckClient,
   kind: ReferenceKind,
   options?: CallOptions,
 ): Promise<ReferenceEntry[]> {

@@ -3,9 +3,9 @@
  * (`reference.customerNames`, one `GET /lookup` per customer, paced by the core). Stops at the first
  * refusal (a client without a customers scope keeps showing codes).
  */
-import type { DeskApi } from '../../../src-shared/bridge/contract';
-import type { DeskError } from '../../../src-shared/bridge/result';
-import { customersWithoutNames, storeCustomerNames } from '../../data/names';
+import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskError } from '../../src-shared/bridge/result';
+import { customersWithoutNames, storeCustomerNames } from '../data/names';
 
 /** Ids per bridge call (the bridge takes at most 100). */
 const chunkSize = 25;

@@ -7,13 +7,14 @@
  *
  * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents and Limits.
  */
-import type { DeskApi } from '../../../src-shared/bridge/contract';
-import type { DeskError } from '../../../src-shared/bridge/result';
-import { checkAnswer, toAckItem, type AnswerDraft } from '../../../src-shared/domain/answers';
-import type { FeedKind } from '../../../src-shared/wire';
-import type { OutboxBatch } from '../../data/db';
-import { nextQueuedBatch, queueAnswerBatches, recordAnswered, recordAttemptFailed } from '../../data/outbox';
-import { deskErrorWords, isKeptForLater, itemErrorWords } from './review-words';
+import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskError } from '../../src-shared/bridge/result';
+import { checkAck, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
+import type { FeedKind } from '../../src-shared/wire';
+import type { OutboxBatch } from '../data/db';
+import { nextQueuedBatch, queueAckBatches, recordBatchResponse, recordAttemptFailed } from '../data/ack-outbox';
+import { isKeptQueued } from '../../src-shared/domain/write-errors';
+import { deskErrorWords, itemErrorWords } from '../words/problem-words';
 
 /** A draft the clerk must fix before anything is queued. */
 export interface DraftProblem {
@@ -28,21 +29,21 @@ export type QueueOutcome = { ok: true; batches: OutboxBatch[] } | { ok: false; p
  * Checks every draft (an order needs the ERP number, a rejection a reason) and, only when all pass,
  * stores them as batches in the outbox, before anything is sent.
  */
-export async function queueAnswers(input: {
+export async function queueAcks(input: {
   connectionId: string;
   kind: FeedKind;
-  drafts: readonly AnswerDraft[];
+  drafts: readonly AckDraft[];
   now?: () => Date;
   newId?: () => string;
 }): Promise<QueueOutcome> {
   const problems: DraftProblem[] = [];
   for (const draft of input.drafts) {
-    const problem = checkAnswer(input.kind, draft);
+    const problem = checkAck(input.kind, draft);
     if (problem) problems.push({ id: draft.id, problem });
   }
   if (problems.length > 0) return { ok: false, problems };
   if (input.drafts.length === 0) return { ok: true, batches: [] };
-  const batches = await queueAnswerBatches({
+  const batches = await queueAckBatches({
     connectionId: input.connectionId,
     kind: input.kind,
     items: input.drafts.map(toAckItem),
@@ -71,8 +72,8 @@ const running = new Map<string, Promise<SendOutcome>>();
  * (then it stays queued and sending stops: the next batches would meet the same wall). One pass per
  * connection at a time; a second call joins the running one.
  */
-export function sendQueuedAnswers(options: {
-  desk: { answers: Pick<DeskApi['answers'], 'send'> };
+export function sendQueuedAcks(options: {
+  desk: { acks: Pick<DeskApi['acks'], 'send'> };
   connectionId: string;
   now?: () => Date;
 }): Promise<SendOutcome> {
@@ -84,7 +85,7 @@ export function sendQueuedAnswers(options: {
 }
 
 async function sendPass(options: {
-  desk: { answers: Pick<DeskApi['answers'], 'send'> };
+  desk: { acks: Pick<DeskApi['acks'], 'send'> };
   connectionId: string;
   now?: () => Date;
 }): Promise<SendOutcome> {
@@ -103,16 +104,16 @@ async function sendPass(options: {
     if (!batch || tried.has(batch.id)) return outcome;
     tried.add(batch.id);
     // The stored batch, as stored: same id (the key) and same items on every send.
-    const result = await options.desk.answers.send({ id: batch.id, kind: batch.kind, items: batch.items });
+    const result = await options.desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
     if (result.ok) {
-      await recordAnswered(batch, result.value, now().toISOString(), itemErrorWords);
+      await recordBatchResponse(batch, result.value, now().toISOString(), itemErrorWords);
       outcome.batchesSent += 1;
       outcome.applied += result.value.answer.meta.applied;
       outcome.unchanged += result.value.answer.meta.unchanged;
       outcome.failed += result.value.answer.meta.failed;
       continue;
     }
-    const keep = isKeptForLater(result.error);
+    const keep = isKeptQueued(result.error);
     await recordAttemptFailed(batch, result.error, deskErrorWords(result.error), now().toISOString(), !keep);
     if (keep) {
       outcome.stoppedBy = result.error;

@@ -19,10 +19,10 @@ export const maxAckBatchItems = 500;
 export const maxExternalNumberLength = 64;
 
 /** The longest rejection message the desk sends. */
-export const maxAnswerMessageLength = 500;
+export const maxAckMessageLength = 500;
 
 /** One answer as the clerk gives it, before it becomes a batch item. */
-export interface AnswerDraft {
+export interface AckDraft {
   /** The service's id of the document (spec, Pull documents: ids are taken from the feeds). */
   id: string;
   outcome: AckOutcome;
@@ -34,12 +34,12 @@ export interface AnswerDraft {
 }
 
 /** What is wrong with a draft, in plain words, or null when it can be sent. */
-export function checkAnswer(kind: FeedKind, draft: AnswerDraft): string | null {
+export function checkAck(kind: FeedKind, draft: AckDraft): string | null {
   const number = draft.externalNumber?.trim() ?? '';
   if (number.length > maxExternalNumberLength)
     return `The ERP number is longer than ${maxExternalNumberLength} characters.`;
-  if ((draft.message ?? '').length > maxAnswerMessageLength)
-    return `The message is longer than ${maxAnswerMessageLength} characters.`;
+  if ((draft.message ?? '').length > maxAckMessageLength)
+    return `The message is longer than ${maxAckMessageLength} characters.`;
   if (draft.outcome === 'ACCEPTED') {
     // spec, States and transitions: an order is confirmed by "ACCEPTED with the ERP's number".
     if (kind === 'orders' && number === '') return 'Type the ERP order number to confirm this order.';
@@ -57,7 +57,7 @@ export function checkAnswer(kind: FeedKind, draft: AnswerDraft): string | null {
  * Spec, Acknowledge documents: items of {`id`, `external_number`, `external_ref`, `message`,
  * `outcome`, `reason_code`}; `outcome` required (docs/decisions/007-ack-bodies.md).
  */
-export function toAckItem(draft: AnswerDraft): BatchAckItem {
+export function toAckItem(draft: AckDraft): BatchAckItem {
   const item: BatchAckItem = { id: draft.id, outcome: draft.outcome };
   const number = draft.externalNumber?.trim();
   if (draft.outcome === 'ACCEPTED' && number) item.external_number = number;

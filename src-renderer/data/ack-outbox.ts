@@ -6,9 +6,9 @@
  * 500 items, per-item results) and Limits (same key and body replays the first answer). A batch's
  * items never change once stored, so every send of it is the same call.
  */
-import type { AnswerReceipt } from '../../src-shared/bridge/contract';
+import type { AckReceipt } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { splitIntoBatches } from '../../src-shared/domain/answers';
+import { splitIntoBatches } from '../../src-shared/domain/acks';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
 import { db, type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './db';
 import { chunksOf, compareText, mapStored, rowOf } from './documents';
@@ -22,7 +22,7 @@ import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from 
  * are split, so that recording a batch's results reads about as many documents as it answers: "select
  * all, accept" over 10,000 documents would otherwise read most chunks for every batch.
  */
-export async function queueAnswerBatches(input: {
+export async function queueAckBatches(input: {
   connectionId: string;
   kind: FeedKind;
   items: readonly BatchAckItem[];
@@ -108,9 +108,9 @@ function auditItems(
  * take the item's result (its ack, status and version when applied or unchanged; the error in plain
  * words when failed), and the audit log gets one entry. One transaction.
  */
-export async function recordAnswered(
+export async function recordBatchResponse(
   batch: OutboxBatch,
-  receipt: AnswerReceipt,
+  receipt: AckReceipt,
   nowIso: string,
   words: (error: ItemError) => string,
 ): Promise<void> {
@@ -233,7 +233,7 @@ export async function recordAttemptFailed(
 }
 
 /** A document's answer history on this computer, newest first. */
-export async function answerHistory(docId: string): Promise<AuditEntry[]> {
+export async function ackHistory(docId: string): Promise<AuditEntry[]> {
   const entries = await db.audit.where('docIds').equals(docId).toArray();
   return entries.sort((a, b) => (b.seq ?? 0) - (a.seq ?? 0));
 }

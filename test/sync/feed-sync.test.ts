@@ -7,8 +7,8 @@ import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
 import { db } from '../../src-renderer/data/db';
 import { readCursor, readDocument } from '../../src-renderer/data/documents';
-import { queueAnswers, sendQueuedAnswers } from '../../src-renderer/features/review/answer-outbox';
-import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/features/sync/sync-engine';
+import { queueAcks, sendQueuedAcks } from '../../src-renderer/sync/send-acks';
+import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/sync/feed-sync';
 import { expectChunksConsistent } from '../support/store-invariants';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
@@ -157,13 +157,13 @@ describe('feed sync into the local store, against the sandbox', () => {
     // Accept every pending payment, so that whichever one the simulator reverses was answered.
     const pending = await db.payments.where('review').equals('pending').toArray();
     const connectionId = (await core.connections.list())[0]!.id;
-    const queued = await queueAnswers({
+    const queued = await queueAcks({
       connectionId,
       kind: 'payments',
       drafts: pending.map((row) => ({ id: row.id, outcome: 'ACCEPTED' })),
     });
     expect(queued.ok).toBe(true);
-    const sent = await sendQueuedAnswers({ desk: core.api, connectionId });
+    const sent = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(sent).toMatchObject({ applied: pending.length, failed: 0, stoppedBy: null });
     expect(await db.payments.where('review').equals('pending').count()).toBe(0);
 

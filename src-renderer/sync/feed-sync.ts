@@ -15,17 +15,17 @@
  * cursor, or not at all (a page asked for ahead is then dropped), so a run can be stopped (or the app
  * closed) at any moment without losing or duplicating a document.
  */
-import type { DeskApi } from '../../../src-shared/bridge/contract';
-import type { DeskError, Result } from '../../../src-shared/bridge/result';
+import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskError, Result } from '../../src-shared/bridge/result';
 import {
   cursorAfterPage,
   estimateProgress,
   feedPageSize,
   toVersionCursor,
   type AnyFeedPage,
-} from '../../../src-shared/domain/feeds';
-import { feedKinds, type FeedKind } from '../../../src-shared/wire';
-import { CursorMovedError, readCursor, stageFeedPage, StagingMemory } from '../../data/documents';
+} from '../../src-shared/domain/feeds';
+import { feedKinds, type FeedKind } from '../../src-shared/wire';
+import { CursorMovedError, readCursor, stageFeedPage, StagingMemory } from '../data/documents';
 
 /** Where one feed's run stands. */
 export type FeedRunState = 'running' | 'done' | 'paused' | 'cancelled' | 'failed';

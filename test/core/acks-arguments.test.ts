@@ -28,16 +28,16 @@ describe('bridge arguments of feeds and answers', () => {
     ['feeds.pull', ['invoices', { versionAfter: -1, perPage: 10 }]],
     ['feeds.pull', ['invoices', { versionAfter: 0, perPage: 10, filter: 'x' }]],
     ['feeds.cursor', []],
-    ['answers.send', [{ ...batch, items: Array.from({ length: 501 }, () => item) }]],
-    ['answers.send', [{ ...batch, items: [] }]],
-    ['answers.send', [{ ...batch, items: [{ id: 'inv_1' }] }]],
-    ['answers.send', [{ ...batch, items: [{ ...item, outcome: 'MAYBE' }] }]],
-    ['answers.send', [{ ...batch, items: [{ ...item, token: 'svc_test_x' }] }]],
-    ['answers.send', [{ ...batch, items: [{ ...item, external_number: 'E'.repeat(65) }] }]],
-    ['answers.send', [{ ...batch, id: 'short' }]],
-    ['answers.send', [{ ...batch, id: `${'k'.repeat(101)}` }]],
-    ['answers.send', [{ ...batch, id: 'has spaces in it' }]],
-    ['answers.send', [{ ...batch, kind: 'receipts' }]],
+    ['acks.send', [{ ...batch, items: Array.from({ length: 501 }, () => item) }]],
+    ['acks.send', [{ ...batch, items: [] }]],
+    ['acks.send', [{ ...batch, items: [{ id: 'inv_1' }] }]],
+    ['acks.send', [{ ...batch, items: [{ ...item, outcome: 'MAYBE' }] }]],
+    ['acks.send', [{ ...batch, items: [{ ...item, token: 'svc_test_x' }] }]],
+    ['acks.send', [{ ...batch, items: [{ ...item, external_number: 'E'.repeat(65) }] }]],
+    ['acks.send', [{ ...batch, id: 'short' }]],
+    ['acks.send', [{ ...batch, id: `${'k'.repeat(101)}` }]],
+    ['acks.send', [{ ...batch, id: 'has spaces in it' }]],
+    ['acks.send', [{ ...batch, kind: 'receipts' }]],
     ['reference.list', ['reject-reasons']],
     ['reference.customerNames', [Array.from({ length: 101 }, (_, index) => `cus_${index}`)]],
     ['reference.customerNames', [[]]],
@@ -49,7 +49,7 @@ describe('bridge arguments of feeds and answers', () => {
   });
 
   it('lets a well-formed batch through to the core (which has no connection here)', async () => {
-    expect(await dispatchDesk(core.api, 'answers.send', [batch])).toMatchObject({
+    expect(await dispatchDesk(core.api, 'acks.send', [batch])).toMatchObject({
       ok: false,
       error: { code: 'NOT_CONFIGURED' },
     });
