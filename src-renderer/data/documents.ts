@@ -24,6 +24,7 @@ import {
   type ReviewViewState,
 } from '../../src-shared/domain/review';
 import type { FeedKind, NameMap } from '../../src-shared/wire';
+import { nameLabel } from '../../src-shared/domain/names';
 import { db, namesGenerationKey, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
@@ -167,7 +168,7 @@ async function customerNamesOf(
   const found = await db.customerNames.bulkGet(unread);
   unread.forEach((id, index) => {
     const name = found[index]?.name;
-    memory.names.set(id, name ? nameText(name) : '');
+    memory.names.set(id, name ? nameLabel(name) : '');
   });
   return memory.names;
 }
@@ -315,12 +316,6 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
 /** The chunk each row names, by document id (rows not there are left out). */
 export function chunksOf(rows: readonly (ReviewRow | undefined)[]): Map<string, string> {
   return new Map(rows.flatMap((row) => (row ? [[row.id, row.chunk] as const] : [])));
-}
-
-/** A name map as the grids show it: English and Arabic side by side when both exist. */
-export function nameText(name: NameMap): string {
-  const parts = [name.en, name.ar].filter((part): part is string => !!part);
-  return parts.length > 0 ? parts.join(' · ') : (Object.values(name)[0] ?? '');
 }
 
 /** One short fact of a document for its grid row. Spec, Resources. */

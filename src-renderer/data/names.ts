@@ -5,7 +5,7 @@
 import type { CustomerName } from '../../src-shared/bridge/contract';
 import { feedKinds } from '../../src-shared/wire';
 import { db, namesGenerationKey } from './db';
-import { nameText } from './documents';
+import { nameLabel } from '../../src-shared/domain/names';
 
 /** Customer ids named by staged documents whose names were never looked up (at most `limit`). */
 export async function customersWithoutNames(limit: number): Promise<string[]> {
@@ -30,7 +30,7 @@ export async function storeCustomerNames(names: readonly CustomerName[], nowIso:
       names.map((entry) => ({ id: entry.id, code: entry.code, name: entry.name, fetchedAt: nowIso })),
     );
     for (const entry of names) {
-      const text = entry.name ? nameText(entry.name) : '';
+      const text = entry.name ? nameLabel(entry.name) : '';
       if (text === '') continue;
       for (const kind of feedKinds) {
         await db

@@ -65,26 +65,12 @@ export interface SendOutcome {
   stoppedBy: DeskError | null;
 }
 
-const running = new Map<string, Promise<SendOutcome>>();
-
 /**
- * Sends a connection's queued batches, oldest first, until none is left or one gets no answer to keep
- * (then it stays queued and sending stops: the next batches would meet the same wall). One pass per
- * connection at a time; a second call joins the running one.
+ * Sends a connection's queued batches, oldest first, until none is left or one gets no response to
+ * keep (then it stays queued and sending stops: the next batches would meet the same wall). The
+ * store's scheduler runs one pass per connection at a time (state/scheduler.ts).
  */
-export function sendQueuedAcks(options: {
-  desk: { acks: Pick<DeskApi['acks'], 'send'> };
-  connectionId: string;
-  now?: () => Date;
-}): Promise<SendOutcome> {
-  const existing = running.get(options.connectionId);
-  if (existing) return existing;
-  const pass = sendPass(options).finally(() => running.delete(options.connectionId));
-  running.set(options.connectionId, pass);
-  return pass;
-}
-
-async function sendPass(options: {
+export async function sendQueuedAcks(options: {
   desk: { acks: Pick<DeskApi['acks'], 'send'> };
   connectionId: string;
   now?: () => Date;

@@ -63,8 +63,6 @@ async function mappingFor(
   return { mapping: suggestMapping(kind, headers, defaultLanguage), isRemembered: false };
 }
 
-let nextDraftId = 1;
-
 /**
  * The import step: files read into tables, their kind and column mapping (remembered per layout),
  * and every row read and checked against the other files and the keys already pushed.
@@ -107,7 +105,7 @@ export function useImport(connectionId: string | null) {
             settings.defaultLanguage,
           );
           added.push({
-            id: `file-${nextDraftId++}`,
+            id: `file-${crypto.randomUUID()}`,
             fileName: file.name,
             format: read.format,
             kind,

@@ -5,7 +5,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
 import { formatCents, formatTotals } from '../ui/format';
-import { matchNumberPairs, parseNumberPairs } from './number-import';
+import { matchNumberPairs, parseNumberPairs, readNumberPairsFile, type NumberPair } from './number-import';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
@@ -38,8 +38,7 @@ export function AcceptDialog({
     [rows, numbers],
   );
 
-  const applyPairs = (text: string): void => {
-    const { pairs, unreadable } = parseNumberPairs(text);
+  const applyPairs = ({ pairs, unreadable }: { pairs: NumberPair[]; unreadable: number[] }): void => {
     const { numbers: found, unmatched } = matchNumberPairs(pairs, rows);
     setNumbers((current) => new Map([...current, ...found]));
     setImportNote(
@@ -52,7 +51,13 @@ export function AcceptDialog({
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
     const file = event.target.files?.[0];
-    if (file) applyPairs(await file.text());
+    if (!file) return;
+    try {
+      applyPairs(readNumberPairsFile(new Uint8Array(await file.arrayBuffer())));
+    } catch (error) {
+      // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
+      setImportNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
+    }
   };
 
   const submit = async (): Promise<void> => {
@@ -96,7 +101,7 @@ export function AcceptDialog({
           />
         </label>
         <div className="import-actions">
-          <button type="button" onClick={() => applyPairs(pasted)} disabled={pasted.trim() === ''}>
+          <button type="button" onClick={() => applyPairs(parseNumberPairs(pasted))} disabled={pasted.trim() === ''}>
             Apply pasted numbers
           </button>
           <label className="file-button">

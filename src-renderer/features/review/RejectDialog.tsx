@@ -4,7 +4,7 @@ import { maxAckMessageLength } from '../../../src-shared/domain/acks';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
 import { formatTotals } from '../ui/format';
-import { nameString } from '../ui/name-text';
+import { nameLabel } from '../../../src-shared/domain/names';
 
 /** Reject: one reason code (from the lists) and a message for every selected document. */
 export function RejectDialog({
@@ -51,7 +51,7 @@ export function RejectDialog({
           <option value="">Choose a reason…</option>
           {reasons.map((reason) => (
             <option key={reason.code} value={reason.code}>
-              {reason.code} — {nameString(reason.name)}
+              {reason.code} — {nameLabel(reason.name)}
             </option>
           ))}
         </select>

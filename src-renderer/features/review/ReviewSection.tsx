@@ -38,9 +38,8 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const grid = useDeskStore((state) => state.reviewGrids[kind]);
   const setReviewView = useDeskStore((state) => state.setReviewView);
   const setQuickFilter = useDeskStore((state) => state.setQuickFilter);
-  const setSelection = useDeskStore((state) => state.setSelection);
   const openDetail = useDeskStore((state) => state.openDetail);
-  const answer = useDeskStore((state) => state.answer);
+  const ack = useDeskStore((state) => state.ack);
   const queuedAcks = useDeskStore((state) => state.queuedAcks);
   const { rows, counts, complete } = useReviewRows(kind, grid.view);
   const [selected, setSelected] = useState<ReviewRow[]>([]);
@@ -49,23 +48,14 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const apiRef = useRef<GridApi<ReviewRow> | null>(null);
   const reasons = useRejectReasons(kind);
 
-  const onSelection = useCallback(
-    (picked: ReviewRow[]) => {
-      setSelected(picked);
-      setSelection(
-        kind,
-        picked.map((row) => row.id),
-      );
-    },
-    [kind, setSelection],
-  );
+  const onSelection = useCallback((picked: ReviewRow[]) => setSelected(picked), []);
   const onOpen = useCallback((id: string) => openDetail(kind, id), [kind, openDetail]);
   const onApi = useCallback((api: GridApi<ReviewRow> | null) => {
     apiRef.current = api;
   }, []);
 
   const submit = async (drafts: AckDraft[]): Promise<string | null> => {
-    const outcome = await answer(kind, drafts);
+    const outcome = await ack(kind, drafts);
     if (!outcome.ok) return outcome.message;
     setDialog(null);
     apiRef.current?.deselectAll();

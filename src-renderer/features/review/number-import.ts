@@ -1,6 +1,9 @@
 // Reading the ERP's document numbers pasted or imported as CSV: one pair per line, the document (the
 // service's id or its own number) and the ERP's number, separated by a comma, semicolon or tab. A
-// header line and blank lines are skipped; quotes around a field are removed.
+// header line and blank lines are skipped. Cells are read by the master-data import's reader (quotes
+// as RFC 4180 has them) and a file's bytes are decoded like an ERP export (UTF-8, UTF-16,
+// Windows-1256), so a register saved by an Arabic ERP reads the same here.
+import { csvDelimiters, decodeText, parseCsv } from '../../../src-shared/domain/master-data';
 
 /** One pair as read from a line. */
 export interface NumberPair {
@@ -9,11 +12,10 @@ export interface NumberPair {
   line: number;
 }
 
-function unquote(field: string): string {
-  const trimmed = field.trim();
-  return trimmed.length >= 2 && trimmed.startsWith('"') && trimmed.endsWith('"')
-    ? trimmed.slice(1, -1).replaceAll('""', '"').trim()
-    : trimmed;
+/** A pasted line's cells, split at the first delimiter it holds (a paste may mix them). */
+function cellsOf(line: string): string[] {
+  const delimiter = csvDelimiters.find((candidate) => line.includes(candidate)) ?? ',';
+  return (parseCsv(line, delimiter).rows[0]?.cells ?? []).map((cell) => cell.trim());
 }
 
 /** The pairs of a pasted or imported text, and the lines that could not be read. */
@@ -23,7 +25,7 @@ export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadabl
   text.split(/\r?\n/).forEach((raw, index) => {
     const line = raw.trim();
     if (line === '') return;
-    const fields = line.split(/[,;\t]/).map(unquote);
+    const fields = cellsOf(line);
     const [document, erpNumber] = fields;
     if (fields.length < 2 || !document || !erpNumber) {
       unreadable.push(index + 1);
@@ -34,6 +36,11 @@ export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadabl
     pairs.push({ document, erpNumber, line: index + 1 });
   });
   return { pairs, unreadable };
+}
+
+/** The pairs of an imported file, its bytes decoded as the master-data import decodes an export. */
+export function readNumberPairsFile(bytes: Uint8Array): { pairs: NumberPair[]; unreadable: number[] } {
+  return parseNumberPairs(decodeText(bytes).text);
 }
 
 /**

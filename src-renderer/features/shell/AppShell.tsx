@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useShallow } from 'zustand/react/shallow';
 import { useDeskStore, type Section } from '../../state/store';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
 import { ConnectionsScreen } from '../connections/ConnectionsScreen';
@@ -19,7 +20,17 @@ const sections: Array<{ id: Section; label: string; empty: string }> = [
 
 /** The frame of the app: header with the connection's state, navigation, and the current section. */
 export function AppShell() {
-  const { section, setSection, connection, app, refreshConnection, loadAppInfo, watchConnection } = useDeskStore();
+  const { section, setSection, connection, app, refreshConnection, loadAppInfo, watchConnection } = useDeskStore(
+    useShallow((state) => ({
+      section: state.section,
+      setSection: state.setSection,
+      connection: state.connection,
+      app: state.app,
+      refreshConnection: state.refreshConnection,
+      loadAppInfo: state.loadAppInfo,
+      watchConnection: state.watchConnection,
+    })),
+  );
   useEffect(() => {
     void loadAppInfo();
     void refreshConnection();

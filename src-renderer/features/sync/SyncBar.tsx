@@ -1,5 +1,6 @@
 import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
 import { feedKinds } from '../../../src-shared/wire';
+import { useShallow } from 'zustand/react/shallow';
 import { useDeskStore } from '../../state/store';
 import { deskErrorWords } from '../../words/problem-words';
 import { formatCount, formatTime } from '../ui/format';
@@ -49,7 +50,24 @@ function connectionFacts(status: ConnectionStatus | null): string {
  * Online or offline, the last sync, progress per feed, answers waiting, and the sync controls.
  */
 export function SyncBar() {
-  const state = useDeskStore();
+  const state = useDeskStore(
+    useShallow((store) => ({
+      isOnline: store.isOnline,
+      isSyncing: store.isSyncing,
+      lastSyncAt: store.lastSyncAt,
+      syncProgress: store.syncProgress,
+      syncError: store.syncError,
+      queuedAcks: store.queuedAcks,
+      lastSend: store.lastSend,
+      pollIntervalMs: store.pollIntervalMs,
+      connection: store.connection,
+      setPollInterval: store.setPollInterval,
+      pauseSync: store.pauseSync,
+      cancelSync: store.cancelSync,
+      syncNow: store.syncNow,
+      sendAcks: store.sendAcks,
+    })),
+  );
   const {
     isOnline,
     isSyncing,

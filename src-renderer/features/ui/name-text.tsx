@@ -21,9 +21,3 @@ export function NameText({ name }: { name: NameMap }) {
     </span>
   );
 }
-
-/** A name map as one plain string (for selects and CSV): `English · عربي`. */
-export function nameString(name: NameMap): string {
-  const parts = [name.en, name.ar].filter((part): part is string => part !== undefined);
-  return parts.length > 0 ? parts.join(' · ') : (Object.values(name)[0] ?? '');
-}

@@ -4,12 +4,10 @@ import type { ReviewView } from '../../data/documents';
 import { queueAcks, type DraftProblem } from '../../sync/send-acks';
 import type { GetDeskState, SetDeskState } from '../store';
 
-/** What a review grid shows: its view, quick filter, selection and the document opened in the panel. */
+/** What a review grid shows: its view, quick filter and the document opened in the panel. */
 export interface ReviewGridState {
   view: ReviewView;
   quickFilter: string;
-  /** Ids of the selected rows (the grid's checkbox selection). */
-  selectedIds: string[];
   /** The document shown in the detail panel. */
   detailId: string | null;
 }
@@ -23,16 +21,15 @@ export interface ReviewSlice {
   reviewGrids: Record<FeedKind, ReviewGridState>;
   setReviewView(kind: FeedKind, view: ReviewView): void;
   setQuickFilter(kind: FeedKind, text: string): void;
-  setSelection(kind: FeedKind, ids: string[]): void;
   openDetail(kind: FeedKind, id: string | null): void;
   /**
-   * Queues answers (accept with ERP numbers, or reject with a reason) in the outbox, clears the
-   * selection, and sends what is queued.
+   * Queues acks (accept with ERP numbers, or reject with a reason) in the ack outbox and sends what
+   * is queued.
    */
-  answer(kind: FeedKind, drafts: readonly AckDraft[]): Promise<AckQueueOutcome>;
+  ack(kind: FeedKind, drafts: readonly AckDraft[]): Promise<AckQueueOutcome>;
 }
 
-const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', selectedIds: [], detailId: null };
+const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', detailId: null };
 
 /** The review feature's part of the store. */
 export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewSlice {
@@ -42,11 +39,10 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     }));
   return {
     reviewGrids: { orders: initialGrid, invoices: initialGrid, payments: initialGrid, returns: initialGrid },
-    setReviewView: (kind, view) => update(kind, { view, selectedIds: [] }),
+    setReviewView: (kind, view) => update(kind, { view }),
     setQuickFilter: (kind, quickFilter) => update(kind, { quickFilter }),
-    setSelection: (kind, selectedIds) => update(kind, { selectedIds }),
     openDetail: (kind, detailId) => update(kind, { detailId }),
-    async answer(kind, drafts) {
+    async ack(kind, drafts) {
       const connectionId = get().connection?.connection?.id ?? null;
       if (connectionId === null) {
         return {
@@ -62,7 +58,6 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
           problems: outcome.problems,
           message: `${outcome.problems.length} answer(s) need fixing first.`,
         };
-      update(kind, { selectedIds: [] });
       get().touchData();
       await get().refreshSyncFacts();
       void get().sendAcks();

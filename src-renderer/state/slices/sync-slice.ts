@@ -6,7 +6,8 @@ import { readCursors } from '../../data/documents';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
 import { fillCustomerNames } from '../../sync/name-fill';
-import { SyncEngine, type FeedSyncProgress, type SyncRunOutcome } from '../../sync/feed-sync';
+import type { FeedSyncProgress, SyncRunOutcome } from '../../sync/feed-sync';
+import type { Scheduler } from '../scheduler';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** The default time between two polls of the feeds (spec, Events: changes are obtained by polling). */
@@ -54,30 +55,16 @@ export const ackRetryMs = 15_000;
 /** The shortest time between two grid reloads while a sync stages pages. */
 const gridReloadEveryMs = 3_000;
 
-let engine: SyncEngine | null = null;
-let lastTouchMs = 0;
-let ackRetry: ReturnType<typeof setTimeout> | null = null;
-let fillingNames = false;
-let namesRefused = false;
-let pollTimer: ReturnType<typeof setTimeout> | null = null;
-let pollGeneration = 0;
-
-function stopPolling(): void {
-  pollGeneration += 1;
-  if (pollTimer !== null) clearTimeout(pollTimer);
-  pollTimer = null;
-}
-
 /** Whether a failure means nothing answered: the service, or the app's own host. */
 function isOffline(error: DeskError | null): boolean {
   return error?.code === 'NETWORK_UNREACHABLE';
 }
 
 /** The sync feature's part of the store. */
-export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice {
+export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler: Scheduler): SyncSlice {
   const activeConnectionId = (): string | null => get().connection?.connection?.id ?? null;
-  const theEngine = (): SyncEngine => {
-    engine ??= new SyncEngine({
+  const theEngine = () =>
+    scheduler.engine(() => ({
       desk,
       onProgress: (progress) => {
         set((state) => ({ syncProgress: { ...state.syncProgress, [progress.kind]: progress } }));
@@ -86,15 +73,13 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
         const nowMs = Date.now();
         if (
           progress.fetched > 0 &&
-          (progress.state !== 'running' || nowMs - lastTouchMs >= gridReloadEveryMs)
+          (progress.state !== 'running' || nowMs - scheduler.lastTouchMs >= gridReloadEveryMs)
         ) {
-          lastTouchMs = nowMs;
+          scheduler.lastTouchMs = nowMs;
           get().touchData();
         }
       },
-    });
-    return engine;
-  };
+    }));
   return {
     syncProgress: {},
     isSyncing: false,
@@ -129,26 +114,19 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
     },
     cancelSync() {
       theEngine().cancel();
-      stopPolling();
+      scheduler.stopPolling();
       set({ isPolling: false });
     },
     setPollInterval(intervalMs) {
-      stopPolling();
       set({ pollIntervalMs: intervalMs, isPolling: intervalMs > 0 });
       // Sync now, then again `intervalMs` after each run ends (spec, Events: changes are obtained by
       // polling the feeds).
-      const generation = pollGeneration;
-      const tick = async (): Promise<void> => {
-        await get().syncNow();
-        if (generation === pollGeneration && intervalMs > 0)
-          pollTimer = setTimeout(() => void tick(), intervalMs);
-      };
-      pollTimer = setTimeout(() => void tick(), 0);
+      scheduler.startPolling(intervalMs, () => get().syncNow());
     },
     async sendAcks() {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      const outcome = await sendQueuedAcks({ desk, connectionId });
+      const outcome = await scheduler.joinAckPass(connectionId, () => sendQueuedAcks({ desk, connectionId }));
       const isOnline = outcome.stoppedBy
         ? !isOffline(outcome.stoppedBy)
         : outcome.batchesSent > 0
@@ -157,12 +135,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       set({ lastSend: outcome, isOnline });
       // Nothing answered: try again by itself a little later (polling and the browser's online event
       // also send), so answers go out when the connection returns without anyone pressing a button.
-      if (outcome.stoppedBy && ackRetry === null) {
-        ackRetry = setTimeout(() => {
-          ackRetry = null;
-          void get().sendAcks();
-        }, ackRetryMs);
-      }
+      if (outcome.stoppedBy) scheduler.retryAcksLater(ackRetryMs, () => void get().sendAcks());
       await get().refreshSyncFacts();
       if (outcome.batchesSent > 0 || outcome.batchesFailed > 0) get().touchData();
       return outcome;
@@ -184,15 +157,15 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState): SyncSlice
       set((state) => ({ dataVersion: state.dataVersion + 1 }));
     },
     async fillNames() {
-      if (namesRefused || fillingNames) return;
-      fillingNames = true;
+      if (scheduler.areNamesRefused || scheduler.isFillingNames) return;
+      scheduler.isFillingNames = true;
       try {
         const outcome = await fillCustomerNames(desk);
         // A client without a customers scope keeps showing codes; do not ask again this session.
-        if (outcome.error && !isOffline(outcome.error)) namesRefused = true;
+        if (outcome.error && !isOffline(outcome.error)) scheduler.areNamesRefused = true;
         if (outcome.stored > 0) get().touchData();
       } finally {
-        fillingNames = false;
+        scheduler.isFillingNames = false;
       }
     },
     watchNetwork() {

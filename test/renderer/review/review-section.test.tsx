@@ -103,7 +103,7 @@ describe('answers while the app cannot reach its core', () => {
     );
     render(<SyncBar />);
     await act(async () => {
-      const outcome = await useDeskStore.getState().answer('invoices', [
+      const outcome = await useDeskStore.getState().ack('invoices', [
         { id: 'a', outcome: 'ACCEPTED', externalNumber: 'ERP-1' },
         { id: 'b', outcome: 'ACCEPTED', externalNumber: 'ERP-2' },
       ]);
