@@ -3,12 +3,111 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import local from './eslint-rules/index.js';
 
-const nodeBuiltins = { group: ['node:*'], message: 'This folder is runtime-free or browser-only: no node: imports.' };
-const electronOnly = {
-  name: 'electron',
-  message: 'Only src-main/electron/ and src-preload/ import electron; the core stays plain TypeScript.',
-};
+// Which runtime folder may import what (STYLE.md, "Layout" and "Import rules"), checked by
+// eslint-rules/boundaries.js on resolved paths, so `../` depth never matters. The first entry whose
+// `files` match a file is its folder; `paths` (repo-relative globs) and `packages` (package names;
+// `node:*` for Node's built-ins) are all that folder may import. test/ and scripts/ are not listed:
+// they may import anything. A file under a src-* folder that no entry claims is an error.
+const shared = 'src-shared/**';
+const rendererPackages = [
+  'react',
+  'react-dom',
+  'zustand',
+  'dexie',
+  'ag-grid-community',
+  'ag-grid-react',
+  'read-excel-file',
+  'write-excel-file',
+];
+/** A renderer floor: it imports its own folder and the floors below it, src-shared, browser packages. */
+function rendererFloor(floor, below, because) {
+  return {
+    name: `src-renderer/${floor}`,
+    files: [`src-renderer/${floor}/**`],
+    paths: [floor, ...below].map((name) => `src-renderer/${name}/**`).concat(shared),
+    packages: rendererPackages,
+    because,
+  };
+}
+
+const runtimeFolders = [
+  // src-shared is runtime-free, in three floors: wire (the v1 interface) < domain < bridge.
+  {
+    name: 'src-shared/wire',
+    files: ['src-shared/wire/**'],
+    paths: ['src-shared/wire/**'],
+    packages: ['typebox'],
+    because: 'The wire is the lowest floor of src-shared and runtime-free.',
+  },
+  {
+    name: 'src-shared/domain',
+    files: ['src-shared/domain/**'],
+    paths: ['src-shared/wire/**', 'src-shared/domain/**'],
+    packages: ['typebox'],
+    because: 'src-shared is runtime-free; domain sits on the wire, below the bridge.',
+  },
+  {
+    name: 'src-shared/bridge',
+    files: ['src-shared/bridge/**'],
+    paths: ['src-shared/wire/**', 'src-shared/domain/**', 'src-shared/bridge/**'],
+    packages: ['typebox'],
+    because: 'src-shared is runtime-free.',
+  },
+  {
+    name: 'src-main/core',
+    files: ['src-main/core/**'],
+    paths: ['src-main/core/**', shared],
+    packages: ['node:*', 'undici', 'typebox', '@napi-rs/keyring'],
+    because: 'The core is plain TypeScript on Node, shared by Electron, the browser host and tests.',
+  },
+  {
+    name: 'src-main/electron',
+    files: ['src-main/electron/**'],
+    paths: ['src-main/electron/**', 'src-main/core/**', shared],
+    packages: ['electron', 'node:*'],
+    because: 'The Electron shell stays thin: behaviour lives in the core.',
+  },
+  {
+    name: 'src-main/browser-host',
+    files: ['src-main/browser-host/**'],
+    paths: ['src-main/browser-host/**', 'src-main/core/**', shared],
+    packages: ['node:*'],
+    because: 'The browser host runs on plain Node: no electron.',
+  },
+  {
+    name: 'src-preload',
+    files: ['src-preload/**'],
+    paths: ['src-shared/bridge/contract'],
+    packages: ['electron'],
+    because: 'A sandboxed preload can load nothing else.',
+  },
+  {
+    name: 'src-renderer/* (the root files)',
+    files: ['src-renderer/*'],
+    paths: ['src-renderer/**', shared],
+    packages: rendererPackages,
+    because: 'The renderer runs in Chromium: no node:, electron, src-main or src-sandbox.',
+  },
+  rendererFloor(
+    'features',
+    ['state', 'sync', 'data', 'words', 'bridge'],
+    'Features sit on top of the renderer.',
+  ),
+  rendererFloor('state', ['sync', 'data', 'words', 'bridge'], 'state/ sits below features/.'),
+  rendererFloor('sync', ['data', 'words', 'bridge'], 'sync/ sits below state/ and features/.'),
+  rendererFloor('data', [], 'data/ is the bottom floor of the renderer, on src-shared alone.'),
+  rendererFloor('words', [], 'words/ is a bottom floor of the renderer, on src-shared alone.'),
+  rendererFloor('bridge', [], 'bridge/ is a bottom floor of the renderer, on src-shared alone.'),
+  {
+    name: 'src-sandbox',
+    files: ['src-sandbox/**'],
+    paths: ['src-sandbox/**', 'src-shared/wire/**'],
+    packages: ['node:*', 'fastify', '@fastify/*', 'better-sqlite3', 'typebox', 'ipaddr.js'],
+    because: 'The sandbox shares wire schemas with the app, never behaviour.',
+  },
+];
 
 export default tseslint.config(
   { ignores: ['node_modules/', 'out/', 'dist/', '.sandbox/', '.desk/', 'coverage/'] },
@@ -16,69 +115,17 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node } },
+    plugins: { local },
     rules: {
       '@typescript-eslint/consistent-type-imports': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-imports': ['error', { paths: [electronOnly] }],
-    },
-  },
-  {
-    files: ['src-shared/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [electronOnly, { name: 'react', message: 'src-shared is runtime-free.' }],
-          patterns: [nodeBuiltins, { group: ['../../src-*', '../src-*', 'undici', 'fastify', 'dexie'], message: 'src-shared imports only itself and typebox.' }],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src-main/core/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnly], patterns: [{ group: ['**/src-renderer/**', '**/src-sandbox/**', '**/electron/**', '**/browser-host/**'], message: 'core imports src-shared only.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src-main/electron/**/*.ts', 'src-preload/**/*.ts'],
-    rules: { 'no-restricted-imports': 'off' },
-  },
-  {
-    files: ['src-preload/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ regex: '^(?!electron$|\\.\\./src-shared/bridge/contract$)', message: 'A sandboxed preload loads electron and the bridge contract only.' }] },
-      ],
-    },
-  },
-  {
-    files: ['src-sandbox/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnly], patterns: [{ group: ['**/src-main/**', '**/src-renderer/**', '**/src-shared/bridge/**', '**/src-shared/domain/**'], message: 'The sandbox shares wire schemas with the app, never behaviour: import src-shared/wire only.' }] },
-      ],
+      'local/boundaries': ['error', { root: import.meta.dirname, folders: runtimeFolders }],
     },
   },
   {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: {
-      ...reactHooks.configs.recommended.rules,
-      'no-restricted-imports': [
-        'error',
-        { paths: [electronOnly], patterns: [nodeBuiltins, { group: ['**/src-main/**', '**/src-sandbox/**'], message: 'The renderer never imports the main process or the sandbox.' }] },
-      ],
-    },
-  },
-  {
-    files: ['test/**/*.{ts,tsx}', 'scripts/**/*.{js,mjs,ts}'],
-    rules: { 'no-restricted-imports': 'off' },
+    rules: reactHooks.configs.recommended.rules,
   },
 );
