@@ -8,11 +8,17 @@ import { openKeychain } from '../core/adapters/os-keychain';
 import { systemClock } from '../core/adapters/system-clock';
 import { applyStartupConnection } from '../core/bootstrap';
 import { DeskCore } from '../core/desk-service';
+import { describeError, keepServingThroughErrors } from './guard';
 import { createBrowserHost } from './server';
+
+// Drawn before anything can fail, so that every log line from here on can be cleaned of it.
+const secret = randomBytes(24).toString('base64url');
+keepServingThroughErrors([secret]);
 
 /**
  * `npm run start:browser`: the renderer and the main-process core in a browser, for machines without
- * Electron. Binds 127.0.0.1 only and prints the address with this launch's secret.
+ * Electron. Binds 127.0.0.1 only and prints the address with this launch's secret (the one place it
+ * is ever written; docs/decisions/070-browser-host-secret.md).
  */
 async function main(): Promise<void> {
   const { values } = parseArgs({
@@ -50,12 +56,16 @@ async function main(): Promise<void> {
   });
   delete process.env.DESK_SERVICE_TOKEN;
 
-  const secret = randomBytes(24).toString('base64url');
   const server = createBrowserHost({
     api: core.api,
     rendererDir,
     secret,
     subscribe: (listener) => core.subscribe(listener),
+  });
+  // Not serving at all (the port taken) is a failed start, not something to keep going through.
+  server.on('error', (error) => {
+    console.error(`desk host: cannot serve on 127.0.0.1:${port}.\n${describeError(error, [secret])}`);
+    process.exit(1);
   });
   server.listen(port, '127.0.0.1', () => {
     const address = server.address();
@@ -71,4 +81,8 @@ async function main(): Promise<void> {
   process.on('SIGINT', stop);
 }
 
-void main();
+main().catch((error: unknown) => {
+  // A failed start (no keychain, a data folder it cannot write) is not a request: stop and say why.
+  console.error(`desk host: could not start.\n${describeError(error, [secret])}`);
+  process.exit(1);
+});

@@ -13,6 +13,17 @@ import { installMenu } from './menu';
 import { electronContentSecurityPolicy, isAllowedRequestUrl } from './security';
 import { openMainWindow } from './window';
 
+// An error no handler caught (the dispatcher already turns every bridge call's throw into a Result) is
+// logged, redacted (core/redact.ts: no token, no Authorization value), and the app goes on. Without
+// these, an unhandled rejection becomes an uncaught exception, which Electron answers with a modal box
+// showing the raw error and stack, unredacted, in front of the clerk's window.
+process.on('unhandledRejection', (reason) => {
+  logRedacted('error', 'desk: an unhandled rejection in the main process; still running.', reason);
+});
+process.on('uncaughtException', (error) => {
+  logRedacted('error', 'desk: an uncaught exception in the main process; still running.', error);
+});
+
 if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {

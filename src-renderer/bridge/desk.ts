@@ -232,7 +232,10 @@ export function createHttpDesk(): Desk {
       cursor: (kind) => callHost('feeds.cursor', [kind]),
     },
     acks: { send: (batch) => callHost('acks.send', [batch]) },
-    reference: { list: (kind) => callHost('reference.list', [kind]), customerNames: (ids) => callHost('reference.customerNames', [ids]) },
+    reference: {
+      list: (kind) => callHost('reference.list', [kind]),
+      customerNames: (ids) => callHost('reference.customerNames', [ids]),
+    },
     push: {
       start: (plan) => callHost('push.start', [plan]),
       pause: (runId) => callHost('push.pause', [runId]),

@@ -75,9 +75,10 @@ describe('the browser-mode host streams core events', () => {
   });
 
   it('sends each event as a Server-Sent Event to a page holding the launch secret', async () => {
+    // As the page reads it (src-renderer/bridge/desk.ts): fetch with the secret in Authorization.
     const response = await open(port, {
       host: `127.0.0.1:${port}`,
-      cookie: `desk_secret=${secret}`,
+      authorization: `Bearer ${secret}`,
       accept: 'text/event-stream',
     });
     expect(response.statusCode).toBe(200);
@@ -109,6 +110,8 @@ describe('the browser-mode host streams core events', () => {
     };
     expect(await statusOf({ host })).toBe(401);
     expect(await statusOf({ host, cookie: 'desk_secret=wrong' })).toBe(401);
+    expect(await statusOf({ host, authorization: 'Bearer wrong' })).toBe(401);
+    expect(await statusOf({ host, authorization: secret })).toBe(401);
     expect(await statusOf({ host, cookie: `desk_secret=${secret}`, origin: 'http://evil.example' })).toBe(
       403,
     );

@@ -59,15 +59,30 @@ describe('the browser-mode host', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const cookie = () => ({ host: `127.0.0.1:${port}`, cookie: `desk_secret=${secret}` });
+  const cookie = () => ({ host: `127.0.0.1:${port}`, authorization: `Bearer ${secret}` });
 
-  it('sets the secret cookie from the printed address and serves the page with a strict CSP', async () => {
+  it('opens the page from the printed address: the secret goes on in the fragment, never in a cookie', async () => {
     const first = await call(port, `/?secret=${secret}`, { headers: { host: `127.0.0.1:${port}` } });
     expect(first.status).toBe(303);
-    expect(String(first.headers['set-cookie'])).toContain('HttpOnly; SameSite=Strict');
-    const page = await call(port, '/', { headers: cookie() });
+    expect(first.headers.location).toBe(`/#secret=${secret}`);
+    const setCookie = String(first.headers['set-cookie']);
+    expect(setCookie).toMatch(/^desk_page=[A-Za-z0-9_-]{32}; HttpOnly; SameSite=Strict; Path=\/$/);
+    expect(setCookie).not.toContain(secret);
+    // The page cookie loads the page's files, with a strict CSP...
+    const pageCookie = setCookie.split(';')[0] ?? '';
+    const page = await call(port, '/', { headers: { host: `127.0.0.1:${port}`, cookie: pageCookie } });
     expect(page.status).toBe(200);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
+    // ...and opens neither the bridge nor the event stream.
+    const bridge = await call(port, '/desk/app.info', {
+      method: 'POST',
+      headers: { host: `127.0.0.1:${port}`, cookie: pageCookie, 'content-type': 'application/json' },
+      body: '{"args":[]}',
+    });
+    const events = await call(port, '/desk/events', {
+      headers: { host: `127.0.0.1:${port}`, cookie: pageCookie },
+    });
+    expect([bridge.status, events.status]).toEqual([401, 401]);
   });
 
   it('refuses requests without the secret, with a wrong one, or from a foreign Host or Origin', async () => {

@@ -1,15 +1,17 @@
 // The browser-mode host as users run it (`npm run start:browser`'s process, src-main/browser-host/main.ts),
 // probed from outside like another program on the machine or another page in the browser would: it
 // binds loopback only, and refuses every request without this launch's secret or with a Host or Origin
-// that is not its own, before the core sees it. test/browser-host/server.test.ts covers the server
-// function in-process; this file covers the real process and the whole refusal matrix.
+// that is not its own, before the core sees it; no cookie it sets holds the secret (the browser would
+// send it to every other port of 127.0.0.1); and no malformed request stops it.
+// test/browser-host/server.test.ts covers the server function in-process; this file covers the real
+// process and the whole refusal matrix. docs/decisions/070-browser-host-secret.md
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { connect } from 'node:net';
 import { networkInterfaces, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startAppHost, type RunningAppHost } from '../support/app-host';
+import { malformedRequests, sendRaw, startAppHost, type RunningAppHost } from '../support/app-host';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
 interface Answer {
@@ -81,7 +83,8 @@ describe('the browser-mode host process refuses what is not its own page', () =>
     host = await startAppHost(sandbox.baseUrl, sandbox.dataDir, { rendererDir });
     const printed = new URL(host.url);
     port = Number(printed.port);
-    secret = printed.searchParams.get('secret') ?? '';
+    secret = host.secret;
+    expect(secret).toBe(printed.searchParams.get('secret'));
   });
   afterAll(async () => {
     await host?.dispose();
@@ -89,7 +92,10 @@ describe('the browser-mode host process refuses what is not its own page', () =>
     if (rendererDir) rmSync(rendererDir, { recursive: true, force: true });
   });
 
-  const own = (): Record<string, string> => ({ host: `127.0.0.1:${port}`, cookie: `desk_secret=${secret}` });
+  const own = (): Record<string, string> => ({
+    host: `127.0.0.1:${port}`,
+    authorization: `Bearer ${secret}`,
+  });
   const bridge = (headers: Record<string, string>, operation = 'connections.list'): Promise<Answer> =>
     call(port, `/desk/${operation}`, {
       method: 'POST',
@@ -107,21 +113,34 @@ describe('the browser-mode host process refuses what is not its own page', () =>
     if (outward) expect(await accepts(outward.address, port)).toBe(false);
   });
 
-  it('answers its own page, bridge and event stream, with no CORS and an HttpOnly, SameSite=Strict cookie', async () => {
+  it('answers its own page, bridge and event stream, with no CORS and no cookie holding the secret', async () => {
     const opened = await call(port, `/?secret=${secret}`, { headers: { host: `127.0.0.1:${port}` } });
     expect(opened.status).toBe(303);
-    expect(opened.headers['set-cookie']).toEqual([
-      `desk_secret=${secret}; HttpOnly; SameSite=Strict; Path=/`,
-    ]);
-    const page = await call(port, '/', { headers: own() });
+    // The secret goes on to the page in the fragment, which the browser never sends anywhere.
+    expect(opened.headers.location).toBe(`/#secret=${secret}`);
+    // The one cookie loads the page's files only (the build, nothing secret), wherever else it is sent.
+    const setCookie = opened.headers['set-cookie'] ?? [];
+    expect(setCookie).toHaveLength(1);
+    expect(setCookie[0]).toMatch(/^desk_page=[A-Za-z0-9_-]{32}; HttpOnly; SameSite=Strict; Path=\/$/);
+    expect(setCookie[0]).not.toContain(secret);
+    const pageCookie = setCookie[0]?.split(';')[0] ?? '';
+    const page = await call(port, '/', { headers: { host: `127.0.0.1:${port}`, cookie: pageCookie } });
     const listed = await bridge({ ...own(), origin: `http://127.0.0.1:${port}` });
     const events = await call(port, '/desk/events', { headers: own() });
-    expect([page.status, listed.status, events.status]).toEqual([200, 200, 200]);
+    // A program may also send the secret as the cookie header the host's first version set.
+    const asProgram = await bridge({ host: `127.0.0.1:${port}`, cookie: `desk_secret=${secret}` });
+    expect([page.status, listed.status, events.status, asProgram.status]).toEqual([200, 200, 200, 200]);
     expect(JSON.parse(listed.body)).toMatchObject({ ok: true, value: [{ label: 'Sandbox (demo company)' }] });
     expect(events.headers['content-type']).toMatch(/^text\/event-stream/);
-    for (const answer of [opened, page, listed, events]) {
+    for (const answer of [opened, page, listed, events, asProgram]) {
       expect(Object.keys(answer.headers).filter((name) => name.startsWith('access-control-'))).toEqual([]);
     }
+    // The page cookie opens neither the bridge nor the event stream.
+    const withPageCookie = await Promise.all([
+      bridge({ host: `127.0.0.1:${port}`, cookie: pageCookie }),
+      call(port, '/desk/events', { headers: { host: `127.0.0.1:${port}`, cookie: pageCookie } }),
+    ]);
+    expect(withPageCookie.map((answer) => answer.status)).toEqual([401, 401]);
   });
 
   it('refuses every path without the secret, or with a wrong one', async () => {
@@ -134,6 +153,14 @@ describe('the browser-mode host process refuses what is not its own page', () =>
       bridge({ host: `127.0.0.1:${port}`, cookie: `desk_secret=${wrong}` }),
       bridge({ host: `127.0.0.1:${port}`, cookie: `desk_secret=${secret}x` }),
       bridge({ host: `127.0.0.1:${port}`, cookie: 'desk_secret=' }),
+      bridge({ host: `127.0.0.1:${port}`, authorization: `Bearer ${wrong}` }),
+      bridge({ host: `127.0.0.1:${port}`, authorization: `Bearer ${secret}x` }),
+      bridge({ host: `127.0.0.1:${port}`, authorization: secret }),
+      bridge({ host: `127.0.0.1:${port}`, authorization: 'Bearer ' }),
+      call(port, '/desk/events', {
+        headers: { host: `127.0.0.1:${port}`, authorization: `Basic ${secret}` },
+      }),
+      call(port, '/', { headers: { host: `127.0.0.1:${port}`, cookie: `desk_page=${secret}` } }),
       call(port, `/?secret=${wrong}`, { headers: { host: `127.0.0.1:${port}` } }),
       call(port, '/?secret=', { headers: { host: `127.0.0.1:${port}` } }),
       // The secret opens the page once, at `/` only: in any other address it is no key.
@@ -167,7 +194,7 @@ describe('the browser-mode host process refuses what is not its own page', () =>
     );
     expect(answers.map((answer) => answer.status)).toEqual(answers.map(() => 403));
     // No Host at all is no better (Node itself answers 400 to an HTTP/1.1 request without one).
-    expect([400, 403]).toContain((await bridge({ cookie: `desk_secret=${secret}` })).status);
+    expect([400, 403]).toContain((await bridge({ authorization: `Bearer ${secret}` })).status);
   });
 
   it('refuses a foreign Origin (another site, another port, https, an opaque origin) even with the secret', async () => {
@@ -198,5 +225,23 @@ describe('the browser-mode host process refuses what is not its own page', () =>
     });
     const asGet = await call(port, '/desk/connections.list', { headers: own() });
     expect([form.status, asGet.status]).toEqual([415, 405]);
+  });
+
+  it('answers every malformed request, goes on serving, and logs nothing holding the secret', async () => {
+    const requests = malformedRequests(port, secret);
+    const answers: Array<{ name: string; status: number }> = [];
+    for (const request of requests) {
+      const answer = await sendRaw(port, request.text, { cutOffAfterMs: request.cutOffAfterMs });
+      answers.push({ name: request.name, status: answer.status });
+    }
+    expect(answers).toEqual(requests.map((request) => ({ name: request.name, status: request.status })));
+    expect(host.process.exitCode).toBeNull();
+    expect(host.process.signalCode).toBeNull();
+    const page = await call(port, '/', { headers: own() });
+    const listed = await bridge({ ...own(), origin: `http://127.0.0.1:${port}` });
+    expect([page.status, listed.status]).toEqual([200, 200]);
+    // The printed address is the one place the secret is written.
+    const logged = host.output.split('\n').filter((line) => !line.startsWith('open http://'));
+    expect(logged.join('\n')).not.toContain(secret);
   });
 });
