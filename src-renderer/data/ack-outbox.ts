@@ -8,7 +8,7 @@
  */
 import type { AckReceipt } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { splitIntoBatches } from '../../src-shared/domain/acks';
+import { checkQueuedAck, splitIntoBatches, type QueuedAckCheck } from '../../src-shared/domain/acks';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
 import { db, type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './db';
 import { chunksOf, compareText, mapStored, rowOf } from './documents';
@@ -34,6 +34,8 @@ export async function queueAckBatches(input: {
     const byId = new Map(input.items.map((item) => [item.id, item]));
     const found = await rows.bulkGet([...byId.keys()]);
     const chunkOf = chunksOf(found);
+    // The version each answer is to: the one the clerk saw in the grid (the staged row).
+    const versionOf = new Map(found.flatMap((row) => (row ? [[row.id, row.version] as const] : [])));
     // A stable sort: answers keep the clerk's order within a chunk.
     const ordered = [...byId.values()].sort((a, b) =>
       compareText(chunkOf.get(a.id) ?? '', chunkOf.get(b.id) ?? ''),
@@ -43,6 +45,7 @@ export async function queueAckBatches(input: {
       connectionId: input.connectionId,
       kind: input.kind,
       items,
+      versions: items.map((item) => versionOf.get(item.id) ?? 0),
       createdAt: input.nowIso,
       state: 'queued',
       attempts: 0,
@@ -229,6 +232,143 @@ export async function recordAttemptFailed(
       error: words,
       items: auditItems(batch, null, () => words, words),
     });
+  });
+}
+
+/** One queued ack judged against its document as staged now. */
+export interface CheckedAck {
+  item: BatchAckItem;
+  /** The version the clerk answered. */
+  answeredVersion: number;
+  check: QueuedAckCheck;
+  /** The document as staged now (null when the store does not hold it). */
+  stored: StoredDocument | null;
+}
+
+/**
+ * Judges every item of a batch against its document as staged now (checkQueuedAck). The caller makes
+ * sure the feed was just brought up to date. A batch stored without versions is judged against the
+ * staged version; a document the store does not hold is sent (the service answers for it).
+ */
+export async function checkBatch(batch: OutboxBatch): Promise<CheckedAck[]> {
+  const rows = await db.rowsOf(batch.kind).bulkGet(batch.items.map((item) => item.id));
+  const stored = await readStoredDocuments(batch.kind, rows);
+  return batch.items.map((item, index) => {
+    const doc = stored[index] ?? null;
+    const answeredVersion = batch.versions?.[index] ?? rows[index]?.version ?? 0;
+    const check: QueuedAckCheck = doc
+      ? checkQueuedAck(item, answeredVersion, { version: doc.version, ack: doc.doc.ack })
+      : { verdict: 'send' };
+    return { item, answeredVersion, check, stored: doc };
+  });
+}
+
+/** What settling does to one item's row: its ack state and the words the clerk reads. */
+export interface SettledItem {
+  id: string;
+  state: '' | 'failed' | 'changed';
+  words: string;
+  /** For the audit log: applied, elsewhere, held, or sent again (in the new batch). */
+  result: 'applied' | 'elsewhere' | 'held' | 'requeued';
+}
+
+/**
+ * Settles a batch from what the service holds instead of sending it: the batch is `settled`, each
+ * item's row takes its state and words, the items still to send go into a new batch (a new id, so a
+ * new `Idempotency-Key`, stored before it is sent, with the versions carried over), and the audit log
+ * gets one entry. One transaction. Answers the new batch, if any.
+ */
+export async function settleCheckedBatch(
+  batch: OutboxBatch,
+  settled: readonly SettledItem[],
+  nowIso: string,
+  newId: () => string,
+): Promise<OutboxBatch | null> {
+  const rows = db.rowsOf(batch.kind);
+  return db.transaction('rw', [db.outbox, rows, db.audit], async () => {
+    const resultOf = new Map(settled.map((item) => [item.id, item]));
+    const again = batch.items.flatMap((item, index) =>
+      resultOf.get(item.id)?.result === 'requeued'
+        ? [{ item, version: batch.versions?.[index] ?? 0 }]
+        : [],
+    );
+    const next: OutboxBatch | null =
+      again.length === 0
+        ? null
+        : {
+            id: newId(),
+            connectionId: batch.connectionId,
+            kind: batch.kind,
+            items: again.map((entry) => entry.item),
+            versions: again.map((entry) => entry.version),
+            createdAt: nowIso,
+            state: 'queued',
+            attempts: 0,
+            lastAttemptAt: null,
+            lastError: null,
+            results: null,
+          };
+    await db.outbox.put({ ...batch, state: 'settled', lastAttemptAt: nowIso });
+    if (next) await db.outbox.add(next);
+    const ids = batch.items.map((item) => item.id);
+    const found = await rows.bulkGet(ids);
+    await rows.bulkPut(
+      found.flatMap((row) => {
+        const item = resultOf.get(row?.id ?? '');
+        if (!row || !item || item.result === 'requeued') return [];
+        return [
+          {
+            ...row,
+            answerState: item.state,
+            answerOutcome: item.state === '' ? ('' as const) : row.answerOutcome,
+            answerError: item.words,
+          },
+        ];
+      }),
+    );
+    const count = (result: SettledItem['result']): number =>
+      settled.filter((item) => item.result === result).length;
+    await db.audit.add({
+      at: nowIso,
+      connectionId: batch.connectionId,
+      call: 'POST /acks',
+      kind: batch.kind,
+      batchId: batch.id,
+      docIds: ids,
+      outcome: 'settled',
+      applied: count('applied'),
+      unchanged: 0,
+      failed: count('elsewhere') + count('held'),
+      requestId: null,
+      error: next ? `Not sent; ${again.length} ack(s) go out in batch ${next.id}.` : 'Not sent.',
+      items: batch.items.map((item) => {
+        const result = resultOf.get(item.id);
+        return {
+          id: item.id,
+          outcome: item.outcome,
+          externalNumber: item.external_number ?? null,
+          reasonCode: item.reason_code ?? null,
+          result: result?.result ?? 'requeued',
+          error: result && result.result !== 'requeued' ? result.words : null,
+        };
+      }),
+    });
+    return next;
+  });
+}
+
+/**
+ * Drops the held acks (changed since the clerk answered) of some rows: the rows show the document as
+ * it stands, pending, to be answered afresh. Rows in any other state are left alone. Answers how many.
+ */
+export async function dropHeldAcks(kind: FeedKind, ids: readonly string[]): Promise<number> {
+  const rows = db.rowsOf(kind);
+  return db.transaction('rw', rows, async () => {
+    const held = (await rows.bulkGet([...ids])).filter(
+      (row): row is ReviewRow => row?.answerState === 'changed',
+    );
+    await rows.bulkPut(held.map((row) => ({ ...row, answerState: '', answerOutcome: '', answerError: '' })));
+    return held.length;
   });
 }
 

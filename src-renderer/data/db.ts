@@ -29,7 +29,12 @@ import { documentChunkSize, newChunkKey, reviewRowIndexes } from './store-layout
 import { feedKinds } from '../../src-shared/wire';
 
 /** Where a clerk's own answer to a document stands on this computer. */
-export type LocalAckState = '' | 'queued' | 'failed';
+/**
+ * The clerk's ack on this computer: none settled-or-pending (''), queued, failed (the service refused
+ * it, or the version was answered elsewhere), or changed (held: the document moved after the clerk
+ * answered it, so the ack is never sent; docs/decisions/041-acks-carry-the-answered-version.md).
+ */
+export type LocalAckState = '' | 'queued' | 'failed' | 'changed';
 
 /**
  * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,
@@ -108,8 +113,12 @@ export interface FeedCursorRow {
   staged: number;
 }
 
-/** Where a batch of answers stands in the outbox. */
-export type OutboxState = 'queued' | 'sent' | 'failed';
+/**
+ * Where a batch of acks stands in the outbox: waiting, answered by the service, refused as a whole,
+ * or settled from what the service holds without being sent (some of its documents moved or were
+ * answered elsewhere, or its key may be past the service's retention; the rest went into a new batch).
+ */
+export type OutboxState = 'queued' | 'sent' | 'failed' | 'settled';
 
 /**
  * One batch of answers: created with its id (the `Idempotency-Key`) and items before the first send,
@@ -122,6 +131,12 @@ export interface OutboxBatch {
   connectionId: string;
   kind: FeedKind;
   items: BatchAckItem[];
+  /**
+   * The document version the clerk answered, per item (same order): an item whose document no longer
+   * stands there is held, never sent. Absent on batches stored by earlier builds, which are checked
+   * against the version staged when they are sent.
+   */
+  versions?: number[];
   createdAt: string;
   state: OutboxState;
   attempts: number;
@@ -143,7 +158,7 @@ export interface AuditEntry {
   batchId: string;
   /** The documents it answered (multi-entry index: a document's answer history). */
   docIds: string[];
-  outcome: 'answered' | 'replayed' | 'refused';
+  outcome: 'answered' | 'replayed' | 'refused' | 'settled';
   applied: number;
   unchanged: number;
   failed: number;

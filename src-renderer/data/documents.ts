@@ -23,7 +23,7 @@ import {
   reviewStateOf,
   type ReviewViewState,
 } from '../../src-shared/domain/review';
-import type { FeedKind, NameMap } from '../../src-shared/wire';
+import type { FeedKind } from '../../src-shared/wire';
 import { nameLabel } from '../../src-shared/domain/names';
 import { db, namesGenerationKey, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
@@ -287,8 +287,11 @@ export function mapStored(
 export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: string): ReviewRow {
   const doc = stored.doc;
   const review = reviewStateOf(stored);
+  // A held ack (changed) stays like a failed one: while the document is pending, for the clerk to
+  // answer again or drop.
   const keepAck =
-    previous?.answerState === 'queued' || (previous?.answerState === 'failed' && review === 'pending');
+    previous?.answerState === 'queued' ||
+    ((previous?.answerState === 'failed' || previous?.answerState === 'changed') && review === 'pending');
   return {
     id: doc.id,
     version: doc.version,

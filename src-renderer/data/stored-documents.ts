@@ -33,12 +33,14 @@ export async function readStoredDocuments(
   const keys = [...new Set(rows.flatMap((row) => (row && row.chunk !== '' ? [row.chunk] : [])))];
   if (keys.length === 0) return rows.map(() => undefined);
   const chunks = await db.documentChunks.bulkGet(keys);
-  const byId = new Map<string, StoredDocument>();
+  // By chunk, then id: an older chunk may still hold an older version of a document whose row has
+  // moved on (it stays while other rows name it), so a document is taken from the chunk its row names.
+  const byChunk = new Map<string, Map<string, StoredDocument>>();
   for (const chunk of chunks) {
     if (!chunk || chunk.kind !== kind) continue;
-    for (const stored of chunk.docs) byId.set(stored.id, stored);
+    byChunk.set(chunk.key, new Map(chunk.docs.map((stored) => [stored.id, stored])));
   }
-  return rows.map((row) => (row ? byId.get(row.id) : undefined));
+  return rows.map((row) => (row ? byChunk.get(row.chunk)?.get(row.id) : undefined));
 }
 
 /** What `writeStoredDocuments` started: each document's new chunk, known at once, and the write. */

@@ -1,18 +1,36 @@
 /**
- * Batch accept and reject: answers are checked, stored in the outbox (IndexedDB) with a new
- * `Idempotency-Key` per batch of at most 500, and then sent in order with `POST /acks` through the
- * bridge. A batch that gets no answer (offline, the service busy, the token refused) stays queued and
- * is sent again later, with the same key and body, also after the app was closed in between: the
- * service applies each batch once (spec, Limits: same key and body replays the first answer).
+ * Batch accept and reject: acks are checked, stored in the ack outbox (IndexedDB) with a new
+ * `Idempotency-Key` per batch of at most 500 and the document version each one answers, and then sent
+ * in order with `POST /acks` through the bridge. A batch that gets no response (offline, the service
+ * busy, the token refused) stays queued and is sent again later, with the same key and body, also after
+ * the app was closed in between: the service applies each batch once (spec, Limits: same key and body
+ * replays the first response).
  *
- * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents and Limits.
+ * Before a batch leaves, its feed is brought up to date and each item is judged against its document
+ * as the service now holds it (checkQueuedAck): an ack is never sent to a version the clerk did not see.
+ * A batch with a moved or elsewhere-answered item, or one that was tried and whose key may be past the
+ * service's retention, is settled from what the service holds; what still needs sending goes into a
+ * new batch with a new key (docs/decisions/041-acks-carry-the-answered-version.md).
+ *
+ * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents, Ack and Limits.
  */
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { checkAck, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
+import { ackLabel, checkAck, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
+import { isKeyPastRetention } from '../../src-shared/domain/idempotency-key';
+import { describeMove } from '../../src-shared/domain/review';
 import type { FeedKind } from '../../src-shared/wire';
 import type { OutboxBatch } from '../data/db';
-import { nextQueuedBatch, queueAckBatches, recordBatchResponse, recordAttemptFailed } from '../data/ack-outbox';
+import {
+  checkBatch,
+  nextQueuedBatch,
+  queueAckBatches,
+  recordAttemptFailed,
+  recordBatchResponse,
+  settleCheckedBatch,
+  type CheckedAck,
+  type SettledItem,
+} from '../data/ack-outbox';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords, itemErrorWords } from '../words/problem-words';
 
@@ -61,8 +79,55 @@ export interface SendOutcome {
   failed: number;
   /** Batches refused as a whole and failed (their documents can be answered again). */
   batchesFailed: number;
+  /** Acks held because their document moved after the clerk answered (never sent). */
+  held: number;
+  /** Acks not sent because their version was already answered differently (another desk, the ERP). */
+  elsewhere: number;
   /** Why sending stopped with batches still queued (offline, token refused), if it did. */
   stoppedBy: DeskError | null;
+}
+
+/**
+ * Brings a feed's staged documents up to date before its acks are judged; null when it is, else why
+ * not (then nothing of that feed is sent: an ack is never sent unchecked).
+ */
+export type RefreshFeed = (kind: FeedKind) => Promise<DeskError | null>;
+
+/** Whether a checked batch is settled from the service's state rather than sent as stored. */
+function needsSettling(batch: OutboxBatch, checked: readonly CheckedAck[], nowMs: number): boolean {
+  if (checked.some((entry) => entry.check.verdict === 'moved' || entry.check.verdict === 'elsewhere'))
+    return true;
+  // spec, Limits: keys are kept 7 days. A batch sent before (its response lost) whose key the service
+  // may have forgotten is never sent again under it: what the service holds decides.
+  return batch.attempts > 0 && isKeyPastRetention(batch.createdAt, nowMs);
+}
+
+/** What settling does to each item, in the clerk's words. */
+function settledItems(checked: readonly CheckedAck[]): SettledItem[] {
+  return checked.map(({ item, check, stored }): SettledItem => {
+    switch (check.verdict) {
+      case 'applied':
+        return { id: item.id, state: '', words: '', result: 'applied' };
+      case 'elsewhere':
+        return {
+          id: item.id,
+          state: 'failed',
+          words: `Already answered elsewhere: ${ackLabel(check.ack)}. Your answer was not sent and is not retried.`,
+          result: 'elsewhere',
+        };
+      case 'moved': {
+        const changes = stored ? describeMove(stored, check.answeredVersion) : [];
+        return {
+          id: item.id,
+          state: 'changed',
+          words: `Changed since you answered: ${changes.join(' ')} Your answer was not sent; answer it again or drop your answer.`,
+          result: 'held',
+        };
+      }
+      case 'send':
+        return { id: item.id, state: '', words: '', result: 'requeued' };
+    }
+  });
 }
 
 /**
@@ -73,15 +138,22 @@ export interface SendOutcome {
 export async function sendQueuedAcks(options: {
   desk: { acks: Pick<DeskApi['acks'], 'send'> };
   connectionId: string;
+  /** Brings a batch's feed up to date first; without it the staged documents are taken as current. */
+  refresh?: RefreshFeed;
   now?: () => Date;
+  newId?: () => string;
 }): Promise<SendOutcome> {
   const now = options.now ?? (() => new Date());
+  const newId = options.newId ?? (() => crypto.randomUUID());
+  const refreshed = new Set<FeedKind>();
   const outcome: SendOutcome = {
     batchesSent: 0,
     applied: 0,
     unchanged: 0,
     failed: 0,
     batchesFailed: 0,
+    held: 0,
+    elsewhere: 0,
     stoppedBy: null,
   };
   const tried = new Set<string>();
@@ -89,6 +161,23 @@ export async function sendQueuedAcks(options: {
     const batch = await nextQueuedBatch(options.connectionId);
     if (!batch || tried.has(batch.id)) return outcome;
     tried.add(batch.id);
+    if (options.refresh && !refreshed.has(batch.kind)) {
+      const error = await options.refresh(batch.kind);
+      if (error) {
+        outcome.stoppedBy = error;
+        return outcome;
+      }
+      refreshed.add(batch.kind);
+    }
+    const checked = await checkBatch(batch);
+    if (needsSettling(batch, checked, now().getTime())) {
+      const settled = settledItems(checked);
+      await settleCheckedBatch(batch, settled, now().toISOString(), newId);
+      outcome.held += settled.filter((item) => item.result === 'held').length;
+      outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
+      outcome.applied += settled.filter((item) => item.result === 'applied').length;
+      continue;
+    }
     // The stored batch, as stored: same id (the key) and same items on every send.
     const result = await options.desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
     if (result.ok) {

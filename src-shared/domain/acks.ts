@@ -6,7 +6,7 @@
  * most 500 items), States and transitions (an order ACCEPTED "with the ERP's number", REJECTED "with a
  * reason"), Limits (`Idempotency-Key` at most 100 characters).
  */
-import type { AckOutcome, BatchAckItem, FeedKind, NameMap } from '../wire';
+import type { Ack, AckOutcome, BatchAckItem, FeedKind, NameMap } from '../wire';
 
 /**
  * The most items of one `POST /acks`.
@@ -103,3 +103,56 @@ export const rejectReasons: readonly RejectReason[] = [
   },
   { code: 'OTHER', name: { en: 'Other (see message)', ar: 'أخرى (انظر الرسالة)' } },
 ];
+
+/**
+ * What a queued ack should become, judged against the document as the service holds it now.
+ *
+ * - `send`: the document still stands at the version the clerk answered, and nothing answers it yet;
+ * - `applied`: the service already holds this very answer at that version (an earlier send whose
+ *   response was lost, or the same answer made elsewhere): nothing to send;
+ * - `elsewhere`: that version was answered differently (another desk, the ERP): never sent, not retried;
+ * - `moved`: the document changed after the clerk answered (a reversal, a bounced cheque, a voided
+ *   receipt, a changed return): the answer is held, never sent, until the clerk answers again.
+ *
+ * Spec, Ack: `acked_version` is the version an ack answered; the service takes a new ack after a change,
+ * so only the desk can keep an answer to the version the clerk saw (docs/decisions/041-acks-carry-the-answered-version.md).
+ */
+export type QueuedAckCheck =
+  | { verdict: 'send' }
+  | { verdict: 'applied'; ack: Ack }
+  | { verdict: 'elsewhere'; ack: Ack }
+  | { verdict: 'moved'; answeredVersion: number; currentVersion: number };
+
+/** Whether an ack the service holds is the answer an item carries (the members it sends). */
+export function isSameAck(item: BatchAckItem, ack: Ack): boolean {
+  return (
+    item.outcome === ack.outcome &&
+    (item.external_number ?? null) === (ack.external_number ?? null) &&
+    (item.external_ref ?? null) === (ack.external_ref ?? null) &&
+    (item.reason_code ?? null) === (ack.reason_code ?? null) &&
+    (item.message ?? null) === (ack.message ?? null)
+  );
+}
+
+/**
+ * Judges a queued ack against the document's current `version` and `ack` (see QueuedAckCheck). An ack
+ * at the answered version decides first: an order's own ack moves it to a new version.
+ */
+export function checkQueuedAck(
+  item: BatchAckItem,
+  answeredVersion: number,
+  current: { version: number; ack?: Ack | null },
+): QueuedAckCheck {
+  const ack = current.ack ?? null;
+  if (ack && ack.acked_version === answeredVersion)
+    return isSameAck(item, ack) ? { verdict: 'applied', ack } : { verdict: 'elsewhere', ack };
+  if (current.version !== answeredVersion)
+    return { verdict: 'moved', answeredVersion, currentVersion: current.version };
+  return { verdict: 'send' };
+}
+
+/** An ack the service holds, in plain words: `ACCEPTED as ERP-123`, `REJECTED (DUPLICATE)`. */
+export function ackLabel(ack: Ack): string {
+  if (ack.outcome === 'ACCEPTED') return ack.external_number ? `ACCEPTED as ${ack.external_number}` : 'ACCEPTED';
+  return ack.reason_code ? `REJECTED (${ack.reason_code})` : 'REJECTED';
+}

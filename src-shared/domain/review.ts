@@ -64,6 +64,28 @@ export function isPendingAgain(item: KindedDocument): boolean {
  */
 export function describeChanges(item: KindedDocument, before: KindedDocument | null): string[] {
   if (!isPendingAgain(item)) return [];
+  const changes = changeEvidence(item, before);
+  if (changes.length === 0) {
+    changes.push(
+      `Changed after it was answered (answered version ${item.doc.ack?.acked_version ?? '?'}, now version ${item.doc.version}).`,
+    );
+  }
+  return changes;
+}
+
+/**
+ * Plain words for how a document moved after the clerk answered it at `answeredVersion`, while the
+ * answer waited to be sent: what its own evidence tells, else the two versions.
+ */
+export function describeMove(item: KindedDocument, answeredVersion: number): string[] {
+  const changes = changeEvidence(item, null);
+  if (changes.length === 0)
+    changes.push(`It changed after you answered it (you answered version ${answeredVersion}; it is now version ${item.doc.version}).`);
+  return changes;
+}
+
+/** What a document's own evidence, and the version it is compared with, tell of a change. */
+function changeEvidence(item: KindedDocument, before: KindedDocument | null): string[] {
   const changes: string[] = [];
   if (item.kind === 'payments') changes.push(...paymentEvidence(item.doc));
   if (item.kind === 'returns')
@@ -74,11 +96,6 @@ export function describeChanges(item: KindedDocument, before: KindedDocument | n
     if (oldAmount !== newAmount) changes.push(`Amount changed from ${oldAmount} to ${newAmount}.`);
     if (before.doc.status !== item.doc.status)
       changes.push(`Status changed from ${before.doc.status} to ${item.doc.status}.`);
-  }
-  if (changes.length === 0) {
-    changes.push(
-      `Changed after it was answered (answered version ${item.doc.ack?.acked_version ?? '?'}, now version ${item.doc.version}).`,
-    );
   }
   return changes;
 }

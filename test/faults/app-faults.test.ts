@@ -187,6 +187,8 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       unchanged: 0,
       failed: 0,
       batchesFailed: 0,
+      held: 0,
+      elsewhere: 0,
       stoppedBy: null,
     });
     // Batches queued together go out one after the other, in either order; the first sent met the faults.
@@ -248,6 +250,8 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       unchanged: 0,
       failed: 0,
       batchesFailed: 0,
+      held: 0,
+      elsewhere: 0,
       stoppedBy: null,
     });
     const first = seen('POST', '/acks')[0]?.key;

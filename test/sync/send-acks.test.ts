@@ -10,6 +10,7 @@ import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
 import { queueAcks, sendQueuedAcks } from '../../src-renderer/sync/send-acks';
 import { expectChunksConsistent } from '../support/store-invariants';
 import { SyncEngine } from '../../src-renderer/sync/feed-sync';
+import { readStoredDocuments } from '../../src-renderer/data/stored-documents';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
@@ -76,6 +77,8 @@ describe('answers through the outbox, against the sandbox', () => {
       unchanged: 0,
       failed: 0,
       batchesFailed: 0,
+      held: 0,
+      elsewhere: 0,
       stoppedBy: null,
     });
     for (const [index, row] of rows.entries()) {
@@ -184,9 +187,11 @@ describe('answers through the outbox, against the sandbox', () => {
     expect(await db.orders.get(confirm!.id)).toMatchObject({ review: 'accepted', status: 'ERP_CONFIRMED' });
   });
 
-  it('keeps a refused item selectable with the reason in plain words', async () => {
-    // Payments rejected above: a different answer to the same version is refused item by item.
+  it('keeps an item answered differently on the service selectable with the reason in plain words, unsent', async () => {
+    // Payments rejected above: a different answer to the same version is never sent; the service's
+    // answer is named in plain words and the item is not retried.
     const rejected = await db.payments.where('review').equals('rejected').first();
+    const [stored] = await readStoredDocuments('payments', [rejected]);
     const pending = (await pendingRows('payments', 1))[0]!;
     await queueAcks({
       connectionId,
@@ -198,12 +203,12 @@ describe('answers through the outbox, against the sandbox', () => {
     });
     expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
       applied: 1,
-      failed: 1,
+      failed: 0,
+      elsewhere: 1,
     });
     expect(await db.payments.get(rejected!.id)).toMatchObject({
       answerState: 'failed',
-      answerError:
-        'This version was already answered differently. Sync to see the answer the service holds; answer again only if the document changes.',
+      answerError: `Already answered elsewhere: REJECTED (${stored!.doc.ack!.reason_code}). Your answer was not sent and is not retried.`,
     });
     expect(await db.payments.get(pending.id)).toMatchObject({ review: 'accepted', answerState: '' });
   });

@@ -341,6 +341,11 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
           <p className={`review-chip review-${detail.row.answerState || detail.row.review}`}>
             {reviewText(detail.row)} · status {detail.stored.doc.status} · version {detail.stored.version}
           </p>
+          {detail.row.answerState !== '' && detail.row.answerError && (
+            <p className="detail-ack-note" role="note">
+              {detail.row.answerError}
+            </p>
+          )}
           {detail.row.changes.length > 0 && (
             <Section title="What changed since it was answered">
               <ul>

@@ -40,6 +40,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const setQuickFilter = useDeskStore((state) => state.setQuickFilter);
   const openDetail = useDeskStore((state) => state.openDetail);
   const ack = useDeskStore((state) => state.ack);
+  const dropHeld = useDeskStore((state) => state.dropHeld);
   const queuedAcks = useDeskStore((state) => state.queuedAcks);
   const { rows, counts, complete } = useReviewRows(kind, grid.view);
   const [selected, setSelected] = useState<ReviewRow[]>([]);
@@ -65,15 +66,25 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     return null;
   };
 
-  const selectFailed = (): void => {
+  const selectByAckState = (state: 'failed' | 'changed'): void => {
     const api = apiRef.current;
     if (!api) return;
     api.deselectAll();
-    const failed: string[] = [];
+    const picked: string[] = [];
     api.forEachNodeAfterFilter((node) => {
-      if (node.data?.answerState === 'failed') failed.push(node.data.id);
+      if (node.data?.answerState === state) picked.push(node.data.id);
     });
-    for (const id of failed) api.getRowNode(id)?.setSelected(true);
+    for (const id of picked) api.getRowNode(id)?.setSelected(true);
+  };
+
+  const heldSelected = selected.filter((row) => row.answerState === 'changed');
+  const dropSelectedHeld = async (): Promise<void> => {
+    const dropped = await dropHeld(
+      kind,
+      heldSelected.map((row) => row.id),
+    );
+    apiRef.current?.deselectAll();
+    setNotice(dropped > 0 ? '' : notice);
   };
 
   const exportName = (extension: string): string =>
@@ -88,6 +99,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   // An export is of the whole view: not while only its first rows are in.
   const canExport = complete && rows !== null && rows.length > 0;
   const failedCount = useMemo(() => rows?.filter((row) => row.answerState === 'failed').length ?? 0, [rows]);
+  const changedCount = useMemo(() => rows?.filter((row) => row.answerState === 'changed').length ?? 0, [rows]);
 
   return (
     <div className="review">
@@ -116,8 +128,18 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         </label>
         <div className="actions">
           {failedCount > 0 && (
-            <button type="button" onClick={selectFailed}>
+            <button type="button" onClick={() => selectByAckState('failed')}>
               Select failed ({failedCount})
+            </button>
+          )}
+          {changedCount > 0 && (
+            <button type="button" onClick={() => selectByAckState('changed')}>
+              Select changed ({changedCount})
+            </button>
+          )}
+          {heldSelected.length > 0 && (
+            <button type="button" onClick={() => void dropSelectedHeld()}>
+              Drop answer ({heldSelected.length})
             </button>
           )}
           <button

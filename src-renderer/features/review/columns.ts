@@ -14,11 +14,15 @@ const labels: Record<FeedKind, { number: string; date: string; note: string }> =
   returns: { number: 'Return', date: 'Return date', note: 'Reason' },
 };
 
-/** The review column's words: the state, and the clerk's own answer while it is queued or failed. */
+/**
+ * The review column's words: the state, and the clerk's own answer while it is queued, failed, or
+ * held because the document changed after the clerk answered it.
+ */
 export function reviewText(row: ReviewRow): string {
   if (row.answerState === 'queued')
     return row.answerOutcome === 'REJECTED' ? 'Reject queued' : 'Accept queued';
   if (row.answerState === 'failed') return `Failed: ${row.answerError}`;
+  if (row.answerState === 'changed') return `Changed since you answered: not sent`;
   switch (row.review) {
     case 'pending':
       return row.pendingAgain ? 'Pending again' : 'Pending';

@@ -1,6 +1,7 @@
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewView } from '../../data/documents';
+import { dropHeldAcks } from '../../data/ack-outbox';
 import { queueAcks, type DraftProblem } from '../../sync/send-acks';
 import type { GetDeskState, SetDeskState } from '../store';
 
@@ -27,6 +28,8 @@ export interface ReviewSlice {
    * is queued.
    */
   ack(kind: FeedKind, drafts: readonly AckDraft[]): Promise<AckQueueOutcome>;
+  /** Drops held acks (changed since answered) of these documents; answers how many were dropped. */
+  dropHeld(kind: FeedKind, ids: readonly string[]): Promise<number>;
 }
 
 const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', detailId: null };
@@ -62,6 +65,11 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       await get().refreshSyncFacts();
       void get().sendAcks();
       return { ok: true, queued: drafts.length };
+    },
+    async dropHeld(kind, ids) {
+      const dropped = await dropHeldAcks(kind, ids);
+      if (dropped > 0) get().touchData();
+      return dropped;
     },
   };
 }

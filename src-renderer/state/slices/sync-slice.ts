@@ -37,8 +37,11 @@ export interface SyncSlice {
   cancelSync(): void;
   /** Polls the feeds every `intervalMs` (0 stops polling). */
   setPollInterval(intervalMs: number): void;
-  /** Sends the active connection's queued answers, oldest first. */
-  sendAcks(): Promise<SendOutcome | null>;
+  /**
+   * Sends the active connection's queued acks, oldest first, each feed brought up to date first
+   * unless it is named in `freshKinds` (just synced).
+   */
+  sendAcks(freshKinds?: readonly FeedKind[]): Promise<SendOutcome | null>;
   /** Reads the outbox's and the cursors' state again. */
   refreshSyncFacts(): Promise<void>;
   /** Marks staged data as changed (grids reload). */
@@ -104,7 +107,8 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
       await get().refreshSyncFacts();
       if (!outcome.error) {
-        await get().sendAcks();
+        const fresh = outcome.feeds.filter((feed) => feed.state === 'done').map((feed) => feed.kind);
+        await get().sendAcks(fresh);
         void get().fillNames();
       }
       return outcome;
@@ -123,10 +127,29 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       // polling the feeds).
       scheduler.startPolling(intervalMs, () => get().syncNow());
     },
-    async sendAcks() {
+    async sendAcks(freshKinds = []) {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      const outcome = await scheduler.joinAckPass(connectionId, () => sendQueuedAcks({ desk, connectionId }));
+      // An ack is judged against its document as the service holds it now: its feed is synced first.
+      const refresh = async (kind: FeedKind): Promise<DeskError | null> => {
+        if (freshKinds.includes(kind)) return null;
+        // Twice at most: a run of other feeds in progress is joined first, then this feed's own runs.
+        for (let attempt = 0; attempt < 2; attempt += 1) {
+          const run = await theEngine().syncAll([kind]);
+          const feed = run.feeds.find((progress) => progress.kind === kind);
+          if (feed?.state === 'done') return null;
+          if (run.error) return run.error;
+          if (feed) break;
+        }
+        return {
+          code: 'SYNC_STOPPED',
+          message: 'The sync stopped before this feed was up to date; its answers wait until it is.',
+          retryable: true,
+        };
+      };
+      const outcome = await scheduler.joinAckPass(connectionId, () =>
+        sendQueuedAcks({ desk, connectionId, refresh }),
+      );
       const isOnline = outcome.stoppedBy
         ? !isOffline(outcome.stoppedBy)
         : outcome.batchesSent > 0
@@ -137,7 +160,8 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       // also send), so answers go out when the connection returns without anyone pressing a button.
       if (outcome.stoppedBy) scheduler.retryAcksLater(ackRetryMs, () => void get().sendAcks());
       await get().refreshSyncFacts();
-      if (outcome.batchesSent > 0 || outcome.batchesFailed > 0) get().touchData();
+      if (outcome.batchesSent + outcome.batchesFailed + outcome.held + outcome.elsewhere + outcome.applied > 0)
+        get().touchData();
       return outcome;
     },
     async refreshSyncFacts() {
