@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Agent, request, type Dispatcher } from 'undici';
@@ -27,7 +28,34 @@ export interface Fault {
   action: FaultAction;
 }
 
-/** One request as the proxy saw it (never its Authorization header or body). */
+/**
+ * What a write (POST, PUT, PATCH, DELETE) carried, so that a check can tell which documents went to
+ * the sandbox under which `Idempotency-Key` (test/support/ledger.ts, `appliedOnce`).
+ */
+export interface WriteRecord {
+  /** Hex SHA-256 of the body exactly as sent: two sends of one batch have the same digest. */
+  bodyDigest: string;
+  /**
+   * The documents the write answers: the `id` of each item of a `POST /acks` body, or the `{id}` of
+   * `/orders|invoices|payments|returns/{id}/ack`; empty for any other write.
+   */
+  documentIds: string[];
+  /**
+   * The ids the sandbox refused one by one (a batch item with `result: "failed"`), from its answer;
+   * such an item was not applied, so sending it again under another key is not a second application.
+   */
+  refusedIds: string[];
+}
+
+/** The rate-limit headers of the sandbox's answer, as numbers (spec, Limits). */
+export interface RateLimitSeen {
+  limit: number;
+  remaining: number;
+  /** `X-RateLimit-Reset`: seconds from the answer until the window resets (decision 010). */
+  resetSec: number;
+}
+
+/** One request as the proxy saw it (never its Authorization header; of a write's body, only a digest and its ids). */
 export interface ProxiedRequest {
   method: string;
   /** Path and query, relative to the sandbox origin. */
@@ -35,10 +63,20 @@ export interface ProxiedRequest {
   idempotencyKey: string | null;
   /** The fault applied, if any. */
   fault: FaultAction['kind'] | null;
-  /** What the sandbox answered, when it was asked. */
+  /** Whether the request was passed on to the sandbox (every fault but `respond` and `drop-request`). */
+  forwarded: boolean;
+  /** What the sandbox answered, when it was asked and answered. */
   upstreamStatus: number | null;
+  /** From forwarding to the sandbox's whole answer read, in ms (its own time, without a `delay`). */
+  upstreamMs: number | null;
+  /** When the sandbox's answer was read (`performance.now()` of this process). */
+  answeredAt: number | null;
+  /** The rate-limit headers of the sandbox's answer, when it sent them. */
+  rateLimit: RateLimitSeen | null;
   /** What the client got, or null when the socket was closed instead. */
   status: number | null;
+  /** For a write: its body's digest and the documents it answers; null for a read. */
+  write: WriteRecord | null;
 }
 
 /** A loopback proxy in front of the sandbox. */
@@ -46,11 +84,17 @@ export interface FaultProxy {
   /** The proxy's `{base_url}`: the sandbox's base path on the proxy's origin. */
   baseUrl: string;
   origin: string;
-  /** Every request so far, in arrival order. */
+  /** Every request since the last `reset()`, in arrival order. */
   readonly requests: ProxiedRequest[];
+  /**
+   * Every write passed on to the sandbox since the proxy started, in arrival order; `reset()` keeps
+   * them, so that a check of keys (test/support/ledger.ts, `appliedOnce`) covers a whole run, kills
+   * and restarts included.
+   */
+  readonly writes: ProxiedRequest[];
   /** Programs a fault; faults are tried in the order added. */
   add(fault: Fault): void;
-  /** Removes every fault not yet used up, and forgets the request log. */
+  /** Removes every fault not yet used up, and forgets the request log (not `writes`). */
   reset(): void;
   /** Stops the proxy and closes its sockets. */
   close(): Promise<void>;
@@ -137,6 +181,63 @@ function matches(fault: Fault, req: IncomingMessage): boolean {
   return true;
 }
 
+const writeMethods = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const singleAckPath = /\/(?:orders|invoices|payments|returns)\/([^/?]+)\/ack$/;
+
+function parseJson(body: Buffer): unknown {
+  try {
+    return JSON.parse(body.toString('utf8')) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function field(value: unknown, name: string): unknown {
+  return value !== null && typeof value === 'object' ? Reflect.get(value, name) : undefined;
+}
+
+/** The digest and document ids of a write's body (see `WriteRecord`). */
+function describeWrite(url: string, body: Buffer): WriteRecord {
+  const pathname = url.split('?')[0] ?? url;
+  const documentIds: string[] = [];
+  const single = singleAckPath.exec(pathname);
+  if (single?.[1]) documentIds.push(decodeURIComponent(single[1]));
+  else if (pathname.endsWith('/acks')) {
+    const items = field(parseJson(body), 'items');
+    if (Array.isArray(items))
+      for (const item of items) {
+        const id = field(item, 'id');
+        if (typeof id === 'string') documentIds.push(id);
+      }
+  }
+  return { bodyDigest: createHash('sha256').update(body).digest('hex'), documentIds, refusedIds: [] };
+}
+
+/** The ids a batch answer refused one by one (`result: "failed"` or an `error`). */
+function refusedIdsOf(answer: Buffer): string[] {
+  const data = field(parseJson(answer), 'data');
+  if (!Array.isArray(data)) return [];
+  return data.flatMap((item) => {
+    const id = field(item, 'id');
+    const isRefused = field(item, 'result') === 'failed' || (field(item, 'error') ?? null) !== null;
+    return typeof id === 'string' && isRefused ? [id] : [];
+  });
+}
+
+function headerNumber(value: string | string[] | undefined): number | null {
+  const text = Array.isArray(value) ? value[0] : value;
+  return text !== undefined && /^\d+(?:\.\d+)?$/.test(text.trim()) ? Number(text) : null;
+}
+
+function rateLimitOf(
+  headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>,
+): RateLimitSeen | null {
+  const limit = headerNumber(headers['x-ratelimit-limit']);
+  const remaining = headerNumber(headers['x-ratelimit-remaining']);
+  const resetSec = headerNumber(headers['x-ratelimit-reset']);
+  return limit === null || remaining === null || resetSec === null ? null : { limit, remaining, resetSec };
+}
+
 async function readBody(req: IncomingMessage): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of req)
@@ -167,6 +268,7 @@ export async function startFaultProxy(
   const upstream = new Agent({ connections: 8 });
   const faults: Fault[] = [];
   const requests: ProxiedRequest[] = [];
+  const writes: ProxiedRequest[] = [];
 
   const server = createServer((req, res) => {
     void handle(req, res).catch(() => req.socket.destroy());
@@ -177,13 +279,20 @@ export async function startFaultProxy(
     const fault = faults.find((f) => matches(f, req)) ?? null;
     if (fault) fault.times -= 1;
     const keyHeader = req.headers['idempotency-key'];
+    const method = req.method ?? 'GET';
+    const url = req.url ?? '/';
     const entry: ProxiedRequest = {
-      method: req.method ?? 'GET',
-      url: req.url ?? '/',
+      method,
+      url,
       idempotencyKey: (Array.isArray(keyHeader) ? keyHeader[0] : keyHeader) ?? null,
       fault: fault?.action.kind ?? null,
+      forwarded: false,
       upstreamStatus: null,
+      upstreamMs: null,
+      answeredAt: null,
+      rateLimit: null,
       status: null,
+      write: writeMethods.has(method) ? describeWrite(url, body) : null,
     };
     requests.push(entry);
     const action = fault?.action;
@@ -199,13 +308,22 @@ export async function startFaultProxy(
       return;
     }
     if (action?.kind === 'delay') await new Promise((resolve) => setTimeout(resolve, action.ms));
+    // Logged as sent before it is sent: a sandbox killed meanwhile may still have applied it.
+    entry.forwarded = true;
+    if (entry.write) writes.push(entry);
+    const sentAt = performance.now();
     const answer = await request(upstreamOrigin + entry.url, {
       dispatcher: upstream,
-      method: (req.method ?? 'GET') as Dispatcher.HttpMethod,
+      method: method as Dispatcher.HttpMethod,
       headers: forwardable(req.headers),
       body: body.length > 0 ? body : undefined,
     });
     const responseBody = Buffer.from(await answer.body.arrayBuffer());
+    entry.answeredAt = performance.now();
+    entry.upstreamMs = entry.answeredAt - sentAt;
+    entry.rateLimit = rateLimitOf(answer.headers);
+    if (entry.write && answer.statusCode >= 200 && answer.statusCode < 300)
+      entry.write.refusedIds = refusedIdsOf(responseBody);
     entry.upstreamStatus = answer.statusCode;
     if (action?.kind === 'drop-answer') {
       req.socket.destroy();
@@ -235,6 +353,7 @@ export async function startFaultProxy(
     baseUrl: `${origin}/api/integration/v1`,
     origin,
     requests,
+    writes,
     add(fault) {
       faults.push({ ...fault });
     },
