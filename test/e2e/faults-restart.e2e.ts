@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { killChromiumProfile, launchChromiumProfile } from '../support/browser';
 import { startAppHost, type RunningAppHost } from '../support/app-host';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy';
-import { ackAnomalies, servedDocuments } from '../support/ledger';
+import { ackAnomalies, answeredOnce, appliedOnce, servedDocuments } from '../support/ledger';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { auditEntries, outboxBatches, stagedRows, storedCursors } from './pages/local-store';
 import { ReviewPage } from './pages/review-page';
@@ -14,7 +14,10 @@ import { ReviewPage } from './pages/review-page';
 // The app killed mid-run and started again on the same data (the host's data folder, the browser's
 // profile with its IndexedDB, the same port so the page's origin is the same), and the sandbox killed
 // mid-run: afterwards the sandbox must hold every answer once and the app every document once.
-// The app's calls go through a loopback proxy that slows them (so a kill lands mid-run) and logs them.
+// The app's calls go through a loopback proxy that slows them (so a kill lands mid-run) and logs them;
+// "once" is proved by keys: each payment and return reached the sandbox under one Idempotency-Key
+// (the proxy's log of writes, kept across its resets) and the sandbox stored one key for it
+// (test/support/ledger.ts, `appliedOnce`; test/proofs/applied-once.test.ts shows it failing).
 
 const kinds = ['orders', 'invoices', 'payments', 'returns'] as const;
 const feedCall = /\/(orders|invoices|payments|returns)\?filter%5Bversion_after%5D=(\d+)/;
@@ -183,6 +186,7 @@ describe('the app and the sandbox killed mid-run (browser mode)', () => {
       [resent[1]?.idempotencyKey, 'answered'],
     ]);
     expect(audit.reduce((sum, entry) => sum + entry.applied, 0)).toBe(1200);
+    expect(appliedOnce(sandbox, proxy.writes, ids)).toEqual(answeredOnce);
     expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
     const served = await servedDocuments(sandbox, 'payments');
     expect(ids.filter((id) => served.get(id)?.outcome !== 'ACCEPTED')).toEqual([]);
@@ -226,6 +230,7 @@ describe('the app and the sandbox killed mid-run (browser mode)', () => {
         timeout: 50_000,
       })
       .toBe(0);
+    expect(appliedOnce(sandbox, proxy.writes, ids)).toEqual(answeredOnce);
     expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
     const served = await servedDocuments(sandbox, 'returns');
     expect(ids.filter((id) => served.get(id)?.outcome !== 'ACCEPTED')).toEqual([]);
