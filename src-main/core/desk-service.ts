@@ -14,7 +14,7 @@ import type { Me } from '../../src-shared/wire';
 import { ApiClient, type AttemptEvent } from './api/client';
 import type { RetryPolicy } from './api/retry';
 import { readReferenceList, sendAckBatch } from './acks/ack-batches';
-import { pullFeedPage, readFeedCursor } from './feeds/feed-pages';
+import { pullDocuments, pullFeedPage, readFeedCursor } from './feeds/feed-pages';
 import { readCustomerNames } from './lookup/customer-names';
 import { Connections, type SavedConnection } from './connections/connections';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
@@ -87,6 +87,7 @@ export class DeskCore {
         pull: async (kind, request) =>
           ok(await pullFeedPage((await this.activeClient()).client, kind, request)),
         cursor: async (kind) => ok(await readFeedCursor((await this.activeClient()).client, kind)),
+        documents: async (kind, ids) => ok(await pullDocuments((await this.activeClient()).client, kind, ids)),
       },
       acks: {
         send: async (batch) => ok(await sendAckBatch((await this.activeClient()).client, batch)),

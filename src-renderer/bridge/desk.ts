@@ -230,6 +230,7 @@ export function createHttpDesk(): Desk {
     feeds: {
       pull: (kind, request) => callHost('feeds.pull', [kind, request]),
       cursor: (kind) => callHost('feeds.cursor', [kind]),
+      documents: (kind, ids) => callHost('feeds.documents', [kind, ids]),
     },
     acks: { send: (batch) => callHost('acks.send', [batch]) },
     reference: {

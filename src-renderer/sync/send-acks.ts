@@ -14,9 +14,9 @@
  *
  * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents, Ack and Limits.
  */
-import type { DeskApi } from '../../src-shared/bridge/contract';
+import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { ackLabel, checkAck, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
+import { ackLabel, checkAck, splitIntoBatches, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
 import { isKeyPastRetention } from '../../src-shared/domain/idempotency-key';
 import { describeMove } from '../../src-shared/domain/review';
 import type { FeedKind } from '../../src-shared/wire';
@@ -31,6 +31,7 @@ import {
   type CheckedAck,
   type SettledItem,
 } from '../data/ack-outbox';
+import { stageCurrentDocuments } from '../data/documents';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords, itemErrorWords } from '../words/problem-words';
 
@@ -87,11 +88,26 @@ export interface SendOutcome {
   stoppedBy: DeskError | null;
 }
 
+/** What sending acks needs of the bridge: the send itself, and documents read by id to check them. */
+export interface AckDesk {
+  acks: Pick<DeskApi['acks'], 'send'>;
+  feeds: Pick<DeskApi['feeds'], 'documents'>;
+}
+
 /**
- * Brings a feed's staged documents up to date before its acks are judged; null when it is, else why
- * not (then nothing of that feed is sent: an ack is never sent unchecked).
+ * Reads a batch's documents as the service holds them now (`filter[id]`, 100 ids a call) and stages
+ * them, so the check sees their current version and ack, and the grid shows them; null when done, else
+ * why not.
  */
-export type RefreshFeed = (kind: FeedKind) => Promise<DeskError | null>;
+async function refreshDocuments(desk: AckDesk, batch: OutboxBatch): Promise<DeskError | null> {
+  const ids = batch.items.map((item) => item.id);
+  for (const part of splitIntoBatches(ids, maxDocumentIds)) {
+    const result = await desk.feeds.documents(batch.kind, part);
+    if (!result.ok) return result.error;
+    await stageCurrentDocuments(result.value);
+  }
+  return null;
+}
 
 /** Whether a checked batch is settled from the service's state rather than sent as stored. */
 function needsSettling(batch: OutboxBatch, checked: readonly CheckedAck[], nowMs: number): boolean {
@@ -136,16 +152,13 @@ function settledItems(checked: readonly CheckedAck[]): SettledItem[] {
  * store's scheduler runs one pass per connection at a time (state/scheduler.ts).
  */
 export async function sendQueuedAcks(options: {
-  desk: { acks: Pick<DeskApi['acks'], 'send'> };
+  desk: AckDesk;
   connectionId: string;
-  /** Brings a batch's feed up to date first; without it the staged documents are taken as current. */
-  refresh?: RefreshFeed;
   now?: () => Date;
   newId?: () => string;
 }): Promise<SendOutcome> {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const refreshed = new Set<FeedKind>();
   const outcome: SendOutcome = {
     batchesSent: 0,
     applied: 0,
@@ -161,13 +174,17 @@ export async function sendQueuedAcks(options: {
     const batch = await nextQueuedBatch(options.connectionId);
     if (!batch || tried.has(batch.id)) return outcome;
     tried.add(batch.id);
-    if (options.refresh && !refreshed.has(batch.kind)) {
-      const error = await options.refresh(batch.kind);
-      if (error) {
+    const error = await refreshDocuments(options.desk, batch);
+    if (error) {
+      // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
+      const keep = isKeptQueued(error);
+      await recordAttemptFailed(batch, error, deskErrorWords(error), now().toISOString(), !keep);
+      if (keep) {
         outcome.stoppedBy = error;
         return outcome;
       }
-      refreshed.add(batch.kind);
+      outcome.batchesFailed += 1;
+      continue;
     }
     const checked = await checkBatch(batch);
     if (needsSettling(batch, checked, now().getTime())) {

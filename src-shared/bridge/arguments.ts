@@ -105,6 +105,11 @@ export const operationArguments = {
   'connections.rotate': Type.Tuple([TokenRotationArgumentSchema]),
   'feeds.pull': Type.Tuple([FeedKindSchema, FeedPullRequestArgumentSchema]),
   'feeds.cursor': Type.Tuple([FeedKindSchema]),
+  // Spec, Limits: `filter[id]` takes at most 100 ids.
+  'feeds.documents': Type.Tuple([
+    FeedKindSchema,
+    Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^,]+$' }), { minItems: 1, maxItems: 100 }),
+  ]),
   'acks.send': Type.Tuple([AckBatchArgumentSchema]),
   'reference.list': Type.Tuple([ReferenceKindSchema]),
   'reference.customerNames': Type.Tuple([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 })]),

@@ -151,6 +151,12 @@ export interface DeskApi {
     pull(kind: FeedKind, request: FeedPullRequest): Promise<Result<AnyFeedPage>>;
     /** Where the feed's stream stands: `GET /{kind}/cursor`. */
     cursor(kind: FeedKind): Promise<Result<FeedCursor>>;
+    /**
+     * Documents by the service's ids as the service holds them now (`filter[id]`, at most 100 ids):
+     * their current version and ack, which a version-ordered feed does not show when only an ack
+     * changed (docs/decisions/020-invoice-acks.md). The ack sender checks a batch with it.
+     */
+    documents(kind: FeedKind, ids: string[]): Promise<Result<AnyFeedPage>>;
   };
   acks: {
     /**
@@ -203,6 +209,9 @@ export interface CustomerName {
   name: NameMap | null;
 }
 
+/** The most ids of one `feeds.documents` call (spec, Limits: `filter[id]` at most 100 ids). */
+export const maxDocumentIds = 100;
+
 /** What `feeds.pull` asks for: the cursor to resume after and the page size (1 to 500). */
 export interface FeedPullRequest {
   versionAfter: number;
@@ -247,6 +256,7 @@ export const deskOperations = [
   'connections.rotate',
   'feeds.pull',
   'feeds.cursor',
+  'feeds.documents',
   'acks.send',
   'reference.list',
   'reference.customerNames',

@@ -96,6 +96,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'connections.remove': [demoId],
       'feeds.pull': ['invoices', { versionAfter: 0, perPage: 5 }],
       'feeds.cursor': ['invoices'],
+      'feeds.documents': ['invoices', ['no-such-invoice']],
       'acks.send': [
         {
           id: 'hygiene-batch-0001',

@@ -66,7 +66,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   let dataDir: string;
   let core: DeskCore;
   let connectionId: string;
-  let desk: { feeds: Pick<DeskApi['feeds'], 'pull'>; acks: Pick<DeskApi["acks"], 'send'> };
+  let desk: { feeds: Pick<DeskApi['feeds'], 'pull' | 'documents'>; acks: Pick<DeskApi['acks'], 'send'> };
 
   beforeAll(async () => {
     // --docs 600: 1,200 orders, 600 invoices, 600 payments, 600 returns; the default limit of 120 a minute.
@@ -84,7 +84,10 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     await applyStartupConnection(core, { serviceUrl: proxy.baseUrl, sandboxDataDir: sandbox.dataDir });
     connectionId = (await core.connections.list())[0]!.id;
     desk = {
-      feeds: { pull: (kind, request) => overBridge(() => core.api.feeds.pull(kind, request)) },
+      feeds: {
+        pull: (kind, request) => overBridge(() => core.api.feeds.pull(kind, request)),
+        documents: (kind, ids) => overBridge(() => core.api.feeds.documents(kind, ids)),
+      },
       acks: { send: (batch) => overBridge(() => core.api.acks.send(batch)) },
     };
     db.close();

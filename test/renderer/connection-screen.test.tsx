@@ -59,7 +59,11 @@ const bridge = vi.hoisted(() => {
       ),
     },
     // Other features' operations answer "not configured": this file is about Connections.
-    feeds: { pull: vi.fn(async () => notConfigured()), cursor: vi.fn(async () => notConfigured()) },
+    feeds: {
+      pull: vi.fn(async () => notConfigured()),
+      cursor: vi.fn(async () => notConfigured()),
+      documents: vi.fn(async () => notConfigured()),
+    },
     acks: { send: vi.fn(async () => notConfigured()) },
     reference: { list: vi.fn(async () => notConfigured()) },
     on: vi.fn(<E extends keyof DeskEvents>(event: E, listener: (payload: DeskEvents[E]) => void) => {

@@ -2,12 +2,11 @@
 // sandbox: answers are stored before they are sent, sent once, and settled per item.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
 import { db, type ReviewRow } from '../../src-renderer/data/db';
 import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
-import { queueAcks, sendQueuedAcks } from '../../src-renderer/sync/send-acks';
+import { queueAcks, sendQueuedAcks, type AckDesk } from '../../src-renderer/sync/send-acks';
 import { expectChunksConsistent } from '../support/store-invariants';
 import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { readStoredDocuments } from '../../src-renderer/data/stored-documents';
@@ -216,14 +215,12 @@ describe('answers through the outbox, against the sandbox', () => {
   it('queues answers while offline, keeps them when the app closes, and applies them once when back', async () => {
     const rows = await pendingRows('returns', 3);
     // The app's host cannot be reached (the browser is offline): the bridge answers NETWORK_UNREACHABLE.
-    const offline: { acks: Pick<DeskApi['acks'], 'send'> } = {
-      acks: {
-        send: async () => ({
-          ok: false,
-          error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true },
-        }),
-      },
-    };
+    const unreachable = async () =>
+      ({
+        ok: false,
+        error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true },
+      }) as const;
+    const offline: AckDesk = { acks: { send: unreachable }, feeds: { documents: unreachable } };
     await queueAcks({
       connectionId,
       kind: 'returns',

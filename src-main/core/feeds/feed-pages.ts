@@ -1,6 +1,6 @@
 /**
  * The core side of feed sync: one page of a feed, or its cursor, through the active connection's API
- * client. The renderer stages what comes back (src-renderer/features/sync/); the core keeps nothing,
+ * client. The renderer stages what comes back (src-renderer/sync/); the core keeps nothing,
  * so a page crosses the bridge once and the token never leaves this process.
  *
  * Spec: ../shared/spec/integration-interface-v1.md, Pull documents (feeds, `filter[version_after]`,
@@ -10,7 +10,7 @@
 import type { FeedPullRequest } from '../../../src-shared/bridge/contract';
 import type { AnyFeedPage } from '../../../src-shared/domain/feeds';
 import type { FeedCursor, FeedKind } from '../../../src-shared/wire';
-import type { ApiClient, CallOptions } from '../api/client';
+import type { ApiClient, CallOptions, FeedPageQuery } from '../api/client';
 
 /** What feed sync needs of the API client. */
 export type FeedClient = Pick<ApiClient, 'feedPage' | 'feedCursor'>;
@@ -27,7 +27,29 @@ export async function pullFeedPage(
   request: FeedPullRequest,
   options?: CallOptions,
 ): Promise<AnyFeedPage> {
-  const query = { versionAfter: request.versionAfter, perPage: request.perPage };
+  return pullPage(client, kind, { versionAfter: request.versionAfter, perPage: request.perPage }, options);
+}
+
+/**
+ * The documents with these ids as the service holds them now (spec, Pull documents: `filter[id]`, a
+ * comma list of at most 100 ids), whatever the cursor: an ack made elsewhere does not move a document's
+ * version (docs/decisions/020-invoice-acks.md), so only this shows it.
+ */
+export async function pullDocuments(
+  client: FeedClient,
+  kind: FeedKind,
+  ids: readonly string[],
+  options?: CallOptions,
+): Promise<AnyFeedPage> {
+  return pullPage(client, kind, { ids: [...ids], perPage: Math.max(1, ids.length) }, options);
+}
+
+async function pullPage(
+  client: FeedClient,
+  kind: FeedKind,
+  query: FeedPageQuery,
+  options?: CallOptions,
+): Promise<AnyFeedPage> {
   // One call per literal kind, so each page is checked against its own feed's schema and typed by it.
   switch (kind) {
     case 'orders': {

@@ -38,10 +38,10 @@ export interface SyncSlice {
   /** Polls the feeds every `intervalMs` (0 stops polling). */
   setPollInterval(intervalMs: number): void;
   /**
-   * Sends the active connection's queued acks, oldest first, each feed brought up to date first
-   * unless it is named in `freshKinds` (just synced).
+   * Sends the active connection's queued acks, oldest first, each batch checked against its documents
+   * as the service holds them now.
    */
-  sendAcks(freshKinds?: readonly FeedKind[]): Promise<SendOutcome | null>;
+  sendAcks(): Promise<SendOutcome | null>;
   /** Reads the outbox's and the cursors' state again. */
   refreshSyncFacts(): Promise<void>;
   /** Marks staged data as changed (grids reload). */
@@ -107,8 +107,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
       await get().refreshSyncFacts();
       if (!outcome.error) {
-        const fresh = outcome.feeds.filter((feed) => feed.state === 'done').map((feed) => feed.kind);
-        await get().sendAcks(fresh);
+        await get().sendAcks();
         void get().fillNames();
       }
       return outcome;
@@ -127,28 +126,11 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       // polling the feeds).
       scheduler.startPolling(intervalMs, () => get().syncNow());
     },
-    async sendAcks(freshKinds = []) {
+    async sendAcks() {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      // An ack is judged against its document as the service holds it now: its feed is synced first.
-      const refresh = async (kind: FeedKind): Promise<DeskError | null> => {
-        if (freshKinds.includes(kind)) return null;
-        // Twice at most: a run of other feeds in progress is joined first, then this feed's own runs.
-        for (let attempt = 0; attempt < 2; attempt += 1) {
-          const run = await theEngine().syncAll([kind]);
-          const feed = run.feeds.find((progress) => progress.kind === kind);
-          if (feed?.state === 'done') return null;
-          if (run.error) return run.error;
-          if (feed) break;
-        }
-        return {
-          code: 'SYNC_STOPPED',
-          message: 'The sync stopped before this feed was up to date; its answers wait until it is.',
-          retryable: true,
-        };
-      };
       const outcome = await scheduler.joinAckPass(connectionId, () =>
-        sendQueuedAcks({ desk, connectionId, refresh }),
+        sendQueuedAcks({ desk, connectionId }),
       );
       const isOnline = outcome.stoppedBy
         ? !isOffline(outcome.stoppedBy)
