@@ -40,6 +40,24 @@ function newRequestId(): string {
   return `req_${id}`;
 }
 
+/**
+ * `text` without its trailing slashes. A loop from the end, not a regex: `/\/+$/` is tried from every
+ * slash of a run and backtracks over the rest of it, so a request path of many slashes followed by
+ * another character cost time quadratic in its length (14 KB of slashes: 65-150 ms of CPU, before any
+ * authentication; docs/decisions/060-hostile-request-paths.md).
+ */
+function trimTrailingSlashes(text: string): string {
+  let end = text.length;
+  while (end > 0 && text.charCodeAt(end - 1) === 0x2f) end -= 1;
+  return text.slice(0, end);
+}
+
+/** The path of a request URL without its query and trailing slashes (`/` when nothing is left); linear. */
+function pathOf(url: string): string {
+  const queryAt = url.indexOf('?');
+  return trimTrailingSlashes(queryAt < 0 ? url : url.slice(0, queryAt)) || '/';
+}
+
 /** The routes of one scope, registered on the encapsulated instance they are given. */
 export type RoutesPlugin = (app: SandboxApp) => Promise<void>;
 
@@ -49,8 +67,7 @@ class RouteTable {
 
   add(url: string, method: string | string[]): void {
     const methods = Array.isArray(method) ? method : [method];
-    const source = url
-      .replace(/\/+$/, '')
+    const source = trimTrailingSlashes(url)
       .split('/')
       .map((part) =>
         part.startsWith(':') ? '[^/]+' : part === '*' ? '.*' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
@@ -116,7 +133,7 @@ const routeTables = new WeakMap<SandboxContext, RouteTable>();
 
 /** 404 `NOT_FOUND` for an unknown path; 405 `METHOD_NOT_ALLOWED` with `Allow` for a known path and another method. */
 function replyNotFound(request: FastifyRequest, reply: FastifyReply): FastifyReply {
-  const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '') || '/';
+  const path = pathOf(request.url);
   const allowed = routeTables.get(request.server.sandbox)?.allowed(path) ?? [];
   if (allowed.length > 0) {
     // docs/decisions/012-method-not-allowed.md
@@ -353,7 +370,7 @@ export async function buildSandbox(
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', async (request) => {
-        if ((request.url.split('?')[0] ?? '').replace(/\/+$/, '') === '/_sandbox/health') return;
+        if (pathOf(request.url) === '/_sandbox/health') return;
         const match = /^Bearer (\S+)$/.exec(request.headers.authorization ?? '');
         const given = Buffer.from(match?.[1] ?? '');
         const expected = Buffer.from(adminSecret);
