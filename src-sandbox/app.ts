@@ -9,6 +9,7 @@ import type { SandboxApp, SandboxContext, SandboxOptions } from './context';
 import { ApiError, errorBody, replyError } from './errors';
 import { createIdempotency } from './idempotency';
 import { newId } from './ids';
+import { isJsonTextDeeperThan, maxJsonDepth, tooDeepError } from './json-depth';
 import { adminRoutes } from './admin/routes';
 import { interfaceRoutes } from './routes';
 import { compileValidator, validationDetails } from './validation';
@@ -336,6 +337,20 @@ export async function buildSandbox(
   app.setValidatorCompiler(compileValidator);
   // All bodies are JSON (spec, introduction): a text/plain body answers 400 like any other media type.
   app.removeContentTypeParser('text/plain');
+  // Every JSON body of every route is read here, once: a linear look at how deeply its text nests
+  // (400 INVALID_REQUEST past `maxJsonDepth`, before anything walks the value:
+  // docs/decisions/061-json-depth-limit.md), then Fastify's own parser, which still refuses an empty
+  // body, unreadable JSON and `__proto__` as before (docs/decisions/013-bad-request-bodies.md).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    const text = typeof body === 'string' ? body : body.toString('utf8');
+    if (isJsonTextDeeperThan(text, maxJsonDepth)) {
+      done(tooDeepError(), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
   app.decorate('sandbox', context);
   app.decorateRequest('principal', null);
 

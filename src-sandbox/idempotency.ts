@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './errors';
 import type { SandboxClock } from './clock';
 import { sha256 } from './ids';
+import { maxJsonDepth, tooDeepError } from './json-depth';
 
 const retentionMs = 7 * 24 * 3600 * 1000; // spec, Limits: Idempotency-Key kept 7 days
 const maxKeyLength = 100; // spec, Limits: at most 100 characters
@@ -32,14 +33,19 @@ class RefusedResponse {
 /**
  * JSON text of a value with object members in key order, so that the same body sent with its members in
  * another order has the same fingerprint.
+ *
+ * Bounded: past `maxJsonDepth` levels it refuses the call (400 INVALID_REQUEST) instead of recursing
+ * on. The JSON parser already refuses such bodies (docs/decisions/061-json-depth-limit.md); this keeps
+ * a body that reached a write some other way from overflowing the stack into a 500.
  */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+function canonicalJson(value: unknown, depth = 1): string {
+  if (value !== null && typeof value === 'object' && depth > maxJsonDepth) throw tooDeepError();
+  if (Array.isArray(value)) return `[${value.map((v) => canonicalJson(v, depth + 1)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
     const entries = Object.entries(value)
       .filter(([, v]) => v !== undefined)
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v, depth + 1)}`).join(',')}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

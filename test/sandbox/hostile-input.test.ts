@@ -4,15 +4,17 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema } from '../../src-shared/wire';
+import { ErrorEnvelopeSchema, endpoints } from '../../src-shared/wire';
 import { basePath, buildSandbox } from '../../src-sandbox/app';
 import { openClock } from '../../src-sandbox/clock';
 import type { SandboxApp } from '../../src-sandbox/context';
 import { ensureDemo } from '../../src-sandbox/demo';
+import { maxJsonDepth } from '../../src-sandbox/json-depth';
 import { openStore } from '../../src-sandbox/store/db';
 
-// Hostile input (docs/decisions/060-hostile-request-paths.md): request paths cost time linear in
-// their length, whatever they hold. In-process (`buildSandbox` + `inject`).
+// Hostile input (docs/decisions/060-hostile-request-paths.md, 061-json-depth-limit.md): request paths
+// cost time linear in their length, and a body nested past the depth limit is a 400 on every write.
+// In-process (`buildSandbox` + `inject`).
 
 const checkEnvelope = Compile(ErrorEnvelopeSchema);
 
@@ -77,6 +79,12 @@ async function timeMs(run: () => Promise<unknown>): Promise<number> {
   const start = process.hrtime.bigint();
   await run();
   return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+/** Pending documents of a feed, read through the interface. */
+async function pending(feed: string): Promise<Array<{ id: string; version: number }>> {
+  const page = await send('GET', `${basePath}/${feed}?filter[ack]=pending&per_page=500`);
+  return (page.json as { data: Array<{ id: string; version: number }> }).data;
 }
 
 describe('request paths: time linear in their length (docs/decisions/060)', () => {
@@ -145,4 +153,114 @@ describe('request paths: time linear in their length (docs/decisions/060)', () =
       ).toBeLessThanOrEqual(20);
     },
   );
+});
+
+/** A JSON text nesting `depth` objects, `{"a":{"a":...{}}}`. */
+function nested(depth: number): string {
+  return `${'{"a":'.repeat(depth - 1)}{}${'}'.repeat(depth - 1)}`;
+}
+
+const tooDeep = {
+  status: 400,
+  code: 'INVALID_REQUEST',
+  details: [{ field: 'body', code: 'too_deep', value: String(maxJsonDepth) }],
+};
+
+describe(`JSON depth: every write refuses a body nested past ${maxJsonDepth} levels (docs/decisions/061)`, () => {
+  const params: Record<string, string> = {
+    ref: 'u1',
+    branch_ref: 'b1',
+    id: 'inv_x',
+    orderId: 'ord_x',
+    kind: 'units',
+  };
+  const fill = (path: string) => path.replace(/:([a-z_A-Z]+)/g, (_, name: string) => params[name] ?? 'x');
+  const interfaceWrites = Object.entries(endpoints)
+    .filter(([, def]) => def.method !== 'GET')
+    .map(([name, def]) => ({
+      name,
+      method: def.method,
+      url: `${basePath}${fill(def.path)}`,
+      auth: 'token' as const,
+    }));
+  const adminWrites = [
+    ['POST', '/companies'],
+    ['PATCH', '/companies/DEMO'],
+    ['POST', '/clients'],
+    ['PATCH', '/clients/cl_x'],
+    ['POST', '/clients/cl_x/tokens'],
+    ['POST', '/tokens/revoke'],
+    ['POST', '/clock'],
+    ['POST', '/simulate'],
+    ['POST', '/customers'],
+    ['POST', '/routes'],
+    ['DELETE', '/routes'],
+    ['POST', '/orders/ord_x/resend'],
+  ].map(([method = '', path = '']) => ({
+    name: `${method} /_sandbox${path}`,
+    method,
+    url: `/_sandbox${path}`,
+    auth: 'admin' as const,
+  }));
+  const writes = [...interfaceWrites, ...adminWrites];
+
+  it('covers every write endpoint of the interface', () => {
+    expect(interfaceWrites.length).toBe(
+      Object.values(endpoints).filter((def) => def.method !== 'GET').length,
+    );
+    expect(interfaceWrites.length).toBeGreaterThanOrEqual(17);
+  });
+
+  it.each(writes)(
+    '$name: a body nested one level too deep is 400 INVALID_REQUEST',
+    async ({ method, url, auth }) => {
+      const answer = await send(method, url, { auth, raw: nested(maxJsonDepth + 1) });
+      expect(errorOf(answer)).toEqual(tooDeep);
+    },
+  );
+
+  it.each(writes)(
+    '$name: a member nested a million levels deep (2 MB) is 400 INVALID_REQUEST, never a 5xx',
+    async ({ method, url, auth }) => {
+      // Before the limit, walking such a member (the idempotency fingerprint, the schema's defaults)
+      // overflowed the stack: 500 INTERNAL.
+      const depth = 1_000_000;
+      const answer = await send(method, url, { auth, raw: `{"x":${'['.repeat(depth)}${']'.repeat(depth)}}` });
+      expect(errorOf(answer)).toEqual(tooDeep);
+    },
+  );
+
+  it('takes an ack whose extra member nests to the limit, and refuses one level more', async () => {
+    const [first, second] = await pending('invoices');
+    const extra = (depth: number) => `{"outcome":"ACCEPTED","note":${nested(depth - 1)}}`;
+    const atLimit = await send('POST', `${basePath}/invoices/${first!.id}/ack`, { raw: extra(maxJsonDepth) });
+    expect([atLimit.status, (atLimit.json as { data: { result: string } }).data.result]).toEqual([
+      200,
+      'applied',
+    ]);
+    const over = await send('POST', `${basePath}/invoices/${second!.id}/ack`, {
+      raw: extra(maxJsonDepth + 1),
+    });
+    expect(errorOf(over)).toEqual(tooDeep);
+    expect((await pending('invoices')).map((d) => d.id)).toContain(second!.id);
+  });
+
+  it('refuses deep nesting in a batch ack item, a push and a batch push item the same way', async () => {
+    const deepItem = `{"entity":"invoice","items":[{"id":"inv_x","outcome":"ACCEPTED","x":${nested(maxJsonDepth)}}]}`;
+    expect(errorOf(await send('POST', `${basePath}/acks`, { raw: deepItem }))).toEqual(tooDeep);
+    const deepName = `{"name":{"en":"Box","x":${nested(maxJsonDepth)}}}`;
+    expect(errorOf(await send('PUT', `${basePath}/units/u-deep`, { raw: deepName }))).toEqual(tooDeep);
+    const deepBatch = `{"items":[{"ref":"u-deep","body":${deepName}}]}`;
+    expect(errorOf(await send('POST', `${basePath}/batch/units`, { raw: deepBatch }))).toEqual(tooDeep);
+  });
+
+  it('counts brackets inside strings as text, not as nesting', async () => {
+    const answer = await send('PUT', `${basePath}/units/u-brackets`, {
+      body: { name: { en: `${'['.repeat(100)}{"\\"${'{'.repeat(100)}` } },
+    });
+    expect([answer.status, (answer.json as { data: { result: string } }).data.result]).toEqual([
+      200,
+      'created',
+    ]);
+  });
 });
