@@ -1,9 +1,11 @@
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   AckResponseSchema,
   AckBodySchema,
+  AckEntitySchema,
   BatchAckResponseSchema,
-  BatchAckBodySchema,
+  BatchAckItemSchema,
   IdParamsSchema,
   OrderIdParamsSchema,
   ackEntityScope,
@@ -13,6 +15,20 @@ import { requireScope, type Principal } from '../auth';
 import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
 import { createDocumentStore, type DocumentKind } from '../store/documents';
+import { checkItem } from './push-validation';
+
+/**
+ * The body of `POST /acks` as the route checks it whole: `entity`, at most 500 `items`, each an object
+ * with a string `id` (spec, Acknowledge documents and Limits). The rest of an item is checked against
+ * the wire's `BatchAckItemSchema` on its own, so one bad item is that item's error and the others
+ * apply (spec: "Each item is applied on its own"; docs/decisions/062-batch-ack-invalid-items.md).
+ */
+const BatchAckEnvelopeSchema = Type.Object({
+  entity: AckEntitySchema,
+  items: Type.Array(Type.Object({ id: BatchAckItemSchema.properties.id }), {
+    maxItems: 500, // spec, Limits: a batch holds at most 500 items, as in BatchAckBodySchema
+  }),
+});
 
 /** A hook that refuses the call before its body is checked unless the client holds `scope`. */
 function scopeHook(scope: string) {
@@ -112,12 +128,14 @@ export async function ackRoutes(app: SandboxApp): Promise<void> {
     );
   }
 
-  // Batch: each item is applied on its own (a savepoint each), and an item's refusal is reported in
-  // its result, never thrown (spec, Acknowledge documents and Errors: "A batch call answers 200 with
-  // per-item errors"). A failed item answers `result: "failed"` (docs/decisions/007-ack-bodies.md).
+  // Batch: each item is checked and applied on its own (a savepoint each), and an item's refusal is
+  // reported in its result, never thrown (spec, Acknowledge documents and Errors: "A batch call answers
+  // 200 with per-item errors"). A failed item answers `result: "failed"`
+  // (docs/decisions/007-ack-bodies.md); an item that fails its schema is failed with 422
+  // INVALID_REQUEST in its `error` (docs/decisions/062-batch-ack-invalid-items.md).
   app.post(
     '/acks',
-    { schema: { body: BatchAckBodySchema, response: { 200: BatchAckResponseSchema } } },
+    { schema: { body: BatchAckEnvelopeSchema, response: { 200: BatchAckResponseSchema } } },
     async (request, reply) => {
       requireScope(request, ackEntityScope(request.body.entity));
       return idempotentWrite(request, reply, () => {
@@ -126,21 +144,37 @@ export async function ackRoutes(app: SandboxApp): Promise<void> {
         const { entity, items } = request.body;
         const now = clock.nowIso();
         const meta = { applied: 0, failed: 0, unchanged: 0 };
-        const data = items.map((item, index): BatchAckItemResult => {
+        const data = items.map((sent, index): BatchAckItemResult => {
           const fields = { id: `body.items.${index}.id`, body: `body.items.${index}.` };
           try {
+            const item = checkItem(request, BatchAckItemSchema, sent, `body.items.${index}`);
+            if (!item.ok) {
+              throw new ApiError(
+                'INVALID_REQUEST',
+                'The item is not a valid ack; see details. It was not applied; each other item was applied on its own.',
+                { status: 422, details: item.details },
+              );
+            }
             const result = db.transaction(() =>
-              store.applyAck(principal.companyId, entity, item.id, item, principal.clientId, now, fields),
+              store.applyAck(
+                principal.companyId,
+                entity,
+                sent.id,
+                item.value,
+                principal.clientId,
+                now,
+                fields,
+              ),
             )();
             meta[result.result] += 1;
             return result;
           } catch (error) {
             if (!(error instanceof ApiError)) throw error;
             meta.failed += 1;
-            const row = store.find(principal.companyId, entity, item.id);
+            const row = store.find(principal.companyId, entity, sent.id);
             return {
               result: 'failed',
-              id: item.id,
+              id: sent.id,
               ...(row ? { status: row.status, version: row.version } : {}),
               error: {
                 code: error.code,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { Database } from 'better-sqlite3';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ErrorEnvelopeSchema, endpoints } from '../../src-shared/wire';
+import { BatchAckResponseSchema, ErrorEnvelopeSchema, endpoints } from '../../src-shared/wire';
 import { basePath, buildSandbox } from '../../src-sandbox/app';
 import { openClock } from '../../src-sandbox/clock';
 import type { SandboxApp } from '../../src-sandbox/context';
@@ -12,11 +12,13 @@ import { ensureDemo } from '../../src-sandbox/demo';
 import { maxJsonDepth } from '../../src-sandbox/json-depth';
 import { openStore } from '../../src-sandbox/store/db';
 
-// Hostile input (docs/decisions/060-hostile-request-paths.md, 061-json-depth-limit.md): request paths
-// cost time linear in their length, and a body nested past the depth limit is a 400 on every write.
+// Hostile input (docs/decisions/060-hostile-request-paths.md, 061-json-depth-limit.md,
+// 062-batch-ack-invalid-items.md): request paths cost time linear in their length, a body nested past
+// the depth limit is a 400 on every write, and one bad batch-ack item is that item's error.
 // In-process (`buildSandbox` + `inject`).
 
 const checkEnvelope = Compile(ErrorEnvelopeSchema);
+const checkBatchAck = Compile(BatchAckResponseSchema);
 
 const dir = mkdtempSync(join(tmpdir(), 'sandbox-hostile-'));
 let db: Database;
@@ -262,5 +264,88 @@ describe(`JSON depth: every write refuses a body nested past ${maxJsonDepth} lev
       200,
       'created',
     ]);
+  });
+});
+
+describe("batch acks: an invalid item is that item's error, the others apply (docs/decisions/062)", () => {
+  it('answers 200 with a 422 INVALID_REQUEST item error for each invalid item, and applies the rest', async () => {
+    const [a, b, c, d, e] = await pending('invoices');
+    const items = [
+      { id: a!.id, outcome: 'ACCEPTED', external_number: 'ERP-INV-1' },
+      { id: b!.id, outcome: 'MAYBE' },
+      { id: c!.id, external_number: 'ERP-INV-3' },
+      { id: d!.id, outcome: 'REJECTED', reason_code: 5 },
+      { id: e!.id, outcome: 'REJECTED', reason_code: 'WRONG_PRICE' },
+      { id: 'inv_unknown', outcome: 'SOMETIMES' },
+    ];
+    const body = { entity: 'invoice', items };
+    const answer = await send('POST', `${basePath}/acks`, { body, key: 'batch-invalid-items' });
+    expect(answer.status).toBe(200);
+    if (!checkBatchAck.Check(answer.json)) throw new Error('not a batch ack answer');
+    const { data, meta } = answer.json;
+    expect(meta).toEqual({ applied: 2, failed: 4, unchanged: 0 });
+    expect(
+      data.map((r) => [
+        r.result,
+        r.id,
+        r.error?.code ?? null,
+        r.error?.status ?? null,
+        r.error?.retryable ?? null,
+      ]),
+    ).toEqual([
+      ['applied', a!.id, null, null, null],
+      ['failed', b!.id, 'INVALID_REQUEST', 422, false],
+      ['failed', c!.id, 'INVALID_REQUEST', 422, false],
+      ['failed', d!.id, 'INVALID_REQUEST', 422, false],
+      ['applied', e!.id, null, null, null],
+      ['failed', 'inv_unknown', 'INVALID_REQUEST', 422, false],
+    ]);
+    // Each item error names the item's own fields, in the shape a single ack's refusal has.
+    expect(data.map((r) => [...new Set((r.error?.details ?? []).map((detail) => detail.field))])).toEqual([
+      [],
+      ['body.items.1.outcome'],
+      ['body.items.2.outcome'],
+      ['body.items.3.reason_code'],
+      [],
+      ['body.items.5.outcome'],
+    ]);
+    expect(data[1]?.error?.details).toEqual([
+      { field: 'body.items.1.outcome', code: 'const', value: 'must be equal to constant' },
+      { field: 'body.items.1.outcome', code: 'anyOf', value: 'must match a schema in anyOf' },
+    ]);
+    // A failed item of a known document shows where that document stands; an unknown one shows nothing.
+    expect(data[2]?.error?.details[0]).toMatchObject({ field: 'body.items.2.outcome', code: 'required' });
+    expect([data[1]?.status, data[1]?.version]).toEqual(['ISSUED', b!.version]);
+    expect([data[5]?.status, data[5]?.version]).toEqual([undefined, undefined]);
+
+    const stillPending = (await pending('invoices')).map((doc) => doc.id);
+    expect([a, b, c, d, e].map((doc) => stillPending.includes(doc!.id))).toEqual([
+      false,
+      true,
+      true,
+      true,
+      false,
+    ]);
+
+    // The whole body is the idempotent request: the same key and body replay the same answer.
+    const replay = await send('POST', `${basePath}/acks`, { body, key: 'batch-invalid-items' });
+    expect(replay).toEqual(answer);
+  });
+
+  it('still refuses the whole call when the envelope is wrong: no id, a non-object item, over 500 items, an unknown entity', async () => {
+    const [doc] = await pending('invoices');
+    const valid = { id: doc!.id, outcome: 'ACCEPTED' };
+    const calls = [
+      { entity: 'invoice', items: [valid, { outcome: 'ACCEPTED' }] },
+      { entity: 'invoice', items: [valid, { id: 5, outcome: 'ACCEPTED' }] },
+      { entity: 'invoice', items: [valid, 'inv_x'] },
+      { entity: 'invoice', items: Array.from({ length: 501 }, () => valid) },
+      { entity: 'visit', items: [valid] },
+      { entity: 'invoice' },
+    ];
+    const answers = [];
+    for (const body of calls) answers.push(errorOf(await send('POST', `${basePath}/acks`, { body })));
+    expect(answers.map((a) => [a.status, a.code])).toEqual(calls.map(() => [422, 'INVALID_REQUEST']));
+    expect((await pending('invoices')).map((d) => d.id)).toContain(doc!.id);
   });
 });
