@@ -118,7 +118,7 @@ export async function recordBatchResponse(
   words: (error: ItemError) => string,
 ): Promise<void> {
   const rows = db.rowsOf(batch.kind);
-  const results = receipt.answer.data;
+  const results = receipt.response.data;
   await db.transaction('rw', [db.outbox, rows, ...storedDocumentTables, db.audit], async () => {
     const ids = batch.items.map((item) => item.id);
     const currentRows = await rows.bulkGet(ids);
@@ -177,9 +177,9 @@ export async function recordBatchResponse(
       batchId: batch.id,
       docIds: ids,
       outcome: receipt.isReplay ? 'replayed' : 'answered',
-      applied: receipt.answer.meta.applied,
-      unchanged: receipt.answer.meta.unchanged,
-      failed: receipt.answer.meta.failed,
+      applied: receipt.response.meta.applied,
+      unchanged: receipt.response.meta.unchanged,
+      failed: receipt.response.meta.failed,
       requestId: receipt.requestId,
       error: null,
       items: auditItems(batch, results, words, null),

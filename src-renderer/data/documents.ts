@@ -154,6 +154,11 @@ export async function stageFeedPage(
   });
 }
 
+/** The ids of a feed's documents staged as pending (from the `review` index, no documents read). */
+export async function pendingIds(kind: FeedKind): Promise<string[]> {
+  return (await db.rowsOf(kind).where('review').equals('pending').primaryKeys()).map(String);
+}
+
 /**
  * Stages documents read by id (`feeds.documents`) as the service holds them now, without moving the
  * feed's cursor: a newer version replaces the staged one, and so does the same version with another

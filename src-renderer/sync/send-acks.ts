@@ -200,9 +200,9 @@ export async function sendQueuedAcks(options: {
     if (result.ok) {
       await recordBatchResponse(batch, result.value, now().toISOString(), itemErrorWords);
       outcome.batchesSent += 1;
-      outcome.applied += result.value.answer.meta.applied;
-      outcome.unchanged += result.value.answer.meta.unchanged;
-      outcome.failed += result.value.answer.meta.failed;
+      outcome.applied += result.value.response.meta.applied;
+      outcome.unchanged += result.value.response.meta.unchanged;
+      outcome.failed += result.value.response.meta.failed;
       continue;
     }
     const keep = isKeptQueued(result.error);

@@ -46,7 +46,11 @@ export const TokenRotationArgumentSchema = Type.Object(
 
 /** `feeds.pull`'s request: a version cursor and a page size (spec, Limits: `per_page` 1 to 500). */
 export const FeedPullRequestArgumentSchema = Type.Object(
-  { versionAfter: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }), perPage: Type.Integer({ minimum: 1, maximum: 500 }) },
+  {
+    versionAfter: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
+    perPage: Type.Integer({ minimum: 1, maximum: 500 }),
+    ack: Type.Optional(Type.Literal('pending')),
+  },
   { additionalProperties: false },
 );
 

@@ -216,6 +216,8 @@ export const maxDocumentIds = 100;
 export interface FeedPullRequest {
   versionAfter: number;
   perPage: number;
+  /** Only documents with no ack at their current version (spec, Pull documents: `filter[ack]=pending`). */
+  ack?: 'pending';
 }
 
 /**
@@ -234,7 +236,7 @@ export interface AckReceipt {
   batchId: string;
   isReplay: boolean;
   requestId: string | null;
-  answer: BatchAckResponse;
+  response: BatchAckResponse;
 }
 
 /** Events the core pushes to the renderer. */

@@ -9,6 +9,7 @@ import { db, type ReviewRow } from '../../src-renderer/data/db';
 import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
 import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { queueAcks, sendQueuedAcks, type AckDesk } from '../../src-renderer/sync/send-acks';
+import { refreshAnsweredElsewhere } from '../../src-renderer/sync/answered-elsewhere';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { expectChunksConsistent } from '../support/store-invariants';
@@ -210,5 +211,49 @@ describe('acks carry the version the clerk answered', () => {
     expect(await db.outbox.get(batch!.id)).toMatchObject({ state: 'settled' });
     for (const row of rows)
       expect((await onService('invoices', row.id)).ack).toMatchObject({ external_number: `NEW-${row.number}` });
+  });
+
+  it('shows an answer made on another desk, and never sends a queued answer that conflicts with it', async () => {
+    const [shown, conflicting] = (await pendingRows('invoices')).slice(0, 2);
+    // This desk queues an answer to the second invoice while offline.
+    await queueAcks({
+      connectionId,
+      kind: 'invoices',
+      drafts: [{ id: conflicting!.id, outcome: 'REJECTED', reasonCode: 'DUPLICATE' }],
+    });
+    await sendQueuedAcks({ desk: offline, connectionId });
+    // Another desk of the same company answers both (the service is the shared state).
+    const other = await core.api.acks.send({
+      id: 'other-desk-batch-0001',
+      kind: 'invoices',
+      items: [
+        { id: shown!.id, outcome: 'ACCEPTED', external_number: 'ERP-123' },
+        { id: conflicting!.id, outcome: 'ACCEPTED', external_number: 'ERP-124' },
+      ],
+    });
+    expect(other.ok && other.value.response.meta.applied).toBe(2);
+
+    // The version feed brings nothing (an ack does not move a version); the pending check does.
+    await engine.syncAll(['invoices']);
+    expect(await db.invoices.get(shown!.id)).toMatchObject({ review: 'pending' });
+    expect(await refreshAnsweredElsewhere(core.api, 'invoices')).toMatchObject({ checked: true, error: null });
+    expect(await db.invoices.get(shown!.id)).toMatchObject({
+      review: 'accepted',
+      externalNumber: 'ERP-123',
+      answerState: '',
+    });
+
+    // Back online, the queued rejection is not sent, says why in plain words, and is not retried.
+    expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ elsewhere: 1, batchesSent: 0 });
+    expect(sent).toEqual([]);
+    expect(await db.invoices.get(conflicting!.id)).toMatchObject({
+      review: 'accepted',
+      externalNumber: 'ERP-124',
+      answerState: 'failed',
+      answerError: 'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.',
+    });
+    expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ batchesSent: 0, elsewhere: 0 });
+    expect(sent).toEqual([]);
+    expect((await onService('invoices', conflicting!.id)).ack).toMatchObject({ external_number: 'ERP-124' });
   });
 });

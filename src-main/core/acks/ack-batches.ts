@@ -28,16 +28,16 @@ export async function sendAckBatch(
   options?: CallOptions,
 ): Promise<AckReceipt> {
   const key = toIdempotencyKey(batch.id);
-  const answer = await client.batchAck(
+  const response = await client.batchAck(
     { entity: ackEntityFor(batch.kind), items: batch.items },
     key,
     options,
   );
   return {
     batchId: batch.id,
-    isReplay: answer.replayed,
-    requestId: answer.requestId,
-    answer: { data: answer.data, meta: answer.meta },
+    isReplay: response.replayed,
+    requestId: response.requestId,
+    response: { data: response.data, meta: response.meta },
   };
 }
 

@@ -27,7 +27,9 @@ export async function pullFeedPage(
   request: FeedPullRequest,
   options?: CallOptions,
 ): Promise<AnyFeedPage> {
-  return pullPage(client, kind, { versionAfter: request.versionAfter, perPage: request.perPage }, options);
+  const query: FeedPageQuery = { versionAfter: request.versionAfter, perPage: request.perPage };
+  if (request.ack) query.ack = request.ack;
+  return pullPage(client, kind, query, options);
 }
 
 /**

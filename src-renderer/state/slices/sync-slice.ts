@@ -5,6 +5,7 @@ import { bindConnection } from '../../data/binding';
 import { readCursors } from '../../data/documents';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
+import { refreshAnsweredElsewhere } from '../../sync/answered-elsewhere';
 import { fillCustomerNames } from '../../sync/name-fill';
 import type { FeedSyncProgress, SyncRunOutcome } from '../../sync/feed-sync';
 import type { Scheduler } from '../scheduler';
@@ -107,6 +108,11 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
       await get().refreshSyncFacts();
       if (!outcome.error) {
+        // Answers made on another desk or by the ERP do not move versions: ask which are still pending.
+        for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
+          const elsewhere = await refreshAnsweredElsewhere(desk, feed.kind);
+          if (elsewhere.staged > 0) get().touchData();
+        }
         await get().sendAcks();
         void get().fillNames();
       }

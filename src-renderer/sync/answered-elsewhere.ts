@@ -1,0 +1,55 @@
+/**
+ * Acks made elsewhere: another desk on the same company, or the ERP itself, answers documents this desk
+ * shows as pending. An ack does not move a document's version (docs/decisions/020-invoice-acks.md), so
+ * the version feed never brings it; this pass asks the service which documents are still pending
+ * (`filter[ack]=pending`), reads the ones this desk holds as pending that are not (`filter[id]`) and
+ * stages them, so the grid shows them answered, with the ERP's number. The service is the shared state
+ * of several desks (docs/decisions/041-acks-carry-the-answered-version.md).
+ *
+ * It costs one call per 500 documents pending on the service and one per 100 answered elsewhere, so it
+ * runs only while a feed holds at most `maxPendingChecked` pending documents here; above that a first
+ * load is still under way, and the ack sender's own check (send-acks.ts) still guards every send.
+ */
+import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskError } from '../../src-shared/bridge/result';
+import { splitIntoBatches } from '../../src-shared/domain/acks';
+import type { FeedKind } from '../../src-shared/wire';
+import { pendingIds, stageCurrentDocuments } from '../data/documents';
+
+/** The most pending documents of a feed checked for answers made elsewhere (20 calls at most). */
+export const maxPendingChecked = 10_000;
+
+/** What the pass did: documents found answered elsewhere and staged, or why it stopped. */
+export interface AnsweredElsewhere {
+  kind: FeedKind;
+  checked: boolean;
+  staged: number;
+  error: DeskError | null;
+}
+
+/** Finds and stages the documents of a feed answered elsewhere since they were staged here. */
+export async function refreshAnsweredElsewhere(
+  desk: { feeds: Pick<DeskApi['feeds'], 'pull' | 'documents'> },
+  kind: FeedKind,
+): Promise<AnsweredElsewhere> {
+  const local = await pendingIds(kind);
+  if (local.length === 0 || local.length > maxPendingChecked)
+    return { kind, checked: false, staged: 0, error: null };
+  const onService = new Set<string>();
+  for (let versionAfter = 0; ; ) {
+    const result = await desk.feeds.pull(kind, { versionAfter, perPage: 500, ack: 'pending' });
+    if (!result.ok) return { kind, checked: false, staged: 0, error: result.error };
+    for (const doc of result.value.data) onService.add(doc.id);
+    const next = result.value.meta.next_version_after;
+    if (!result.value.meta.has_more || next <= versionAfter) break;
+    versionAfter = next;
+  }
+  const answered = local.filter((id) => !onService.has(id));
+  let staged = 0;
+  for (const ids of splitIntoBatches(answered, maxDocumentIds)) {
+    const result = await desk.feeds.documents(kind, ids);
+    if (!result.ok) return { kind, checked: false, staged, error: result.error };
+    staged += await stageCurrentDocuments(result.value);
+  }
+  return { kind, checked: true, staged, error: null };
+}
