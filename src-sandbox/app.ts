@@ -10,6 +10,7 @@ import { ApiError, errorBody, replyError } from './errors';
 import { createIdempotency } from './idempotency';
 import { newId } from './ids';
 import { isJsonTextDeeperThan, maxJsonDepth, tooDeepError } from './json-depth';
+import { logFailure } from './log';
 import { adminRoutes } from './admin/routes';
 import { interfaceRoutes } from './routes';
 import { compileValidator, validationDetails } from './validation';
@@ -250,11 +251,11 @@ function answerError(
       }),
     );
   }
-  // Logged with the request id the caller was given (never headers: they hold the token).
-  console.error(
-    `sandbox: ${String(request.id)} ${request.method} ${request.url.split('?')[0] ?? ''} failed:`,
-    error,
-  );
+  // Logged with the request id the caller was given (never headers: they hold the token; any token or
+  // Authorization value in the error's text is masked too).
+  logFailure(`${String(request.id)} ${request.method} ${request.url.split('?')[0] ?? ''} failed:`, error, [
+    request.server.sandbox.adminSecret,
+  ]);
   return replyError(
     reply,
     new ApiError(

@@ -3,6 +3,7 @@ import { resolve } from 'node:path';
 import { buildSandbox } from './app';
 import { openClock } from './clock';
 import { ensureDemo } from './demo';
+import { logFailure } from './log';
 import { openStore } from './store/db';
 
 const usage = `Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data .sandbox] [--seed 1] [--docs 200] [--rate-limit 120]`;
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
 
   const db = openStore(dataDir);
   const adminSecret = ensureDemo(db, openClock(db), dataDir, { seed, docs, rateLimitPerMinute });
+  guardProcess(adminSecret, () => db.open);
   const app = await buildSandbox(db, { dataDir, rateLimitPerMinute, writeDelayMs }, adminSecret);
   const address = await app.listen({ port, host });
   const url = new URL(address);
@@ -61,12 +63,45 @@ async function main(): Promise<void> {
     if (closing) return;
     closing = true;
     // Stop taking requests, finish those in flight, then close the store (contract: exit 0).
-    await app.close();
-    db.close();
+    try {
+      await app.close();
+      db.close();
+    } catch (error) {
+      logFailure('shutting down failed', error, [adminSecret]);
+      process.exit(1);
+    }
     process.exit(0);
   };
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
 }
 
-void main();
+/**
+ * Keeps the sandbox serving through a failure that escaped every handler: a promise rejected with
+ * nobody awaiting it, or an exception thrown from a timer or an event listener. Route handlers,
+ * hooks and body parsers never get here (Fastify hands their errors to `answerError`, which answers
+ * 500 INTERNAL); this is the net under everything else. Each one is logged with secrets masked
+ * (never a token or an Authorization header) and the process goes on serving, which is safe because
+ * every write is one SQLite transaction together with its idempotency answer, so an escaped failure
+ * leaves no half-made write behind. Only when the store is no longer open, so nothing could be
+ * served, does an uncaught exception end the process, with exit code 1.
+ */
+function guardProcess(adminSecret: string, canServe: () => boolean): void {
+  process.on('unhandledRejection', (reason) => {
+    logFailure('a promise was rejected and nothing handled it; still serving', reason, [adminSecret]);
+  });
+  process.on('uncaughtException', (error, origin) => {
+    if (canServe()) {
+      logFailure(`${origin} escaped every handler; still serving`, error, [adminSecret]);
+      return;
+    }
+    logFailure(`${origin} escaped every handler while the store is closed; exiting`, error, [adminSecret]);
+    process.exit(1);
+  });
+}
+
+// A failure to start (a taken port, an unreadable data folder) ends the process with exit code 1.
+main().catch((error: unknown) => {
+  logFailure('could not start', error);
+  process.exit(1);
+});

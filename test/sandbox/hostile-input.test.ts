@@ -1,21 +1,26 @@
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import type { Database } from 'better-sqlite3';
 import { Compile } from 'typebox/compile';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { BatchAckResponseSchema, ErrorEnvelopeSchema, endpoints } from '../../src-shared/wire';
-import { basePath, buildSandbox } from '../../src-sandbox/app';
+import { basePath, buildSandbox, registerInterface } from '../../src-sandbox/app';
 import { openClock } from '../../src-sandbox/clock';
 import type { SandboxApp } from '../../src-sandbox/context';
 import { ensureDemo } from '../../src-sandbox/demo';
 import { maxJsonDepth } from '../../src-sandbox/json-depth';
+import { redactSecrets } from '../../src-sandbox/log';
 import { openStore } from '../../src-sandbox/store/db';
 
 // Hostile input (docs/decisions/060-hostile-request-paths.md, 061-json-depth-limit.md,
-// 062-batch-ack-invalid-items.md): request paths cost time linear in their length, a body nested past
-// the depth limit is a 400 on every write, and one bad batch-ack item is that item's error.
-// In-process (`buildSandbox` + `inject`).
+// 062-batch-ack-invalid-items.md, 063-process-survival.md): request paths cost time linear in their
+// length, a body nested past the depth limit is a 400 on every write, one bad batch-ack item is that
+// item's error, and a failure that escapes every handler is logged without secrets while the process
+// keeps serving. In-process (`buildSandbox` + `inject`), except the process test, which needs the
+// real process.
 
 const checkEnvelope = Compile(ErrorEnvelopeSchema);
 const checkBatchAck = Compile(BatchAckResponseSchema);
@@ -25,11 +30,30 @@ let db: Database;
 let app: SandboxApp;
 let token: string;
 let adminSecret: string;
+/** A token-shaped string that failing handlers carry in their errors; it must never be logged. */
+const leakedToken = `svc_live_${'Z'.repeat(43)}`;
+
 beforeAll(async () => {
   db = openStore(dir);
   adminSecret = ensureDemo(db, openClock(db), dir, { seed: 3, docs: 8, rateLimitPerMinute: 1_000_000 });
   token = readFileSync(join(dir, 'demo-token'), 'utf8').trim();
   app = await buildSandbox(db, { dataDir: dir, rateLimitPerMinute: 1_000_000, writeDelayMs: 0 }, adminSecret);
+  // Handlers with bugs, behind the interface's own hooks: one throws, one rejects.
+  await registerInterface(
+    app,
+    async (api) => {
+      api.get('/throws', () => {
+        throw new TypeError(`a bug; Authorization: Bearer ${leakedToken}`);
+      });
+      api.get('/rejects', async () => {
+        await Promise.resolve();
+        throw Object.assign(new Error(`a late bug with ${leakedToken}`), {
+          headers: { authorization: `Bearer ${leakedToken}` },
+        });
+      });
+    },
+    '/_test/v1',
+  );
 });
 afterAll(async () => {
   await app?.close();
@@ -347,5 +371,97 @@ describe("batch acks: an invalid item is that item's error, the others apply (do
     for (const body of calls) answers.push(errorOf(await send('POST', `${basePath}/acks`, { body })));
     expect(answers.map((a) => [a.status, a.code])).toEqual(calls.map(() => [422, 'INVALID_REQUEST']));
     expect((await pending('invoices')).map((d) => d.id)).toContain(doc!.id);
+  });
+});
+
+describe('the process survives failures that escape every handler (docs/decisions/063)', () => {
+  it('answers a handler that throws or rejects with 500 INTERNAL, logs it without the token, and serves on', async () => {
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      const answers = [await send('GET', '/_test/v1/throws'), await send('GET', '/_test/v1/rejects')];
+      expect(answers.map((answer) => [errorOf(answer).status, errorOf(answer).code])).toEqual([
+        [500, 'INTERNAL'],
+        [500, 'INTERNAL'],
+      ]);
+      const text = logged.mock.calls.flat().map(String).join('\n');
+      expect([
+        text.includes('TypeError: a bug'),
+        text.includes('a late bug'),
+        text.includes(leakedToken),
+      ]).toEqual([true, true, false]);
+    } finally {
+      logged.mockRestore();
+    }
+    expect((await send('GET', `${basePath}/me`)).status).toBe(200);
+  });
+
+  it('masks tokens, bearer credentials, Authorization values and given secrets in log text', () => {
+    const live = `svc_live_${'L'.repeat(43)}`;
+    const text = `Bearer ${live} then { authorization: 'Basic dXNlcjpwYXNz' } and "Authorization":"raw-secret" and admin-s3cret and ${live}`;
+    const redacted = redactSecrets(text, ['admin-s3cret']);
+    for (const secret of [live, 'dXNlcjpwYXNz', 'raw-secret', 'admin-s3cret'])
+      expect(redacted).not.toContain(secret);
+    expect(redacted).toContain('Bearer [redacted]');
+  });
+
+  it('logs an unhandled rejection and an exception thrown from a timer, without the token, and keeps serving', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-survive-'));
+    const root = resolve(import.meta.dirname, '../..');
+    const child: ChildProcess = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        join(root, 'test/sandbox/fixtures/escape-handlers.mjs'),
+        join(root, 'src-sandbox/main.ts'),
+        ...['--port', '0', '--data', dataDir, '--docs', '0'],
+      ],
+      { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+    );
+    let stderr = '';
+    child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));
+    try {
+      const baseUrl = await new Promise<string>((done, fail) => {
+        const lines = createInterface({ input: child.stdout! });
+        lines.on('line', (line) => {
+          const match = /^listening (http:\/\/\S+)$/.exec(line);
+          if (match?.[1]) done(match[1]);
+        });
+        void exited.then((code) => fail(new Error(`exited with ${code}: ${stderr}`)));
+      });
+      const demoToken = readFileSync(join(dataDir, 'demo-token'), 'utf8').trim();
+      const meStatus = () =>
+        fetch(`${baseUrl}/me`, { headers: { authorization: `Bearer ${demoToken}` } }).then(
+          (answer) => answer.status,
+          () => 0, // refused: the process is gone
+        );
+
+      child.kill('SIGUSR2'); // the fixture now rejects a promise and throws from a timer
+      for (let waited = 0; waited < 10_000 && !/uncaughtException/.test(stderr); waited += 50) {
+        if (child.exitCode !== null) break;
+        await new Promise((done) => setTimeout(done, 50));
+      }
+      expect({
+        running: child.exitCode === null,
+        me: await meStatus(),
+        rejectionLogged: stderr.includes('a promise was rejected and nothing handled it; still serving'),
+        exceptionLogged: stderr.includes('uncaughtException escaped every handler; still serving'),
+        tokenLogged: stderr.includes('T'.repeat(43)) || stderr.includes(demoToken),
+      }).toEqual({
+        running: true,
+        me: 200,
+        rejectionLogged: true,
+        exceptionLogged: true,
+        tokenLogged: false,
+      });
+
+      child.kill('SIGTERM');
+      expect(await exited).toBe(0);
+    } finally {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      rmSync(dataDir, { recursive: true, force: true });
+    }
   });
 });
