@@ -2,10 +2,11 @@ import { Type } from 'typebox';
 import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
 import { runActivity } from '../simulator/activity';
+import { officeUser } from '../simulator/catalog';
 import { dateOf } from '../simulator/format';
 import { createPrng, seedOf } from '../simulator/prng';
 import { loadWorld, seedMasterData } from '../simulator/world';
-import { createDocumentStore } from '../store/documents';
+import { createDocumentStore, reserveCounter } from '../store/documents';
 import { companyByCode } from '../store/platform';
 
 /** At most this many of one activity per call: a call runs in one transaction. */
@@ -26,6 +27,10 @@ const SimulateBody = Type.Object(
   { additionalProperties: false },
 );
 const OrderParams = Type.Object({ id: Type.String({ minLength: 1 }) });
+const ReturnDecisionBody = Type.Object(
+  { approved: Type.Boolean(), note: Type.Optional(Type.String({ minLength: 1, maxLength: 500 })) },
+  { additionalProperties: false },
+);
 
 /**
  * The console's field activity (../shared/spec/sandbox-contract.md, Admin API):
@@ -36,6 +41,8 @@ const OrderParams = Type.Object({ id: Type.String({ minLength: 1 }) });
  *   catalogue of its own gets the demo catalogue first.
  * - `POST /_sandbox/orders/{id}/resend`: the office sends an `ERP_FAILED` order again: `ERP_PENDING`
  *   at a new version, awaiting a new answer (docs/decisions/023-order-lifecycle.md); answers the order.
+ * - `POST /_sandbox/returns/{id}/decide` `{approved, note?}`: the office decides a return's approval:
+ *   the return changes at a new version (pending again); answers the return.
  */
 export async function activityAdminRoutes(app: SandboxApp): Promise<void> {
   const { db, clock } = app.sandbox;
@@ -99,4 +106,35 @@ export async function activityAdminRoutes(app: SandboxApp): Promise<void> {
     })();
     return reply.type('application/json; charset=utf-8').send(text);
   });
+
+  // The office decides a return's approval: the return changes at a new version, and an answer to an
+  // earlier version is no longer current (spec, Ack: "when the document changes later it is pending
+  // again"; docs/decisions/024-payment-return-invoice-states.md).
+  app.post(
+    '/returns/:id/decide',
+    { schema: { params: OrderParams, body: ReturnDecisionBody } },
+    async (request, reply) => {
+      const text = db.transaction(() => {
+        const row = store.findById(request.params.id);
+        if (!row || row.kind !== 'return')
+          throw new ApiError('NOT_FOUND', `No return has the id ${request.params.id}.`);
+        const now = clock.nowIso();
+        const body = JSON.parse(row.body) as { version: number; updated_at: string; status: string } & Record<
+          string,
+          unknown
+        >;
+        body.approval = {
+          decided_at: now,
+          decided_by: officeUser,
+          note: request.body.note ?? (request.body.approved ? 'Approved by the office.' : 'Refused by the office.'),
+          ...(request.body.approved ? {} : { held_reason: 'Refused by the office' }),
+        };
+        body.version = reserveCounter(db, row.company_id, 'version');
+        body.updated_at = now;
+        store.change(row.id, 'return', body);
+        return store.serveOne(row.company_id, 'return', row.id);
+      })();
+      return reply.type('application/json; charset=utf-8').send(text);
+    },
+  );
 }

@@ -274,3 +274,28 @@ describe('ERP mode', () => {
     expect((await api.post(`/invoices/${doc.id}/ack`, { outcome: 'ACCEPTED' })).status).toBe(200);
   });
 });
+
+describe('the console decides a return', () => {
+  it('changes the return at a new version: its earlier answer stays at the version it answered, pending again', async () => {
+    const ret = (await api.get<Page>('/returns?filter[ack]=pending&per_page=1')).body.data[0]!;
+    const acked = await api.post<{ data: AckData }>(`/returns/${ret.id}/ack`, {
+      outcome: 'ACCEPTED',
+      external_number: 'CN-9001',
+    });
+    expect(acked.body.data).toMatchObject({ result: 'applied', version: ret.version });
+
+    const decided = await sandbox.admin<Doc>('POST', `/returns/${ret.id}/decide`, { approved: false });
+    expect(decided).toMatchObject({
+      id: ret.id,
+      approval: { decided_by: 'office@demo', held_reason: 'Refused by the office' },
+      ack: { outcome: 'ACCEPTED', acked_version: ret.version },
+    });
+    expect(decided.version).toBeGreaterThan(ret.version);
+    expect((await api.get<Page>('/returns?filter[ack]=pending&per_page=500')).body.data.map((d) => d.id)).toContain(
+      ret.id,
+    );
+    await expect(sandbox.admin('POST', '/returns/no-such-return/decide', { approved: true })).rejects.toThrow(
+      /404/,
+    );
+  });
+});

@@ -132,6 +132,27 @@ describe('acks carry the version the clerk answered', () => {
     await expectChunksConsistent();
   });
 
+  it('holds the ack of a return the office changed while it waited, and sends the others', async () => {
+    const rows = (await pendingRows('returns')).slice(0, 3);
+    await queueAcks({
+      connectionId,
+      kind: 'returns',
+      drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `CN-${row.number}` })),
+    });
+    await sendQueuedAcks({ desk: offline, connectionId });
+    const changed = rows[1]!;
+    await sandbox.admin('POST', `/returns/${changed.id}/decide`, { approved: false, note: 'Two cartons short.' });
+
+    expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ held: 1, applied: 2 });
+    expect(sent.flatMap((batch) => batch.ids)).not.toContain(changed.id);
+    expect((await onService('returns', changed.id)).ack ?? null).toBeNull();
+    const held = await db.returns.get(changed.id);
+    expect(held).toMatchObject({ answerState: 'changed', answerOutcome: 'ACCEPTED' });
+    expect(held!.answerError).toContain('Held: Refused by the office.');
+    for (const row of [rows[0]!, rows[2]!])
+      expect((await onService('returns', row.id)).ack).toMatchObject({ external_number: `CN-${row.number}` });
+  });
+
   it('answers an order the office sent again after ERP_FAILED: pending again, and answerable', async () => {
     const [order] = await pendingRows('orders');
     await queueAcks({

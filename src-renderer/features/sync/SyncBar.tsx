@@ -174,6 +174,14 @@ export function SyncBar() {
             : '.'}
         </p>
       )}
+      {lastSend && lastSend.held + lastSend.elsewhere > 0 && (
+        <p role="status" aria-label="Answers not sent" className="warn-text">
+          {lastSend.held > 0 &&
+            `${formatCount(lastSend.held)} answer(s) held: their documents changed since you answered; use "Select changed" to answer them again or drop them. `}
+          {lastSend.elsewhere > 0 &&
+            `${formatCount(lastSend.elsewhere)} answer(s) not sent: already answered elsewhere.`}
+        </p>
+      )}
     </section>
   );
 }
