@@ -118,3 +118,33 @@ describe('answers while the app cannot reach its core', () => {
     expect((await db.invoices.get('a'))?.answerState).toBe('queued');
   });
 });
+
+describe('held answers (changed since the clerk answered)', () => {
+  it('offers "Select changed" and drops only held answers, leaving the documents pending', async () => {
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('a', 1), invoice('b', 2)], meta: meta(2) },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    await db.invoices.update('a', {
+      answerState: 'changed',
+      answerOutcome: 'ACCEPTED',
+      answerError: 'Changed since you answered: Amount changed from 100.00 to 80.00.',
+    });
+    await db.invoices.update('b', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
+    const view = render(<ReviewSection kind="invoices" />);
+    expect(await screen.findByRole('button', { name: 'Select changed (1)' })).toBeTruthy();
+
+    expect(await useDeskStore.getState().dropHeld('invoices', ['a', 'b'])).toBe(1);
+    expect(await db.invoices.get('a')).toMatchObject({
+      review: 'pending',
+      answerState: '',
+      answerOutcome: '',
+      answerError: '',
+    });
+    expect(await db.invoices.get('b')).toMatchObject({ answerState: 'queued' });
+    await waitFor(() => expect(screen.queryByRole('button', { name: /Select changed/ })).toBeNull());
+    // Unmounted before the store closes: the grid's last reads must not outlive the database.
+    view.unmount();
+  });
+});
