@@ -15,7 +15,10 @@ const { values } = parseArgs({
 });
 
 build();
-const { serviceUrl, sandboxDataDir } = await serviceFor(resolve(root, values['sandbox-data']), values['sandbox-port']);
+const { serviceUrl, sandboxDataDir } = await serviceFor(
+  resolve(root, values['sandbox-data']),
+  values['sandbox-port'],
+);
 const { match } = await startChild(
   [
     '--import',
@@ -33,4 +36,6 @@ const { match } = await startChild(
   /^open (http:\/\/\S+)$/,
   'app',
 );
-console.log(`\nReconciliation Desk (browser mode): open ${match[1]}\nThe address carries this launch's secret; keep it to yourself. Ctrl+C stops.`);
+console.log(
+  `\nReconciliation Desk (browser mode): open ${match[1]}\nThe address carries this launch's secret; keep it to yourself. Ctrl+C stops.`,
+);

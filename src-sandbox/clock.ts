@@ -13,9 +13,12 @@ export interface SandboxClock {
 
 /** Opens the clock whose offset is kept in the store's `meta` table. */
 export function openClock(db: Database): SandboxClock {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'clock_offset_ms'").get() as { value: string } | undefined;
+  const row = db.prepare("SELECT value FROM meta WHERE key = 'clock_offset_ms'").get() as
+    { value: string } | undefined;
   let offsetMs = row ? Number(row.value) : 0;
-  const save = db.prepare("INSERT INTO meta(key, value) VALUES ('clock_offset_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value");
+  const save = db.prepare(
+    "INSERT INTO meta(key, value) VALUES ('clock_offset_ms', ?) ON CONFLICT(key) DO UPDATE SET value = excluded.value",
+  );
   const clock: SandboxClock = {
     nowMs: () => Date.now() + offsetMs,
     nowIso: () => new Date(clock.nowMs()).toISOString(),

@@ -1,5 +1,11 @@
 import type { Database } from 'better-sqlite3';
-import type { FastifyInstance, FastifyBaseLogger, RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyBaseLogger,
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Principal } from './auth';
 import type { SandboxClock } from './clock';

@@ -22,7 +22,8 @@ export interface DemoOptions {
  */
 export function ensureDemo(db: Database, clock: SandboxClock, dataDir: string, options: DemoOptions): string {
   const secretFile = join(dataDir, 'admin-secret');
-  if (!existsSync(secretFile)) writeFileSync(secretFile, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
+  if (!existsSync(secretFile))
+    writeFileSync(secretFile, `${randomBytes(24).toString('base64url')}\n`, { mode: 0o600 });
   const adminSecret = readFileSync(secretFile, 'utf8').trim();
 
   const hasCompany = db.prepare('SELECT 1 FROM companies LIMIT 1').get();

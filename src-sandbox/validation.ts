@@ -50,7 +50,8 @@ function convertText(schema: TSchema, value: unknown): unknown {
     const type = properties[name]?.type;
     if (typeof text !== 'string') continue;
     if (type === 'integer' && /^-?\d{1,18}$/.test(text)) converted[name] = Number(text);
-    else if (type === 'number' && text.trim() !== '' && Number.isFinite(Number(text))) converted[name] = Number(text);
+    else if (type === 'number' && text.trim() !== '' && Number.isFinite(Number(text)))
+      converted[name] = Number(text);
     else if (type === 'boolean' && (text === 'true' || text === 'false')) converted[name] = text === 'true';
   }
   return converted;

@@ -8,10 +8,14 @@ export const root = resolve(import.meta.dirname, '../..');
 
 /** Runs `electron-vite build` (about a second), so the app always runs what the sources say. */
 export function build() {
-  const result = spawnSync(process.execPath, [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'], {
-    cwd: root,
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const result = spawnSync(
+    process.execPath,
+    [resolve(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build'],
+    {
+      cwd: root,
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   if (result.status !== 0) {
     console.error('The build failed; see above.');
     process.exit(result.status ?? 1);
@@ -41,7 +45,8 @@ export function startChild(args, pattern, label, env = process.env) {
  * DESK_SERVICE_TOKEN once and goes to the keychain), else a sandbox on `dataDir`.
  */
 export async function serviceFor(dataDir, port) {
-  if (process.env.DESK_SERVICE_URL) return { serviceUrl: process.env.DESK_SERVICE_URL, sandboxDataDir: undefined };
+  if (process.env.DESK_SERVICE_URL)
+    return { serviceUrl: process.env.DESK_SERVICE_URL, sandboxDataDir: undefined };
   const { match } = await startChild(
     ['--import', 'tsx', resolve(root, 'src-sandbox/main.ts'), '--port', String(port), '--data', dataDir],
     /^listening (http:\/\/\S+)$/,

@@ -87,7 +87,8 @@ export class DeskCore {
         pull: async (kind, request) =>
           ok(await pullFeedPage((await this.activeClient()).client, kind, request)),
         cursor: async (kind) => ok(await readFeedCursor((await this.activeClient()).client, kind)),
-        documents: async (kind, ids) => ok(await pullDocuments((await this.activeClient()).client, kind, ids)),
+        documents: async (kind, ids) =>
+          ok(await pullDocuments((await this.activeClient()).client, kind, ids)),
       },
       acks: {
         send: async (batch) => ok(await sendAckBatch((await this.activeClient()).client, batch)),

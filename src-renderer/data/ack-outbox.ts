@@ -288,9 +288,7 @@ export async function settleCheckedBatch(
   return db.transaction('rw', [db.outbox, rows, db.audit], async () => {
     const resultOf = new Map(settled.map((item) => [item.id, item]));
     const again = batch.items.flatMap((item, index) =>
-      resultOf.get(item.id)?.result === 'requeued'
-        ? [{ item, version: batch.versions?.[index] ?? 0 }]
-        : [],
+      resultOf.get(item.id)?.result === 'requeued' ? [{ item, version: batch.versions?.[index] ?? 0 }] : [],
     );
     const next: OutboxBatch | null =
       again.length === 0

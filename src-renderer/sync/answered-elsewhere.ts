@@ -36,7 +36,7 @@ export async function refreshAnsweredElsewhere(
   if (local.length === 0 || local.length > maxPendingChecked)
     return { kind, checked: false, staged: 0, error: null };
   const onService = new Set<string>();
-  for (let versionAfter = 0; ; ) {
+  for (let versionAfter = 0; ;) {
     const result = await desk.feeds.pull(kind, { versionAfter, perPage: 500, ack: 'pending' });
     if (!result.ok) return { kind, checked: false, staged: 0, error: result.error };
     for (const doc of result.value.data) onService.add(doc.id);

@@ -126,7 +126,9 @@ export async function activityAdminRoutes(app: SandboxApp): Promise<void> {
         body.approval = {
           decided_at: now,
           decided_by: officeUser,
-          note: request.body.note ?? (request.body.approved ? 'Approved by the office.' : 'Refused by the office.'),
+          note:
+            request.body.note ??
+            (request.body.approved ? 'Approved by the office.' : 'Refused by the office.'),
           ...(request.body.approved ? {} : { held_reason: 'Refused by the office' }),
         };
         body.version = reserveCounter(db, row.company_id, 'version');

@@ -25,7 +25,9 @@ export function openStore(dataDir: string): Database.Database {
 
 /** Applies every `migrations/NNN-name.sql` not yet applied, in name order, each in one transaction. */
 export function migrate(db: Database.Database): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (name TEXT PRIMARY KEY, applied_at TEXT NOT NULL) STRICT',
+  );
   const applied = new Set(
     (db.prepare('SELECT name FROM schema_migrations').all() as Array<{ name: string }>).map((r) => r.name),
   );
@@ -37,7 +39,10 @@ export function migrate(db: Database.Database): void {
     const sql = readFileSync(join(migrationsDir, file), 'utf8');
     db.transaction(() => {
       db.exec(sql);
-      db.prepare('INSERT INTO schema_migrations(name, applied_at) VALUES (?, ?)').run(file, new Date().toISOString());
+      db.prepare('INSERT INTO schema_migrations(name, applied_at) VALUES (?, ?)').run(
+        file,
+        new Date().toISOString(),
+      );
     })();
   }
 }

@@ -24,13 +24,21 @@ export const TokenArgumentSchema = Type.String({ pattern: '^svc_(live|test)_[A-Z
  * Spec, introduction: paths are relative to `{base_url}`, which ends in `/api/integration/v1`. The core
  * parses it again and refuses plain http to anything but this machine.
  */
-export const BaseUrlArgumentSchema = Type.String({ minLength: 8, maxLength: 2048, pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$' });
+export const BaseUrlArgumentSchema = Type.String({
+  minLength: 8,
+  maxLength: 2048,
+  pattern: '^[Hh][Tt][Tt][Pp][Ss]?://[^\\s]+$',
+});
 
 /** A connection's label as the user names it ("Live", "Sandbox"). */
 export const LabelArgumentSchema = Type.String({ minLength: 1, maxLength: 80, pattern: '\\S' });
 
 /** A saved connection's id (the core makes them: UUIDs). */
-export const ConnectionIdArgumentSchema = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9-]+$' });
+export const ConnectionIdArgumentSchema = Type.String({
+  minLength: 1,
+  maxLength: 64,
+  pattern: '^[A-Za-z0-9-]+$',
+});
 
 /** `connections.add`'s one argument. */
 export const NewConnectionArgumentSchema = Type.Object(
@@ -94,7 +102,10 @@ export const PushRunIdArgumentSchema = Type.String({ minLength: 1, maxLength: 64
 
 /** `push.results`' page: an offset and 1 to 500 records (STYLE: data crosses in pages of at most 500). */
 export const PushResultsPageArgumentSchema = Type.Object(
-  { offset: Type.Integer({ minimum: 0, maximum: 10_000_000 }), limit: Type.Integer({ minimum: 1, maximum: maxResultsPage }) },
+  {
+    offset: Type.Integer({ minimum: 0, maximum: 10_000_000 }),
+    limit: Type.Integer({ minimum: 1, maximum: maxResultsPage }),
+  },
   { additionalProperties: false },
 );
 
@@ -112,11 +123,16 @@ export const operationArguments = {
   // Spec, Limits: `filter[id]` takes at most 100 ids.
   'feeds.documents': Type.Tuple([
     FeedKindSchema,
-    Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^,]+$' }), { minItems: 1, maxItems: 100 }),
+    Type.Array(Type.String({ minLength: 1, maxLength: 100, pattern: '^[^,]+$' }), {
+      minItems: 1,
+      maxItems: 100,
+    }),
   ]),
   'acks.send': Type.Tuple([AckBatchArgumentSchema]),
   'reference.list': Type.Tuple([ReferenceKindSchema]),
-  'reference.customerNames': Type.Tuple([Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 })]),
+  'reference.customerNames': Type.Tuple([
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
+  ]),
   // Closed, bounded schemas of every call (src-shared/domain/master-data/push-plan.ts).
   'push.start': Type.Tuple([PushPlanSchema]),
   'push.pause': Type.Tuple([PushRunIdArgumentSchema]),

@@ -153,6 +153,7 @@ export function checkQueuedAck(
 
 /** An ack the service holds, in plain words: `ACCEPTED as ERP-123`, `REJECTED (DUPLICATE)`. */
 export function ackLabel(ack: Ack): string {
-  if (ack.outcome === 'ACCEPTED') return ack.external_number ? `ACCEPTED as ${ack.external_number}` : 'ACCEPTED';
+  if (ack.outcome === 'ACCEPTED')
+    return ack.external_number ? `ACCEPTED as ${ack.external_number}` : 'ACCEPTED';
   return ack.reason_code ? `REJECTED (${ack.reason_code})` : 'REJECTED';
 }

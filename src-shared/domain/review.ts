@@ -80,7 +80,9 @@ export function describeChanges(item: KindedDocument, before: KindedDocument | n
 export function describeMove(item: KindedDocument, answeredVersion: number): string[] {
   const changes = changeEvidence(item, null);
   if (changes.length === 0)
-    changes.push(`It changed after you answered it (you answered version ${answeredVersion}; it is now version ${item.doc.version}).`);
+    changes.push(
+      `It changed after you answered it (you answered version ${answeredVersion}; it is now version ${item.doc.version}).`,
+    );
   return changes;
 }
 

@@ -50,25 +50,50 @@ describe('the API client against the sandbox', () => {
     const key = newIdempotencyKey;
     const results = {
       unit: (await client.send(writes.putUnit('U-BOX', { name: { en: 'Box' } }), key())).data.result,
-      priceList: (await client.send(writes.putPriceList('PL-1', { currency: 'EGP', name: { en: 'Retail' } }), key())).data
-        .result,
-      product: (await client.send(writes.putProduct('P-1', { name: { en: 'Water' }, base_unit_ref: 'U-BOX' }), key())).data
-        .result,
+      priceList: (
+        await client.send(writes.putPriceList('PL-1', { currency: 'EGP', name: { en: 'Retail' } }), key())
+      ).data.result,
+      product: (
+        await client.send(writes.putProduct('P-1', { name: { en: 'Water' }, base_unit_ref: 'U-BOX' }), key())
+      ).data.result,
       productUnits: (
-        await client.send(writes.putProductUnits('P-1', { units: [{ unit_ref: 'U-BOX', factor_to_base: 1, order_default: true }] }), key())
+        await client.send(
+          writes.putProductUnits('P-1', {
+            units: [{ unit_ref: 'U-BOX', factor_to_base: 1, order_default: true }],
+          }),
+          key(),
+        )
       ).data.result,
       prices: (
-        await client.send(writes.putPrices('PL-1', { prices: [{ product_ref: 'P-1', unit_ref: 'U-BOX', price: 12.5, valid_from: '2025-01-01' }] }, 'replace'), key())
+        await client.send(
+          writes.putPrices(
+            'PL-1',
+            { prices: [{ product_ref: 'P-1', unit_ref: 'U-BOX', price: 12.5, valid_from: '2025-01-01' }] },
+            'replace',
+          ),
+          key(),
+        )
       ).data.written,
       customer: (
-        await client.send(writes.putCustomer('C-1', { name: { en: 'Corner shop' }, blocked: false, price_list_ref: 'PL-1' }), key())
+        await client.send(
+          writes.putCustomer('C-1', { name: { en: 'Corner shop' }, blocked: false, price_list_ref: 'PL-1' }),
+          key(),
+        )
       ).data.result,
-      branch: (await client.send(writes.putBranch('C-1', 'B-1', { name: { en: 'Main street' }, blocked: false }), key()))
-        .data.result,
-      balance: (await client.send(writes.putBalance('C-1', { balance: 100, as_of: '2025-02-01T00:00:00Z' }), key())).data
-        .result,
+      branch: (
+        await client.send(
+          writes.putBranch('C-1', 'B-1', { name: { en: 'Main street' }, blocked: false }),
+          key(),
+        )
+      ).data.result,
+      balance: (
+        await client.send(writes.putBalance('C-1', { balance: 100, as_of: '2025-02-01T00:00:00Z' }), key())
+      ).data.result,
       batch: (
-        await client.send(writes.batchPush('units', { items: [{ ref: 'U-KG', body: { name: { en: 'Kilogram' } } }] }), key())
+        await client.send(
+          writes.batchPush('units', { items: [{ ref: 'U-KG', body: { name: { en: 'Kilogram' } } }] }),
+          key(),
+        )
       ).meta,
       branchDeleted: (await client.send(writes.deleteBranch('C-1', 'B-1'), key())).data.result,
       customerDeleted: (await client.send(writes.deleteCustomer('C-1'), key())).data.result,
@@ -101,7 +126,10 @@ describe('the API client against the sandbox', () => {
     expect(cursor.data.high_water).toBeGreaterThanOrEqual(payments.meta.high_water);
     const payment = payments.data[0];
     if (!payment) throw new Error('the sandbox seeded no payment');
-    const acked = await client.send(writes.ack('payments', payment.id, { outcome: 'ACCEPTED', external_number: 'ERP-PAY-1' }), newIdempotencyKey());
+    const acked = await client.send(
+      writes.ack('payments', payment.id, { outcome: 'ACCEPTED', external_number: 'ERP-PAY-1' }),
+      newIdempotencyKey(),
+    );
     const read = await client.document('payments', payment.id);
     expect({ result: acked.data.result, ack: read.data.ack }).toMatchObject({
       result: 'applied',
@@ -125,13 +153,18 @@ describe('the API client against the sandbox', () => {
     const key = newIdempotencyKey();
     const first = await client.send(writes.putUnit('U-REPLAY', { name: { en: 'Replay' } }), key);
     const again = await client.send(writes.putUnit('U-REPLAY', { name: { en: 'Replay' } }), key);
-    const fresh = await client.send(writes.putUnit('U-REPLAY', { name: { en: 'Replay' } }), newIdempotencyKey());
+    const fresh = await client.send(
+      writes.putUnit('U-REPLAY', { name: { en: 'Replay' } }),
+      newIdempotencyKey(),
+    );
     expect([first, again, fresh].map((a) => ({ result: a.data.result, replayed: a.replayed }))).toEqual([
       { result: 'created', replayed: false },
       { result: 'created', replayed: true },
       { result: 'unchanged', replayed: false },
     ]);
-    await expect(client.send(writes.putUnit('U-REPLAY', { name: { en: 'Other' } }), key)).rejects.toMatchObject({
+    await expect(
+      client.send(writes.putUnit('U-REPLAY', { name: { en: 'Other' } }), key),
+    ).rejects.toMatchObject({
       status: 422,
       code: 'IDEMPOTENCY_KEY_REUSED',
     });

@@ -177,7 +177,10 @@ describe('the API client retrying against the sandbox through a fault proxy', ()
     sandbox = await startSandbox({ docs: 2, writeDelayMs });
     proxy = await startFaultProxy(sandbox.origin);
     const setup = new ApiClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
-    await setup.send(writes.putCustomer('C-RETRY', { name: { en: 'Retry Customer' }, blocked: false }), newIdempotencyKey());
+    await setup.send(
+      writes.putCustomer('C-RETRY', { name: { en: 'Retry Customer' }, blocked: false }),
+      newIdempotencyKey(),
+    );
     await setup.close();
   });
   afterAll(async () => {
@@ -234,14 +237,19 @@ describe('the API client retrying against the sandbox through a fault proxy', ()
       scopes: ['invoices:read'],
     });
     const reader = clientViaProxy({ token }).client;
-    await expect(reader.send(writes.putUnit('U-X', { name: { en: 'X' } }), newIdempotencyKey())).rejects.toMatchObject({
+    await expect(
+      reader.send(writes.putUnit('U-X', { name: { en: 'X' } }), newIdempotencyKey()),
+    ).rejects.toMatchObject({
       status: 403,
       code: 'SCOPE_MISSING',
     });
     await reader.close();
 
     const writer = clientViaProxy().client;
-    const unknownUnit = writer.send(writes.putProduct('P-NOUNIT', { name: { en: 'No unit' }, base_unit_ref: 'NEVER-PUSHED' }), newIdempotencyKey());
+    const unknownUnit = writer.send(
+      writes.putProduct('P-NOUNIT', { name: { en: 'No unit' }, base_unit_ref: 'NEVER-PUSHED' }),
+      newIdempotencyKey(),
+    );
     await expect(unknownUnit).rejects.toMatchObject({ status: 422, code: 'UNKNOWN_REFERENCE' });
     await writer.close();
 
@@ -252,13 +260,19 @@ describe('the API client retrying against the sandbox through a fault proxy', ()
     const direct = new ApiClient({ baseUrl: sandbox.baseUrl, token: sandbox.token });
     // A direct balance first makes the customer's version the company's latest (a shared counter,
     // docs/decisions/031), so each further application moves it by exactly one.
-    await direct.send(writes.putBalance('C-RETRY', { balance: 1, as_of: '2025-01-01T00:00:00Z' }), newIdempotencyKey());
+    await direct.send(
+      writes.putBalance('C-RETRY', { balance: 1, as_of: '2025-01-01T00:00:00Z' }),
+      newIdempotencyKey(),
+    );
     const before = await direct.lookup({ entity: 'customer', ref: 'C-RETRY' });
     proxy.add({ method: 'PUT', path: '/balance', times: 1, action: { kind: 'drop-answer' } });
     const { client } = clientViaProxy();
     const key = newIdempotencyKey();
     // Same as_of as before is `updated` again (docs/decisions/035): a second application would move the version twice.
-    const answer = await client.send(writes.putBalance('C-RETRY', { balance: 1250.5, as_of: '2025-03-01T00:00:00Z' }), key);
+    const answer = await client.send(
+      writes.putBalance('C-RETRY', { balance: 1250.5, as_of: '2025-03-01T00:00:00Z' }),
+      key,
+    );
     await client.close();
     const after = await direct.lookup({ entity: 'customer', ref: 'C-RETRY' });
     await direct.close();
@@ -284,7 +298,10 @@ describe('the API client retrying against the sandbox through a fault proxy', ()
     if (!payment) throw new Error('the sandbox seeded no payment');
     proxy.add({ method: 'POST', path: '/ack', times: 1, action: { kind: 'drop-answer' } });
     const { client } = clientViaProxy();
-    const answer = await client.send(writes.ack('payments', payment.id, { outcome: 'ACCEPTED', external_number: 'ERP-R-1' }), newIdempotencyKey());
+    const answer = await client.send(
+      writes.ack('payments', payment.id, { outcome: 'ACCEPTED', external_number: 'ERP-R-1' }),
+      newIdempotencyKey(),
+    );
     await client.close();
     const read = await direct.document('payments', payment.id);
     await direct.close();
@@ -305,9 +322,13 @@ describe('the API client retrying against the sandbox through a fault proxy', ()
       retryPolicy: { ...defaultRetryPolicy, maxAttempts: 30 },
     });
     const codes: Array<string | null> = [];
-    const answer = await client.send(writes.putUnit('U-SLOW', { name: { en: 'Slow unit' } }), newIdempotencyKey(), {
-      onAttempt: (event) => codes.push(event.code),
-    });
+    const answer = await client.send(
+      writes.putUnit('U-SLOW', { name: { en: 'Slow unit' } }),
+      newIdempotencyKey(),
+      {
+        onAttempt: (event) => codes.push(event.code),
+      },
+    );
     await client.close();
     expect(answer).toMatchObject({ data: { result: 'created' }, replayed: true });
     expect(codes[0]).toBe('TimeoutError');

@@ -107,7 +107,18 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'reference.list': ['currencies'],
       'reference.customerNames': [['no-such-customer']],
       'push.start': [
-        { label: 'Hygiene', calls: [{ call: 'customer', file: 'c.csv', line: 2, ref: 'HY-1', body: { name: { en: 'Hygiene' }, blocked: false } }] },
+        {
+          label: 'Hygiene',
+          calls: [
+            {
+              call: 'customer',
+              file: 'c.csv',
+              line: 2,
+              ref: 'HY-1',
+              body: { name: { en: 'Hygiene' }, blocked: false },
+            },
+          ],
+        },
       ],
       'push.pause': ['no-such-run'],
       'push.resume': ['no-such-run'],

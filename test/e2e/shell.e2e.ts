@@ -25,10 +25,12 @@ describe('the app in browser mode', () => {
     await sandbox?.dispose();
   });
 
-  it('opens connected to the sandbox\'s demo company', async () => {
+  it("opens connected to the sandbox's demo company", async () => {
     const shell = new ShellPage(page);
     await shell.open(host.url);
-    await expect.poll(() => shell.connection.textContent()).toContain('Connected to Demo Trading Company (DEMO) as Demo ERP');
+    await expect
+      .poll(() => shell.connection.textContent())
+      .toContain('Connected to Demo Trading Company (DEMO) as Demo ERP');
     await shell.section('Connections').click();
     const main = shell.main('Connections');
     await expect.poll(() => main.textContent()).toContain('120 requests per minute');

@@ -119,7 +119,9 @@ describe('the built bundles (electron-vite build)', () => {
       expect(body.trim(), 'no inline script').toBe('');
       expect(attributes).toMatch(/src="\.\/assets\/[\w.-]+\.js"/);
     }
-    expect([...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((url) => !url?.startsWith('./'))).toEqual([]);
+    expect(
+      [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]).filter((url) => !url?.startsWith('./')),
+    ).toEqual([]);
   });
 
   it('has a main process that opens windows with contextIsolation, sandbox and no nodeIntegration', () => {

@@ -10,15 +10,25 @@ describe('ConnectionBadge', () => {
           connection: null,
           state: 'connected',
           company: { code: 'DEMO', name: 'Demo Trading Company' },
-          client: { name: 'Demo ERP', system: 'OTHER', rateLimitPerMinute: 120, tokenExpiresAt: '2027-01-01T00:00:00Z', tokenPrefix: 'svc_test_abcdefgh' },
+          client: {
+            name: 'Demo ERP',
+            system: 'OTHER',
+            rateLimitPerMinute: 120,
+            tokenExpiresAt: '2027-01-01T00:00:00Z',
+            tokenPrefix: 'svc_test_abcdefgh',
+          },
         }}
       />,
     );
-    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe('Connected to Demo Trading Company (DEMO) as Demo ERP');
+    expect(screen.getByRole('status', { name: 'Connection' }).textContent).toBe(
+      'Connected to Demo Trading Company (DEMO) as Demo ERP',
+    );
   });
 
   it('tells what to do when nothing is configured', () => {
     render(<ConnectionBadge status={{ connection: null, state: 'not-configured' }} />);
-    expect(screen.getByRole('status').textContent).toContain('Add the service address and token in Connections');
+    expect(screen.getByRole('status').textContent).toContain(
+      'Add the service address and token in Connections',
+    );
   });
 });

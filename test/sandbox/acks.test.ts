@@ -291,9 +291,9 @@ describe('the console decides a return', () => {
       ack: { outcome: 'ACCEPTED', acked_version: ret.version },
     });
     expect(decided.version).toBeGreaterThan(ret.version);
-    expect((await api.get<Page>('/returns?filter[ack]=pending&per_page=500')).body.data.map((d) => d.id)).toContain(
-      ret.id,
-    );
+    expect(
+      (await api.get<Page>('/returns?filter[ack]=pending&per_page=500')).body.data.map((d) => d.id),
+    ).toContain(ret.id);
     await expect(sandbox.admin('POST', '/returns/no-such-return/decide', { approved: true })).rejects.toThrow(
       /404/,
     );

@@ -90,7 +90,10 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
     async admin<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await fetch(`${origin}/_sandbox${path}`, {
         method,
-        headers: { authorization: `Bearer ${adminSecret}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          authorization: `Bearer ${adminSecret}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       const text = await response.text();

@@ -141,7 +141,10 @@ describe('acks carry the version the clerk answered', () => {
     });
     await sendQueuedAcks({ desk: offline, connectionId });
     const changed = rows[1]!;
-    await sandbox.admin('POST', `/returns/${changed.id}/decide`, { approved: false, note: 'Two cartons short.' });
+    await sandbox.admin('POST', `/returns/${changed.id}/decide`, {
+      approved: false,
+      note: 'Two cartons short.',
+    });
 
     expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ held: 1, applied: 2 });
     expect(sent.flatMap((batch) => batch.ids)).not.toContain(changed.id);
@@ -165,7 +168,11 @@ describe('acks carry the version the clerk answered', () => {
 
     await sandbox.admin('POST', `/orders/${order!.id}/resend`);
     await engine.syncAll(['orders']);
-    expect(await db.orders.get(order!.id)).toMatchObject({ review: 'pending', pendingAgain: 1, answerState: '' });
+    expect(await db.orders.get(order!.id)).toMatchObject({
+      review: 'pending',
+      pendingAgain: 1,
+      answerState: '',
+    });
 
     await queueAcks({
       connectionId,
@@ -231,7 +238,9 @@ describe('acks carry the version the clerk answered', () => {
     expect(await db.outbox.get(sent[0]!.id)).toMatchObject({ state: 'sent', attempts: 1 });
     expect(await db.outbox.get(batch!.id)).toMatchObject({ state: 'settled' });
     for (const row of rows)
-      expect((await onService('invoices', row.id)).ack).toMatchObject({ external_number: `NEW-${row.number}` });
+      expect((await onService('invoices', row.id)).ack).toMatchObject({
+        external_number: `NEW-${row.number}`,
+      });
   });
 
   it('shows an answer made on another desk, and never sends a queued answer that conflicts with it', async () => {
@@ -257,7 +266,10 @@ describe('acks carry the version the clerk answered', () => {
     // The version feed brings nothing (an ack does not move a version); the pending check does.
     await engine.syncAll(['invoices']);
     expect(await db.invoices.get(shown!.id)).toMatchObject({ review: 'pending' });
-    expect(await refreshAnsweredElsewhere(core.api, 'invoices')).toMatchObject({ checked: true, error: null });
+    expect(await refreshAnsweredElsewhere(core.api, 'invoices')).toMatchObject({
+      checked: true,
+      error: null,
+    });
     expect(await db.invoices.get(shown!.id)).toMatchObject({
       review: 'accepted',
       externalNumber: 'ERP-123',
@@ -271,7 +283,8 @@ describe('acks carry the version the clerk answered', () => {
       review: 'accepted',
       externalNumber: 'ERP-124',
       answerState: 'failed',
-      answerError: 'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.',
+      answerError:
+        'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.',
     });
     expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ batchesSent: 0, elsewhere: 0 });
     expect(sent).toEqual([]);

@@ -101,7 +101,11 @@ export function AcceptDialog({
           />
         </label>
         <div className="import-actions">
-          <button type="button" onClick={() => applyPairs(parseNumberPairs(pasted))} disabled={pasted.trim() === ''}>
+          <button
+            type="button"
+            onClick={() => applyPairs(parseNumberPairs(pasted))}
+            disabled={pasted.trim() === ''}
+          >
             Apply pasted numbers
           </button>
           <label className="file-button">

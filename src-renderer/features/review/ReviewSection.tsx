@@ -99,7 +99,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   // An export is of the whole view: not while only its first rows are in.
   const canExport = complete && rows !== null && rows.length > 0;
   const failedCount = useMemo(() => rows?.filter((row) => row.answerState === 'failed').length ?? 0, [rows]);
-  const changedCount = useMemo(() => rows?.filter((row) => row.answerState === 'changed').length ?? 0, [rows]);
+  const changedCount = useMemo(
+    () => rows?.filter((row) => row.answerState === 'changed').length ?? 0,
+    [rows],
+  );
 
   return (
     <div className="review">

@@ -10,27 +10,36 @@ import { StoreUpgradeNote } from './StoreUpgradeNote';
 import { useFeedSync } from '../sync/use-feed-sync';
 
 const sections: Array<{ id: Section; label: string; empty: string }> = [
-  { id: 'invoices', label: 'Invoices', empty: 'No invoices are staged yet. They appear here once the feeds are synced.' },
+  {
+    id: 'invoices',
+    label: 'Invoices',
+    empty: 'No invoices are staged yet. They appear here once the feeds are synced.',
+  },
   { id: 'payments', label: 'Payments', empty: 'No payments are staged yet.' },
   { id: 'returns', label: 'Returns', empty: 'No returns are staged yet.' },
   { id: 'orders', label: 'Orders', empty: 'No orders are staged yet.' },
-  { id: 'master-data', label: 'Master data', empty: 'Push units, products, prices, customers, branches and balances from ERP exports.' },
+  {
+    id: 'master-data',
+    label: 'Master data',
+    empty: 'Push units, products, prices, customers, branches and balances from ERP exports.',
+  },
   { id: 'connections', label: 'Connections', empty: '' },
 ];
 
 /** The frame of the app: header with the connection's state, navigation, and the current section. */
 export function AppShell() {
-  const { section, setSection, connection, app, refreshConnection, loadAppInfo, watchConnection } = useDeskStore(
-    useShallow((state) => ({
-      section: state.section,
-      setSection: state.setSection,
-      connection: state.connection,
-      app: state.app,
-      refreshConnection: state.refreshConnection,
-      loadAppInfo: state.loadAppInfo,
-      watchConnection: state.watchConnection,
-    })),
-  );
+  const { section, setSection, connection, app, refreshConnection, loadAppInfo, watchConnection } =
+    useDeskStore(
+      useShallow((state) => ({
+        section: state.section,
+        setSection: state.setSection,
+        connection: state.connection,
+        app: state.app,
+        refreshConnection: state.refreshConnection,
+        loadAppInfo: state.loadAppInfo,
+        watchConnection: state.watchConnection,
+      })),
+    );
   useEffect(() => {
     void loadAppInfo();
     void refreshConnection();
@@ -38,7 +47,11 @@ export function AppShell() {
   }, [loadAppInfo, refreshConnection, watchConnection]);
   useFeedSync();
   const current = sections.find((s) => s.id === section) ?? sections[0]!;
-  const isReview = current.id === 'invoices' || current.id === 'payments' || current.id === 'returns' || current.id === 'orders';
+  const isReview =
+    current.id === 'invoices' ||
+    current.id === 'payments' ||
+    current.id === 'returns' ||
+    current.id === 'orders';
 
   return (
     <div className="shell">
@@ -48,7 +61,12 @@ export function AppShell() {
       </header>
       <nav className="nav" aria-label="Sections">
         {sections.map((s) => (
-          <button key={s.id} type="button" aria-current={s.id === section ? 'page' : undefined} onClick={() => setSection(s.id)}>
+          <button
+            key={s.id}
+            type="button"
+            aria-current={s.id === section ? 'page' : undefined}
+            onClick={() => setSection(s.id)}
+          >
             {s.label}
           </button>
         ))}
@@ -59,7 +77,10 @@ export function AppShell() {
         {isReview && <SyncBar />}
         {current.id === 'connections' ? (
           <ConnectionsScreen />
-        ) : current.id === 'invoices' || current.id === 'payments' || current.id === 'returns' || current.id === 'orders' ? (
+        ) : current.id === 'invoices' ||
+          current.id === 'payments' ||
+          current.id === 'returns' ||
+          current.id === 'orders' ? (
           <ReviewSection key={current.id} kind={current.id} />
         ) : current.id === 'master-data' ? (
           <MasterDataScreen />

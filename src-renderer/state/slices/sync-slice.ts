@@ -135,9 +135,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
     async sendAcks() {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      const outcome = await scheduler.joinAckPass(connectionId, () =>
-        sendQueuedAcks({ desk, connectionId }),
-      );
+      const outcome = await scheduler.joinAckPass(connectionId, () => sendQueuedAcks({ desk, connectionId }));
       const isOnline = outcome.stoppedBy
         ? !isOffline(outcome.stoppedBy)
         : outcome.batchesSent > 0
@@ -148,7 +146,10 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       // also send), so answers go out when the connection returns without anyone pressing a button.
       if (outcome.stoppedBy) scheduler.retryAcksLater(ackRetryMs, () => void get().sendAcks());
       await get().refreshSyncFacts();
-      if (outcome.batchesSent + outcome.batchesFailed + outcome.held + outcome.elsewhere + outcome.applied > 0)
+      if (
+        outcome.batchesSent + outcome.batchesFailed + outcome.held + outcome.elsewhere + outcome.applied >
+        0
+      )
         get().touchData();
       return outcome;
     },

@@ -10,15 +10,13 @@ export class MasterDataPage {
 
   /** Adds export files as if chosen in the file dialog. */
   async addFiles(files: Array<{ name: string; text: string }>): Promise<void> {
-    await this.main
-      .getByLabel('Add files')
-      .setInputFiles(
-        files.map((file) => ({
-          name: file.name,
-          mimeType: 'text/csv',
-          buffer: Buffer.from(file.text, 'utf8'),
-        })),
-      );
+    await this.main.getByLabel('Add files').setInputFiles(
+      files.map((file) => ({
+        name: file.name,
+        mimeType: 'text/csv',
+        buffer: Buffer.from(file.text, 'utf8'),
+      })),
+    );
   }
 
   card(fileName: string): Locator {
