@@ -266,7 +266,7 @@ export async function checkBatch(batch: OutboxBatch): Promise<CheckedAck[]> {
 /** What settling does to one item's row: its ack state and the words the clerk reads. */
 export interface SettledItem {
   id: string;
-  state: '' | 'failed' | 'changed';
+  state: '' | 'elsewhere' | 'changed';
   words: string;
   /** For the audit log: applied, elsewhere, held, or sent again (in the new batch). */
   result: 'applied' | 'elsewhere' | 'held' | 'requeued';

@@ -31,10 +31,11 @@ import { feedKinds } from '../../src-shared/wire';
 /** Where a clerk's own answer to a document stands on this computer. */
 /**
  * The clerk's ack on this computer: none settled-or-pending (''), queued, failed (the service refused
- * it, or the version was answered elsewhere), or changed (held: the document moved after the clerk
- * answered it, so the ack is never sent; docs/decisions/041-acks-carry-the-answered-version.md).
+ * it), elsewhere (never sent: that version was already answered differently, on another desk or by
+ * the ERP), or changed (held: the document moved after the clerk answered it, so the ack is never sent;
+ * docs/decisions/041-acks-carry-the-answered-version.md).
  */
-export type LocalAckState = '' | 'queued' | 'failed' | 'changed';
+export type LocalAckState = '' | 'queued' | 'failed' | 'elsewhere' | 'changed';
 
 /**
  * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,

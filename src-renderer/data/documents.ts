@@ -338,7 +338,10 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
   // answer again or drop.
   const keepAck =
     previous?.answerState === 'queued' ||
-    ((previous?.answerState === 'failed' || previous?.answerState === 'changed') && review === 'pending');
+    ((previous?.answerState === 'failed' ||
+      previous?.answerState === 'elsewhere' ||
+      previous?.answerState === 'changed') &&
+      review === 'pending');
   return {
     id: doc.id,
     version: doc.version,

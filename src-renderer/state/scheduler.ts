@@ -13,7 +13,7 @@ export class Scheduler {
   #pollTimer: ReturnType<typeof setTimeout> | null = null;
   #pollGeneration = 0;
   #ackRetry: ReturnType<typeof setTimeout> | null = null;
-  readonly #ackPasses = new Map<string, Promise<unknown>>();
+  readonly #running = new Map<string, Promise<unknown>>();
   /** When the grids were last told to reload during a sync (ms since the epoch). */
   lastTouchMs = 0;
   /** A name fill is running: a second one would ask for the same names. */
@@ -54,12 +54,15 @@ export class Scheduler {
     }, delayMs);
   }
 
-  /** Runs one pass of `send` per connection at a time: a second call joins the running one. */
-  joinAckPass<T>(connectionId: string, send: () => Promise<T>): Promise<T> {
-    const running = this.#ackPasses.get(connectionId);
+  /**
+   * Runs one `work` per key at a time (an ack pass per connection, a check of answers made elsewhere
+   * per feed): a second call with the same key while one runs joins it.
+   */
+  join<T>(key: string, work: () => Promise<T>): Promise<T> {
+    const running = this.#running.get(key);
     if (running) return running as Promise<T>;
-    const pass = send().finally(() => this.#ackPasses.delete(connectionId));
-    this.#ackPasses.set(connectionId, pass);
+    const pass = work().finally(() => this.#running.delete(key));
+    this.#running.set(key, pass);
     return pass;
   }
 
@@ -70,7 +73,7 @@ export class Scheduler {
     this.#ackRetry = null;
     this.#engine?.cancel();
     this.#engine = null;
-    this.#ackPasses.clear();
+    this.#running.clear();
     this.lastTouchMs = 0;
     this.isFillingNames = false;
     this.areNamesRefused = false;

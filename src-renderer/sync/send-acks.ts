@@ -127,7 +127,7 @@ function settledItems(checked: readonly CheckedAck[]): SettledItem[] {
       case 'elsewhere':
         return {
           id: item.id,
-          state: 'failed',
+          state: 'elsewhere',
           words: `Already answered elsewhere: ${ackLabel(check.ack)}. Your answer was not sent and is not retried.`,
           result: 'elsewhere',
         };

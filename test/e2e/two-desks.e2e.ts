@@ -21,7 +21,9 @@ import { ReviewPage } from './pages/review-page';
 // (src-renderer/sync/send-acks.ts, src-shared/domain/acks.ts checkQueuedAck).
 
 const elsewhereWords =
-  'Failed: Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.';
+  'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.';
+/** The grid's short words for it; the full words are on hover and in the detail panel. */
+const elsewhereCell = 'Answered elsewhere: not sent';
 const feedCall = /\/(orders|invoices|payments|returns)\?filter%5Bversion_after%5D=\d+/;
 
 function ackWrites(requests: readonly ProxiedRequest[]): ProxiedRequest[] {
@@ -179,7 +181,7 @@ describe('two desks on one company (two hosts, one sandbox)', () => {
     ]);
 
     // B's row says why, in plain words, with the ERP number the service holds.
-    await expect.poll(() => onB.text('review')).toBe(elsewhereWords);
+    await expect.poll(() => onB.text('review')).toBe(elsewhereCell);
     expect(await onB.text('externalNumber')).toBe('ERP-124');
     await expect
       .poll(() => deskB.page.getByRole('status', { name: 'Answers not sent' }).textContent())
@@ -187,9 +189,7 @@ describe('two desks on one company (two hosts, one sandbox)', () => {
     await deskB.page.screenshot({ path: 'test-results/two-desks-elsewhere.png' });
     await onB.cell('number').click();
     const detail = deskB.page.getByRole('complementary', { name: 'Document detail' });
-    await expect
-      .poll(() => detail.getByRole('note').textContent())
-      .toBe(elsewhereWords.replace(/^Failed: /, ''));
+    await expect.poll(() => detail.getByRole('note').textContent()).toBe(elsewhereWords);
     await deskB.page.screenshot({ path: 'test-results/two-desks-elsewhere-detail.png' });
     await detail.getByRole('button', { name: 'Close' }).click();
   });
@@ -205,7 +205,7 @@ describe('two desks on one company (two hosts, one sandbox)', () => {
     expect(storedAckCounts(sandbox).get(y)).toBe(1);
     expect(await heldAck(y)).toMatchObject({ outcome: 'ACCEPTED', external_number: 'ERP-124' });
     const onBY = await lookUp(deskB, y, numbers.get(y) ?? '');
-    expect(await onBY.text('review')).toBe(elsewhereWords);
+    expect(await onBY.text('review')).toBe(elsewhereCell);
     expect((await outboxBatches(deskB.page)).map((batch) => [batch.state, batch.items]).sort()).toEqual([
       ['sent', 1],
       ['settled', 1],

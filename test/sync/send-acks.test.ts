@@ -206,7 +206,7 @@ describe('answers through the outbox, against the sandbox', () => {
       elsewhere: 1,
     });
     expect(await db.payments.get(rejected!.id)).toMatchObject({
-      answerState: 'failed',
+      answerState: 'elsewhere',
       answerError: `Already answered elsewhere: REJECTED (${stored!.doc.ack!.reason_code}). Your answer was not sent and is not retried.`,
     });
     expect(await db.payments.get(pending.id)).toMatchObject({ review: 'accepted', answerState: '' });

@@ -282,7 +282,7 @@ describe('acks carry the version the clerk answered', () => {
     expect(await db.invoices.get(conflicting!.id)).toMatchObject({
       review: 'accepted',
       externalNumber: 'ERP-124',
-      answerState: 'failed',
+      answerState: 'elsewhere',
       answerError:
         'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.',
     });

@@ -3,7 +3,7 @@ import { refLabel } from '../../../src-shared/domain/feeds';
 import type { Ack, FeedKind, Invoice, Order, Payment, Ref, Return, TaxLine } from '../../../src-shared/wire';
 import type { AuditEntry, StoredDocument } from '../../data/db';
 import { formatAmount, formatTime } from '../ui/format';
-import { reviewText } from './columns';
+import { reviewChip } from './columns';
 import { useDocumentDetail } from './use-document-detail';
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
@@ -339,7 +339,7 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
       {detail && (
         <>
           <p className={`review-chip review-${detail.row.answerState || detail.row.review}`}>
-            {reviewText(detail.row)} · status {detail.stored.doc.status} · version {detail.stored.version}
+            {reviewChip(detail.row)} · status {detail.stored.doc.status} · version {detail.stored.version}
           </p>
           {detail.row.answerState !== '' && detail.row.answerError && (
             <p className="detail-ack-note" role="note">

@@ -14,6 +14,11 @@ const labels: Record<FeedKind, { number: string; date: string; note: string }> =
   returns: { number: 'Return', date: 'Return date', note: 'Reason' },
 };
 
+/** The short state of a row for the detail panel's chip: the full words are in the note below it. */
+export function reviewChip(row: ReviewRow): string {
+  return row.answerState === 'failed' ? 'Failed' : reviewText(row);
+}
+
 /**
  * The review column's words: the state, and the clerk's own answer while it is queued, failed, or
  * held because the document changed after the clerk answered it.
@@ -22,7 +27,8 @@ export function reviewText(row: ReviewRow): string {
   if (row.answerState === 'queued')
     return row.answerOutcome === 'REJECTED' ? 'Reject queued' : 'Accept queued';
   if (row.answerState === 'failed') return `Failed: ${row.answerError}`;
-  if (row.answerState === 'changed') return `Changed since you answered: not sent`;
+  if (row.answerState === 'changed') return 'Changed since you answered: not sent';
+  if (row.answerState === 'elsewhere') return 'Answered elsewhere: not sent';
   switch (row.review) {
     case 'pending':
       return row.pendingAgain ? 'Pending again' : 'Pending';
@@ -79,8 +85,11 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       headerName: 'Review',
       width: 150,
       valueGetter: (params) => (params.data ? reviewText(params.data) : ''),
+      // The whole story on hover: the clerk's own answer's fate in full, then what changed.
       tooltipValueGetter: (params) =>
-        params.data ? [reviewText(params.data), ...params.data.changes].join('\n') : '',
+        params.data
+          ? [params.data.answerError || reviewText(params.data), ...params.data.changes].join('\n')
+          : '',
     },
     { field: 'externalNumber', headerName: 'ERP number', width: 130, cellStyle: bidi },
   ];

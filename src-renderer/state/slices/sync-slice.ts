@@ -110,7 +110,9 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       if (!outcome.error) {
         // Answers made on another desk or by the ERP do not move versions: ask which are still pending.
         for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
-          const elsewhere = await refreshAnsweredElsewhere(desk, feed.kind);
+          const elsewhere = await scheduler.join(`elsewhere:${feed.kind}`, () =>
+            refreshAnsweredElsewhere(desk, feed.kind),
+          );
           if (elsewhere.staged > 0) get().touchData();
         }
         await get().sendAcks();
@@ -135,7 +137,9 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
     async sendAcks() {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      const outcome = await scheduler.joinAckPass(connectionId, () => sendQueuedAcks({ desk, connectionId }));
+      const outcome = await scheduler.join(`acks:${connectionId}`, () =>
+        sendQueuedAcks({ desk, connectionId }),
+      );
       const isOnline = outcome.stoppedBy
         ? !isOffline(outcome.stoppedBy)
         : outcome.batchesSent > 0
