@@ -1,7 +1,9 @@
 #!/usr/bin/env node
 // `npm run bench`: runs every benchmark module (test/bench/*.bench.ts) through test/bench/run.ts under
-// tsx and prints one table; `BENCH_QUICK=1` for a short smoke run; extra arguments filter modules by
-// name (`npm run bench -- sandbox`). The figures are written to .bench/latest.json.
+// tsx and prints one table of medians (3 runs of each timed figure; `BENCH_RUNS=n` to change);
+// `BENCH_QUICK=1` for a short smoke run; extra arguments filter modules by name
+// (`npm run bench -- sandbox`). The raw figures (each run's) are written to .bench/latest.json and, for
+// a whole run, to docs/bench-results/<UTC date and time>.json beside docs/benchmarks.md.
 import { spawn } from 'node:child_process';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';

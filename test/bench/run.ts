@@ -2,15 +2,19 @@
  * The benchmark harness (`npm run bench`, through scripts/bench.mjs): discovers every
  * `test/bench/*.bench.ts`, runs them one after another in name order with one shared context (so a
  * module can read a baseline another measured earlier in the same run), prints ONE table and writes
- * `.bench/latest.json`.
+ * the raw figures (every row with each run's figure, the modules' details, the machine) to
+ * `.bench/latest.json` and, for a whole run (no filter, not quick), to
+ * `docs/bench-results/<UTC date and time>.json`, kept beside docs/benchmarks.md.
  *
+ * Each timed figure is the median of `BENCH_RUNS` runs (3 by default, 1 when quick).
  * `BENCH_QUICK=1` asks modules for short runs. Arguments filter modules by a part of their file name.
  * A module that throws is reported as a failed row and the run goes on; the exit code is 1 when a
  * module failed, 0 otherwise (a missed target is reported in the table, not by the exit code, since
  * figures on a shared machine vary from run to run).
  */
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
-import { availableParallelism, cpus, platform, release } from 'node:os';
+import { availableParallelism, cpus, loadavg, platform, release, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import type { BenchContext, BenchModule, BenchRow } from './types';
@@ -66,12 +70,29 @@ function renderTable(rows: readonly BenchRow[]): string {
   return [format(header), widths.map((w) => '-'.repeat(w)).join('  '), ...cells.map(format)].join('\n');
 }
 
+/** The Chromium the app modules drive, as it names itself ("Chromium 156.0…"), or null. */
+function chromiumVersion(): string | null {
+  try {
+    return execFileSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', ['--version'], {
+      encoding: 'utf8',
+      timeout: 20_000,
+      stdio: ['ignore', 'pipe', 'ignore'], // Debian's wrapper script complains on stderr
+    }).trim();
+  } catch {
+    return null;
+  }
+}
+
 async function main(): Promise<void> {
   const filters = process.argv.slice(2);
   const quick = process.env.BENCH_QUICK === '1';
-  const context: BenchContext = { quick, baselines: new Map() };
+  const runs = Number(process.env.BENCH_RUNS ?? (quick ? 1 : 3));
+  if (!Number.isInteger(runs) || runs < 1) throw new Error(`BENCH_RUNS must be a whole number of at least 1`);
+  const context: BenchContext = { quick, runs, baselines: new Map(), details: new Map() };
   const files = discover(filters);
   const startedAt = new Date().toISOString();
+  // Other work on the machine moves the figures: its load before and after is kept with them.
+  const loadAtStart = loadavg();
   const rows: BenchRow[] = [];
   const failures: Array<{ module: string; error: string }> = [];
 
@@ -108,24 +129,40 @@ async function main(): Promise<void> {
     `bench: ${rows.length} row(s), ${missed} target(s) missed, ${failures.length} module(s) failed`,
   );
 
-  const out = join(root, '.bench');
-  mkdirSync(out, { recursive: true });
+  const finishedAt = new Date().toISOString();
   const report = {
     started_at: startedAt,
-    finished_at: new Date().toISOString(),
+    finished_at: finishedAt,
     quick,
+    runs,
+    filters,
     machine: {
       node: process.version,
       platform: `${platform()} ${release()}`,
       cpu: cpus()[0]?.model ?? 'unknown',
       cores: availableParallelism(),
+      memory_gib: Math.round(totalmem() / 1024 ** 3),
+      chromium: chromiumVersion(),
+      load_average_1_5_15_min: { at_start: loadAtStart, at_end: loadavg() },
     },
     baselines: Object.fromEntries(context.baselines),
     rows: rows.map((row) => ({ ...row, value: Number.isFinite(row.value) ? row.value : null })),
     failures,
+    details: Object.fromEntries(context.details),
   };
-  writeFileSync(join(out, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const text = `${JSON.stringify(report, null, 2)}\n`;
+  const out = join(root, '.bench');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(join(out, 'latest.json'), text);
   console.log(`bench: written ${join('.bench', 'latest.json')}`);
+  if (!quick && filters.length === 0) {
+    // Kept with the docs: the figures docs/benchmarks.md quotes, each run's figure beside its median.
+    const kept = join('docs', 'bench-results', `${startedAt.slice(0, 16).replace(':', '')}Z.json`);
+    mkdirSync(join(root, 'docs', 'bench-results'), { recursive: true });
+    writeFileSync(join(root, kept), text);
+    console.log(`bench: written ${kept}`);
+  }
+  console.log(`bench: ${((Date.parse(finishedAt) - Date.parse(startedAt)) / 60_000).toFixed(1)} min in all`);
   process.exitCode = failures.length > 0 ? 1 : 0;
 }
 

@@ -22,14 +22,26 @@ export interface BenchRow {
   ratio?: number;
   /** Whether the target was met (undefined when there is no target). */
   pass?: boolean;
+  /**
+   * Each run's figure, when `value` is their median (kept in the raw results beside
+   * docs/benchmarks.md, docs/bench-results/).
+   */
+  samples?: number[];
 }
 
 /** What the harness gives each module. */
 export interface BenchContext {
   /** Shorter runs (BENCH_QUICK=1), for a smoke check. */
   quick: boolean;
+  /**
+   * How many times a module repeats each timed measurement, to show the median: 3, 1 when quick
+   * (BENCH_RUNS=n overrides, e.g. for a look at one module).
+   */
+  runs: number;
   /** Shared figures of the run, e.g. the hello-world baseline, for ratios across modules. */
   baselines: Map<string, number>;
+  /** Raw observations a module keeps beside its rows (e.g. each run's calls), by a name of its own. */
+  details: Map<string, unknown>;
 }
 
 /** A benchmark module's default export. */
