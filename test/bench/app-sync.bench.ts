@@ -1,3 +1,5 @@
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { startFaultProxy } from '../support/fault-proxy';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import {
@@ -25,17 +27,36 @@ import type { BenchModule, BenchRow } from './types';
  * from opening the page to every feed caught up.
  *
  * - at a raised rate limit: documents/s (target at least 5,000/s), the memory it took (the host's
- *   peak RSS, the renderer's JS heap), and the Invoices grid on that data;
+ *   peak RSS, the renderer's JS heap), and the Invoices grid on that data; each run with a fresh app
+ *   (its own host, browser and IndexedDB) on the same sandbox;
  * - at the default 120 requests/min: documents staged in one full rate window (60 s of wall clock),
  *   as a share of the 60,000 the window allows (120 pages of 500: the bound of 1,000 documents/s;
- *   target at least 90%), with at most the first 429. The sandbox clock is moved once, before the app
- *   starts, so that a window begins a few seconds after the sync does: nothing measured is sped up.
+ *   target at least 90%), with at most the first 429. The sandbox clock is moved once a run, before
+ *   the app starts, so that a window begins a few seconds after the sync does: nothing measured is
+ *   sped up. Before these runs the sandbox is grown until the sync cannot end inside the measured
+ *   window: the window before it and the window itself allow 240 calls at most, so more than 240 pages
+ *   of documents are always there to fetch.
+ *
+ * Every figure is the median of `context.runs` runs (3); each run's figure is kept in the raw results.
  */
 
 const defaultLimit = 120;
 const pageSize = 500;
 
-async function syncFast(sandbox: RunningSandbox, total: number, rows: BenchRow[]): Promise<void> {
+/** One sync at a raised limit, and what was measured on the app it left. */
+interface FastRun {
+  staged: number;
+  perSecond: number;
+  elapsedMs: number;
+  floor: number;
+  rssMiB: number;
+  heapPeakMiB: number;
+  heapSettledMiB: number;
+  opens: number[];
+  filters: number[];
+}
+
+async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun> {
   const app = await startApp(sandbox.baseUrl, sandbox.dataDir);
   try {
     const heap = sampleHeap(app.cdp);
@@ -43,26 +64,12 @@ async function syncFast(sandbox: RunningSandbox, total: number, rows: BenchRow[]
     await app.page.goto(app.host.url);
     await waitFor(() => isSyncDone(app.page), 600_000, 'the sync to finish');
     const elapsedMs = performance.now() - started;
-    const heapPeak = await heap.stop();
+    const heapPeakMiB = await heap.stop();
     const staged = (await stagedCount(app.page)) ?? 0;
     if (staged !== total) throw new Error(`staged ${staged} documents, the sandbox holds ${total}`);
-    const perSecond = staged / (elapsedMs / 1000);
-    const syncRows: BenchRow[] = [];
-    rows.push({
-      group: 'memory',
-      name: `main-process core (browser-mode host) peak RSS, ${staged.toLocaleString('en-US')}-document sync`,
-      value: round(peakRssMiB(app.host.process.pid ?? 0), 0),
-      unit: 'MiB',
-    });
-    rows.push({
-      group: 'memory',
-      name: 'renderer JS heap, peak sampled during the sync',
-      value: round(heapPeak, 0),
-      unit: 'MiB',
-    });
+    const rssMiB = peakRssMiB(app.host.process.pid ?? 0);
 
     // The Invoices view on this data, as a clerk opens it: from another section, then a quick filter.
-    const invoices = total / 5;
     const opens: number[] = [];
     for (let round_ = 0; round_ < 5; round_ += 1) {
       await app.page
@@ -73,7 +80,7 @@ async function syncFast(sandbox: RunningSandbox, total: number, rows: BenchRow[]
     }
     const words = [...new Set(await customersShown(app.page, 30))];
     const filters = await timeQuickFilters(app.page, words, 5);
-    const heapSettled = await jsHeapMiB(app.cdp, true);
+    const heapSettledMiB = await jsHeapMiB(app.cdp, true);
 
     // The same-run baseline of the sync figure: what writing as many such documents to IndexedDB costs
     // by itself in this Chromium (documents of each feed, as many orders as the rest together).
@@ -102,55 +109,101 @@ async function syncFast(sandbox: RunningSandbox, total: number, rows: BenchRow[]
       indexes,
       chunkSize: documentChunkSize,
     });
-    syncRows.push(
-      {
-        group: 'sync',
-        name: `${staged.toLocaleString('en-US')} documents into IndexedDB (Chromium), raised limit (x: of the write floor)`,
-        value: round(perSecond, 0),
-        unit: 'docs/s',
-        target: '>= 5,000 docs/s',
-        ratio: perSecond / floor,
-        pass: perSecond >= 5000,
-      },
-      {
-        group: 'sync',
-        name: 'time to every feed caught up (page opened to done)',
-        value: round(elapsedMs / 1000, 1),
-        unit: 's',
-      },
-      {
-        group: 'sync',
-        name: 'IndexedDB write floor, same Chromium: 500 documents (in chunks) + rows a transaction, nothing else',
-        value: round(floor, 0),
-        unit: 'docs/s',
-      },
-    );
-    rows.unshift(...syncRows);
-    rows.push({
-      group: 'grid',
-      name: `open Invoices to first rows painted (${invoices.toLocaleString('en-US')} of ${staged.toLocaleString('en-US')} synced), median of 5`,
-      value: round(median(opens), 0),
-      unit: 'ms',
-      target: '<= 1,000 ms',
-      pass: median(opens) <= 1000,
-    });
-    rows.push({
-      group: 'grid',
-      name: `quick filter on ${invoices.toLocaleString('en-US')} invoices, median of ${filters.length}`,
-      value: round(median(filters), 0),
-      unit: 'ms',
-      target: '<= 150 ms',
-      pass: median(filters) <= 150,
-    });
-    rows.push({
-      group: 'memory',
-      name: `renderer JS heap with ${staged.toLocaleString('en-US')} documents, Invoices open (after GC)`,
-      value: round(heapSettled, 0),
-      unit: 'MiB',
-    });
+    return {
+      staged,
+      perSecond: staged / (elapsedMs / 1000),
+      elapsedMs,
+      floor,
+      rssMiB,
+      heapPeakMiB,
+      heapSettledMiB,
+      opens,
+      filters,
+    };
   } finally {
     await app.close();
   }
+}
+
+/** The rows of the raised-limit runs: medians, with each run's figure. */
+function fastRows(runs: readonly FastRun[], total: number): { first: BenchRow[]; rest: BenchRow[] } {
+  const n = runs.length;
+  const of = (pick: (run: FastRun) => number) => runs.map(pick);
+  const perSecond = median(of((run) => run.perSecond));
+  const floor = median(of((run) => run.floor));
+  const opens = runs.flatMap((run) => run.opens);
+  const filters = runs.flatMap((run) => run.filters);
+  const invoices = total / 5;
+  const docs = total.toLocaleString('en-US');
+  return {
+    first: [
+      {
+        group: 'sync',
+        name: `${docs} documents into IndexedDB (Chromium), raised limit, median of ${n} (x: of the write floor)`,
+        value: round(perSecond, 0),
+        unit: 'docs/s',
+        target: '>= 5,000 docs/s',
+        ratio: median(of((run) => run.perSecond / run.floor)),
+        pass: perSecond >= 5000,
+        samples: of((run) => round(run.perSecond, 0)),
+      },
+      {
+        group: 'sync',
+        name: `time to every feed caught up (page opened to done), median of ${n}`,
+        value: round(median(of((run) => run.elapsedMs)) / 1000, 1),
+        unit: 's',
+        samples: of((run) => round(run.elapsedMs / 1000, 1)),
+      },
+      {
+        group: 'sync',
+        name: `IndexedDB write floor, same Chromium: 500 documents (in chunks) + rows a transaction, nothing else, median of ${n}`,
+        value: round(floor, 0),
+        unit: 'docs/s',
+        samples: of((run) => round(run.floor, 0)),
+      },
+    ],
+    rest: [
+      {
+        group: 'memory',
+        name: `main-process core (browser-mode host) peak RSS, ${docs}-document sync, median of ${n}`,
+        value: round(median(of((run) => run.rssMiB)), 0),
+        unit: 'MiB',
+        samples: of((run) => round(run.rssMiB, 0)),
+      },
+      {
+        group: 'memory',
+        name: `renderer JS heap, peak sampled during the sync, median of ${n}`,
+        value: round(median(of((run) => run.heapPeakMiB)), 0),
+        unit: 'MiB',
+        samples: of((run) => round(run.heapPeakMiB, 0)),
+      },
+      {
+        group: 'grid',
+        name: `open Invoices to first rows painted (${invoices.toLocaleString('en-US')} of ${docs} synced), median of ${opens.length} (5 a run)`,
+        value: round(median(opens), 0),
+        unit: 'ms',
+        target: '<= 1,000 ms',
+        pass: median(opens) <= 1000,
+        samples: opens.map((ms) => round(ms, 0)),
+      },
+      {
+        group: 'grid',
+        name: `quick filter on ${invoices.toLocaleString('en-US')} invoices, median of ${filters.length} (5 a run)`,
+        value: round(median(filters), 0),
+        unit: 'ms',
+        target: '<= 150 ms',
+        pass: median(filters) <= 150,
+        samples: filters.map((ms) => round(ms, 0)),
+      },
+      {
+        group: 'memory',
+        name: `renderer JS heap with ${docs} documents, Invoices open (after GC), median of ${n}`,
+        value: round(median(of((run) => run.heapSettledMiB)), 0),
+        unit: 'MiB',
+        samples: of((run) => round(run.heapSettledMiB, 0)),
+      },
+    ],
+  };
 }
 
 /** The sandbox clock now, in ms (it runs ahead of the wall clock by whatever it was moved). */
@@ -159,10 +212,48 @@ async function sandboxNowMs(sandbox: RunningSandbox, advanceSeconds = 0): Promis
   return Date.parse(now);
 }
 
-async function syncAtDefaultLimit(sandbox: RunningSandbox, total: number, rows: BenchRow[]): Promise<void> {
-  const me = await fetch(`${sandbox.baseUrl}/me`, { headers: { authorization: `Bearer ${sandbox.token}` } });
-  const { data } = (await me.json()) as { data: { client: { id: string } } };
-  await sandbox.admin('PATCH', `/clients/${data.client.id}`, { rate_limit_per_minute: defaultLimit });
+/** The feed pages the sandbox's documents make: what a whole sync must ask for. */
+function pagesToSync(sandbox: RunningSandbox): { documents: number; pages: number } {
+  const db = new Database(join(sandbox.dataDir, 'sandbox.db'), { readonly: true, fileMustExist: true });
+  try {
+    const kinds = db.prepare('SELECT kind, COUNT(*) AS n FROM documents GROUP BY kind').all() as Array<{
+      kind: string;
+      n: number;
+    }>;
+    return {
+      documents: kinds.reduce((sum, kind) => sum + kind.n, 0),
+      pages: kinds.reduce((sum, kind) => sum + Math.ceil(kind.n / pageSize), 0),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+/**
+ * Grows the sandbox until a sync of it needs more pages than the window before the measured one and the
+ * measured one together allow (2 x 120 calls): then the sync cannot end inside the measured window,
+ * whatever the app's speed. Answers the documents it then holds.
+ */
+async function sizeForWindow(sandbox: RunningSandbox): Promise<number> {
+  const needed = 2 * defaultLimit + 8; // a few pages to spare
+  for (let round_ = 0; round_ < 10; round_ += 1) {
+    const { documents, pages } = pagesToSync(sandbox);
+    if (pages > needed) return documents;
+    const more = Math.min(20_000, Math.ceil(((needed - pages) * pageSize) / 4) + pageSize);
+    await sandbox.admin('POST', '/simulate', { orders: more, invoices: more, payments: more, returns: more });
+  }
+  throw new Error('the sandbox did not grow to the documents the measured window needs');
+}
+
+/** One sync at the default limit: what was staged in the one full window measured. */
+interface WindowRun {
+  inWindow: number;
+  throttled: number;
+  /** Whether the sync ended before the window did (the figure is then not a full window's). */
+  ranOut: boolean;
+}
+
+async function syncAtDefaultLimit(sandbox: RunningSandbox, total: number): Promise<WindowRun> {
   // A proxy that only watches: it counts the 429s the app meets.
   const proxy = await startFaultProxy(sandbox.origin, { lifetimeMs: 600_000 });
   const app = await startApp(proxy.baseUrl, sandbox.dataDir);
@@ -181,47 +272,67 @@ async function syncAtDefaultLimit(sandbox: RunningSandbox, total: number, rows: 
     };
     const atStart = await sampleAt(windowStartsAt);
     const atEnd = await sampleAt(windowStartsAt + 60_000);
-    const throttled = proxy.requests.filter((request) => request.status === 429).length;
-    const inWindow = atEnd - atStart;
-    const bound = defaultLimit * pageSize; // documents one window allows: 1,000/s
-    if (atEnd >= total)
-      throw new Error('the sync finished inside the measured window: too few documents for the slice');
-    rows.push({
-      group: 'sync',
-      name: `default limit (${defaultLimit}/min): documents staged in one full 60 s window`,
-      value: inWindow,
-      unit: 'docs',
-      target: '>= 90% of 60,000 (1,000 docs/s)',
-      ratio: inWindow / bound,
-      pass: inWindow / bound >= 0.9,
-    });
-    rows.push({
-      group: 'sync',
-      name: 'default limit: 429 answers met by the app during the run',
-      value: throttled,
-      unit: '429s',
-      target: '<= 1 (at most the first)',
-      pass: throttled <= 1,
-    });
+    return {
+      inWindow: atEnd - atStart,
+      throttled: proxy.requests.filter((request) => request.status === 429).length,
+      ranOut: atEnd >= total,
+    };
   } finally {
     await app.close();
     await proxy.close();
   }
 }
 
+function windowRows(runs: readonly WindowRun[]): BenchRow[] {
+  const n = runs.length;
+  const inWindow = median(runs.map((run) => run.inWindow));
+  const bound = defaultLimit * pageSize; // documents one window allows: 1,000/s
+  const ranOut = runs.filter((run) => run.ranOut).length;
+  return [
+    {
+      group: 'sync',
+      name: `default limit (${defaultLimit}/min): documents staged in one full 60 s window, median of ${n}${ranOut > 0 ? ` (${ranOut} ran out of documents: not a full window)` : ''}`,
+      value: inWindow,
+      unit: 'docs',
+      target: '>= 90% of 60,000 (1,000 docs/s)',
+      ratio: inWindow / bound,
+      pass: inWindow / bound >= 0.9 && ranOut === 0,
+      samples: runs.map((run) => run.inWindow),
+    },
+    {
+      group: 'sync',
+      name: 'default limit: 429 answers met by the app during a run (most in a run)',
+      value: Math.max(...runs.map((run) => run.throttled)),
+      unit: '429s',
+      target: '<= 1 (at most the first)',
+      pass: runs.every((run) => run.throttled <= 1),
+      samples: runs.map((run) => run.throttled),
+    },
+  ];
+}
+
 const bench: BenchModule = async (context) => {
   const docsPerKind = context.quick ? 2000 : 20_000;
   const total = docsPerKind * 5;
-  const rows: BenchRow[] = [];
   const sandbox = await startSandbox({ docs: docsPerKind, seed: 11, rateLimit: 1_000_000_000 });
   try {
-    await syncFast(sandbox, total, rows);
-    // The default-limit slice needs a full minute and more pages than a quick run's sandbox holds.
-    if (!context.quick) await syncAtDefaultLimit(sandbox, total, rows);
+    const fast: FastRun[] = [];
+    for (let run = 0; run < context.runs; run += 1) fast.push(await syncFast(sandbox, total));
+    const { first, rest } = fastRows(fast, total);
+    // The default-limit slice needs a full minute a run; a quick run leaves it out.
+    if (context.quick) return [...first, ...rest];
+    const grown = await sizeForWindow(sandbox);
+    const me = await fetch(`${sandbox.baseUrl}/me`, {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
+    const { data } = (await me.json()) as { data: { client: { id: string } } };
+    await sandbox.admin('PATCH', `/clients/${data.client.id}`, { rate_limit_per_minute: defaultLimit });
+    const windows: WindowRun[] = [];
+    for (let run = 0; run < context.runs; run += 1) windows.push(await syncAtDefaultLimit(sandbox, grown));
+    return [...first, ...rest, ...windowRows(windows)];
   } finally {
     await sandbox.dispose();
   }
-  return rows;
 };
 
 export default bench;
