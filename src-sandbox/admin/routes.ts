@@ -4,6 +4,7 @@ import { parseAllowEntry } from '../auth';
 import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
 import { activityAdminRoutes } from './activity';
+import { erpAdminRoutes } from './erp';
 import { masterDataAdminRoutes } from './master-data';
 import {
   clientView,
@@ -126,4 +127,5 @@ export async function adminRoutes(app: SandboxApp): Promise<void> {
 
   await masterDataAdminRoutes(app);
   await activityAdminRoutes(app);
+  await erpAdminRoutes(app);
 }
