@@ -1,6 +1,8 @@
 // `npm start`: the newcomer's path. Starts the sandbox on a local data folder (unless
 // DESK_SERVICE_URL names a real service) and the app connected to it with the demo token.
 // Where Electron's binary is missing (it could not be downloaded), it says so and runs the browser mode.
+// The sandbox also writes the demo company's ERP registers and master-data exports beside its data
+// (.sandbox/erp-samples), for trying Reconcile and Master data, and prints where.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -17,16 +19,26 @@ function electronBinary() {
   }
 }
 
+// Both modes start the sandbox through lib/launch.mjs, which passes this environment on; the sandbox
+// reads it when no --erp-samples flag is given (docs/decisions/027-erp-registers-and-samples.md).
+process.env.SANDBOX_ERP_SAMPLES ??= resolve(root, '.sandbox/erp-samples');
+
 const binary = electronBinary();
 if (!binary) {
-  console.log('Electron\'s binary is not installed here (its download host was unreachable during npm install).');
+  console.log(
+    "Electron's binary is not installed here (its download host was unreachable during npm install).",
+  );
   console.log('Starting the browser mode instead: the same app in your browser.\n');
   await import('./start-browser.mjs');
 } else {
   build();
   const sandboxData = resolve(root, '.sandbox');
   const { serviceUrl, sandboxDataDir } = await serviceFor(sandboxData, 8787);
-  const env = { ...process.env, DESK_SERVICE_URL: serviceUrl, ...(sandboxDataDir ? { DESK_SANDBOX_DATA: sandboxDataDir } : {}) };
+  const env = {
+    ...process.env,
+    DESK_SERVICE_URL: serviceUrl,
+    ...(sandboxDataDir ? { DESK_SANDBOX_DATA: sandboxDataDir } : {}),
+  };
   const app = spawn(binary, [root], { cwd: root, stdio: 'inherit', env });
   app.once('exit', (code) => process.exit(code ?? 0));
 }

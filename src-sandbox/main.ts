@@ -3,10 +3,11 @@ import { resolve } from 'node:path';
 import { buildSandbox } from './app';
 import { openClock } from './clock';
 import { ensureDemo } from './demo';
+import { writeErpSamples } from './erp/samples';
 import { logFailure } from './log';
 import { openStore } from './store/db';
 
-const usage = `Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data .sandbox] [--seed 1] [--docs 200] [--rate-limit 120]`;
+const usage = `Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data .sandbox] [--seed 1] [--docs 200] [--rate-limit 120] [--erp-samples DIR]`;
 
 function integerFlag(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -31,6 +32,7 @@ async function main(): Promise<void> {
         docs: { type: 'string' },
         'rate-limit': { type: 'string' },
         'write-delay-ms': { type: 'string' },
+        'erp-samples': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -56,6 +58,19 @@ async function main(): Promise<void> {
   const app = await buildSandbox(db, { dataDir, rateLimitPerMinute, writeDelayMs }, adminSecret);
   const address = await app.listen({ port, host });
   const url = new URL(address);
+  // Written before the `listening` line, so whoever waits for that line finds them
+  // (docs/decisions/027-erp-registers-and-samples.md). Samples are a convenience: a failure is
+  // logged and the sandbox serves anyway.
+  const erpSamples = values['erp-samples'] ?? process.env.SANDBOX_ERP_SAMPLES;
+  if (erpSamples) {
+    const dir = resolve(erpSamples);
+    try {
+      await writeErpSamples(db, dir);
+      console.log(`ERP sample exports (registers/ and master data, CSV and XLSX) written to ${dir}`);
+    } catch (error) {
+      logFailure(`could not write the ERP samples to ${dir}`, error, [adminSecret]);
+    }
+  }
   console.log(`listening http://${url.host}/api/integration/v1`);
 
   let closing = false;
