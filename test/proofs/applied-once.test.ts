@@ -165,6 +165,7 @@ describe('the applied-once check', () => {
     const desk: Pick<DeskApi, 'feeds' | 'acks'> = {
       feeds: {
         pull: (kind, request) => overBridge(() => core.api.feeds.pull(kind, request)),
+        documents: (kind, ids) => overBridge(() => core.api.feeds.documents(kind, ids)),
       } as DeskApi['feeds'],
       acks: { send: (batch) => overBridge(() => core.api.acks.send(batch)) } as DeskApi['acks'],
     };

@@ -105,16 +105,21 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       const readable = scopes ? kinds.filter((kind) => scopes.includes(`${kind}:read`)) : kinds;
       set({ isSyncing: true, syncError: null });
       const outcome = await theEngine().syncAll(readable);
-      set({ isSyncing: false, syncError: outcome.error, isOnline: !isOffline(outcome.error) });
-      await get().refreshSyncFacts();
-      if (!outcome.error) {
-        // Answers made on another desk or by the ERP do not move versions: ask which are still pending.
+      let error = outcome.error;
+      if (!error) {
+        // Answers made on another desk or by the ERP do not move versions: ask which are still
+        // pending. Part of the sync: it is not over, nor its error known, until this is done.
         for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
           const elsewhere = await scheduler.join(`elsewhere:${feed.kind}`, () =>
             refreshAnsweredElsewhere(desk, feed.kind),
           );
           if (elsewhere.staged > 0) get().touchData();
+          error ??= elsewhere.error;
         }
+      }
+      set({ isSyncing: false, syncError: error, isOnline: !isOffline(error) });
+      await get().refreshSyncFacts();
+      if (!error) {
         await get().sendAcks();
         void get().fillNames();
       }
