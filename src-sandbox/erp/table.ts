@@ -1,4 +1,3 @@
-// eslint-disable-next-line local/boundaries -- the XLSX writer the renderer already uses; eslint.config.js does not list it for src-sandbox yet
 import writeXlsxFile, { type Cell as XlsxCell } from 'write-excel-file/node';
 
 /**

@@ -1,0 +1,17 @@
+/**
+ * Reconciliation: the ERP's register of bookings against the service's documents.
+ *
+ * - ./register.ts: reading an ERP export into register lines with a column mapping remembered per
+ *   layout; nothing is half-imported;
+ * - ./model.ts: the documents, rules, states, decisions and result;
+ * - ./engine.ts: `reconcile`, the rules in order, as hash joins;
+ * - ./decisions.ts: the clerk's decisions as data, and the accepts a result offers.
+ *
+ * Runtime-free: the renderer reads, matches and shows; storing registers and decisions, and sending
+ * the answers, belong to src-renderer/data and the ack outbox. ./fixture.ts (generated data for
+ * tests and benchmarks) is imported by path, not from here.
+ */
+export * from './register';
+export * from './model';
+export * from './engine';
+export * from './decisions';

@@ -1,0 +1,282 @@
+import { describe, expect, it } from 'vitest';
+import {
+  describeBadRow,
+  kindOfDocumentType,
+  parseAmountCents,
+  parseRegisterDate,
+  readRegister,
+  readRegisterFile,
+  registerLayoutSignature,
+  registerMappingProblems,
+  suggestRegisterMapping,
+  type ReadRegisterOptions,
+} from '../../../src-shared/domain/reconcile';
+import type { ImportTable } from '../../../src-shared/domain/master-data';
+
+/** A table from lines of cells split on `|`, the header on line 1. */
+function table(...lines: string[]): ImportTable {
+  const [header = '', ...rows] = lines;
+  return { headers: header.split('|'), rows: rows.map((row, i) => ({ line: i + 2, cells: row.split('|') })) };
+}
+
+const options: ReadRegisterOptions = { kind: 'invoices', dateOrder: 'dmy', defaultCurrency: 'egp' };
+
+describe('mapping a register', () => {
+  it('suggests every column from Business Central and SAP Business One headers', () => {
+    const businessCentral = [
+      'No.',
+      'Sell-to Customer No.',
+      'External Document No.',
+      'Your Reference',
+      'Posting Date',
+      'Amount',
+      'Amount Including VAT',
+      'Currency Code',
+      'Cheque No.',
+    ];
+    const ledger = ['Entry No.', 'Document Type', 'Document No.', 'Customer No.', 'Posting Date', 'Amount'];
+    const sap = ['DocEntry', 'DocNum', 'CardCode', 'NumAtCard', 'DocDate', 'DocTotal', 'DocCur'];
+    const net = ['Document No.', 'Your Reference', 'Amount Excl. VAT'];
+    expect([businessCentral, ledger, sap, net].map((headers) => suggestRegisterMapping(headers))).toEqual([
+      {
+        columns: {
+          erpNumber: 0,
+          customer: 1,
+          serviceRef: 2,
+          date: 4,
+          amount: 6,
+          currency: 7,
+          chequeNumber: 8,
+        },
+        isTaxIncluded: true,
+        isCreditNegative: false,
+      },
+      {
+        columns: { erpKey: 0, documentType: 1, erpNumber: 2, customer: 3, date: 4, amount: 5 },
+        isTaxIncluded: true,
+        isCreditNegative: false,
+      },
+      {
+        columns: { erpKey: 0, erpNumber: 1, customer: 2, serviceRef: 3, date: 4, amount: 5, currency: 6 },
+        isTaxIncluded: true,
+        isCreditNegative: false,
+      },
+      { columns: { erpNumber: 0, serviceRef: 1, amount: 2 }, isTaxIncluded: false, isCreditNegative: false },
+    ]);
+  });
+
+  it('names what keeps a mapping from being used', () => {
+    expect(
+      registerMappingProblems(
+        { columns: { customer: 0, date: 0, currency: 9 }, isTaxIncluded: true, isCreditNegative: false },
+        ['Customer', 'Date'],
+      ),
+    ).toEqual([
+      'Choose the column for "ERP document number".',
+      'Choose the column for "Amount".',
+      'The column "Customer" is chosen for both "Customer (ERP key or service code)" and "Date".',
+      '"Currency" points at a column the file does not have.',
+    ]);
+  });
+
+  it('gives one signature to exports with the same columns', () => {
+    expect(registerLayoutSignature(['Document No.', 'Posting Date'])).toBe(
+      registerLayoutSignature(['document no', 'POSTING_DATE']),
+    );
+    expect(registerLayoutSignature(['Document No.', 'Posting Date'])).not.toBe(
+      registerLayoutSignature(['Posting Date', 'Document No.']),
+    );
+  });
+});
+
+describe('reading cells', () => {
+  it('reads amounts into cents without rounding away a third decimal', () => {
+    expect(
+      ['1,234.50', '1.234,50', '(100.00)', '١٢٫٥', '0.1', '12.340', '1.005', 'abc'].map(parseAmountCents),
+    ).toEqual([
+      { ok: true, value: 123450 },
+      { ok: true, value: 123450 },
+      { ok: true, value: -10000 },
+      { ok: true, value: 1250 },
+      { ok: true, value: 10 },
+      { ok: true, value: 1234 },
+      { ok: false, problem: 'the amount "1.005" has more than 2 decimals' },
+      { ok: false, problem: 'the amount "abc" is not a number' },
+    ]);
+  });
+
+  it('reads dates day first, month first or year first, with a time after them', () => {
+    const read = (raw: string, order: 'dmy' | 'mdy' | 'ymd'): string =>
+      ((result) => (result.ok ? result.value : result.problem))(parseRegisterDate(raw, order));
+    expect([
+      read('03/04/2025', 'dmy'),
+      read('03/04/2025', 'mdy'),
+      read('31/03/2025 00:00:00', 'dmy'),
+      read('2025-03-31T00:00:00Z', 'mdy'),
+      read('20250331', 'ymd'),
+      read('2025/3/31', 'ymd'),
+      read('31/03/2025', 'ymd'),
+      read('31/02/2025', 'dmy'),
+    ]).toEqual([
+      '2025-04-03',
+      '2025-03-04',
+      '2025-03-31',
+      '2025-03-31',
+      '2025-03-31',
+      '2025-03-31',
+      'the date "31/03/2025" is not written year first (2025-03-31)',
+      'the date "31/02/2025" is not a day of the calendar',
+    ]);
+  });
+
+  it('knows document types in English and Arabic', () => {
+    expect(
+      ['Invoice', 'Credit Memo', 'Payment', 'سند قبض', 'مرتجع', 'Order', 'Journal'].map(kindOfDocumentType),
+    ).toEqual(['invoices', 'returns', 'payments', 'payments', 'returns', 'orders', null]);
+  });
+});
+
+describe('reading a register', () => {
+  it('reads every line, numbering repeated ERP numbers and turning credits positive', () => {
+    const source = table(
+      'Document No.|Document Type|External Document No.|Customer No.|Posting Date|Amount|Currency Code|Cheque No.',
+      'SI-1|Invoice| INV-7 |C1|31/03/2025|1,150.00||',
+      'PR-1|Payment|R-9|C1|01/04/2025 00:00:00|-500.00|USD|CHQ 1',
+      'PR-1|Payment|R-9|C1|01/04/2025|-250.50|usd|',
+      'CM-1||RET-1|C2|02/04/2025|(80.00)||',
+    );
+    const mapping = { ...suggestRegisterMapping(source.headers), isCreditNegative: true };
+    expect(readRegister(source, mapping, { ...options, kind: 'returns' })).toEqual({
+      ok: true,
+      register: {
+        isTaxIncluded: true,
+        lines: [
+          {
+            id: 'SI-1',
+            line: 2,
+            kind: 'invoices',
+            erpNumber: 'SI-1',
+            erpKey: null,
+            serviceRef: 'INV-7',
+            customer: 'C1',
+            date: '2025-03-31',
+            amountCents: 115000,
+            currency: 'EGP',
+            chequeNumber: null,
+          },
+          {
+            id: 'PR-1',
+            line: 3,
+            kind: 'payments',
+            erpNumber: 'PR-1',
+            erpKey: null,
+            serviceRef: 'R-9',
+            customer: 'C1',
+            date: '2025-04-01',
+            amountCents: 50000,
+            currency: 'USD',
+            chequeNumber: 'CHQ 1',
+          },
+          {
+            id: 'PR-1#2',
+            line: 4,
+            kind: 'payments',
+            erpNumber: 'PR-1',
+            erpKey: null,
+            serviceRef: 'R-9',
+            customer: 'C1',
+            date: '2025-04-01',
+            amountCents: 25050,
+            currency: 'USD',
+            chequeNumber: null,
+          },
+          {
+            id: 'CM-1',
+            line: 5,
+            kind: 'returns',
+            erpNumber: 'CM-1',
+            erpKey: null,
+            serviceRef: 'RET-1',
+            customer: 'C2',
+            date: '2025-04-02',
+            amountCents: 8000,
+            currency: 'EGP',
+            chequeNumber: null,
+          },
+        ],
+      },
+    });
+  });
+
+  it('imports nothing when any row is bad, and lists every bad row in plain words', () => {
+    const source = table(
+      'Document No.|Document Type|Posting Date|Amount|Currency Code',
+      'SI-1|Invoice|31/03/2025|100.00|',
+      '|Invoice|31/02/2025|12,3x|',
+      `${'X'.repeat(65)}|Journal|01/04/2025||EURO`,
+      'SI-4|Invoice|01/04/2025|5.00|',
+    );
+    const read = readRegister(source, suggestRegisterMapping(source.headers), {
+      ...options,
+      defaultCurrency: '',
+    });
+    expect(read).toEqual({
+      ok: false,
+      mappingProblems: [],
+      badRows: [
+        {
+          line: 2,
+          problems: ['the currency is empty and no currency is set for blank cells'],
+        },
+        {
+          line: 3,
+          problems: [
+            'the ERP document number is empty',
+            'the amount "12,3x" is not a number',
+            'the date "31/02/2025" is not a day of the calendar',
+            'the currency is empty and no currency is set for blank cells',
+          ],
+        },
+        {
+          line: 4,
+          problems: [
+            'the ERP document number has 65 characters; an answer carries at most 64',
+            'the document type "Journal" is not an order, invoice, payment or credit note',
+            'the amount is empty',
+            'the currency "EURO" is not a currency code',
+          ],
+        },
+        { line: 5, problems: ['the currency is empty and no currency is set for blank cells'] },
+      ],
+    });
+    if (!read.ok)
+      expect(describeBadRow(read.badRows[1]!)).toBe(
+        'Line 3: the ERP document number is empty; the amount "12,3x" is not a number; the date "31/02/2025" is not a day of the calendar; the currency is empty and no currency is set for blank cells.',
+      );
+    expect(
+      readRegister(source, { columns: {}, isTaxIncluded: true, isCreditNegative: false }, options),
+    ).toEqual({
+      ok: false,
+      mappingProblems: ['Choose the column for "ERP document number".', 'Choose the column for "Amount".'],
+      badRows: [],
+    });
+  });
+
+  it('reads a CSV export with the master-data reader: BOM, semicolons, decimal commas', () => {
+    const text = '\ufeffBelegnr.;Document No.;Posting Date;Amount\r\n\r\nx;SI-1;31.03.2025;1.234,50\r\n';
+    const read = readRegisterFile(new TextEncoder().encode(text));
+    expect(read).toEqual({
+      table: {
+        headers: ['Belegnr.', 'Document No.', 'Posting Date', 'Amount'],
+        rows: [{ line: 3, cells: ['x', 'SI-1', '31.03.2025', '1.234,50'] }],
+      },
+      encoding: 'utf-8',
+      hasBom: true,
+      delimiter: ';',
+    });
+    const lines = readRegister(read.table, suggestRegisterMapping(read.table.headers), options);
+    expect(
+      lines.ok && lines.register.lines.map((line) => [line.erpNumber, line.date, line.amountCents]),
+    ).toEqual([['SI-1', '2025-03-31', 123450]]);
+  });
+});
