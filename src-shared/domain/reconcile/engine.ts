@@ -189,7 +189,7 @@ function docEntries(documents: readonly ServiceDocument[], isTaxIncluded: boolea
       erpKey: erpKey === code ? null : erpKey,
       day: dayNumber(doc.date),
       currency: doc.currency.trim().toUpperCase(),
-      cents: isTaxIncluded ? doc.amountCents : doc.amountCents - (doc.taxCents ?? 0),
+      cents: doc.isReversed ? 0 : isTaxIncluded ? doc.amountCents : doc.amountCents - (doc.taxCents ?? 0),
       cheque: fold(doc.chequeNumber),
       isTaken: false,
     };
@@ -711,10 +711,15 @@ class Run {
     const rule: MatchRule = 'receipt-sum';
     const { docs, lines } = this;
     const window = this.settings.dayWindow;
+    // A zero amount (a payment taken back) would join every combination and make each ambiguous.
     const isOpenDoc = (doc: DocEntry): boolean =>
-      !doc.isTaken && doc.kind === 'payments' && !Number.isNaN(doc.day);
+      !doc.isTaken && doc.kind === 'payments' && !Number.isNaN(doc.day) && doc.cents !== 0;
     const isOpenLine = (line: LineEntry): boolean =>
-      !line.isTaken && line.kind === 'payments' && line.customer !== null && !Number.isNaN(line.day);
+      !line.isTaken &&
+      line.kind === 'payments' &&
+      line.customer !== null &&
+      !Number.isNaN(line.day) &&
+      line.line.amountCents !== 0;
     const tangles = new Components(docs, lines);
     /** How many combinations each searching line (many-to-one) or document (one-to-many) has. */
     const combinations = new Map<DocEntry | LineEntry, number>();

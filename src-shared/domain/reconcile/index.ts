@@ -4,6 +4,7 @@
  * - ./register.ts: reading an ERP export into register lines with a column mapping remembered per
  *   layout; nothing is half-imported;
  * - ./model.ts: the documents, rules, states, decisions and result;
+ * - ./documents.ts: a `ServiceDocument` from a served document;
  * - ./engine.ts: `reconcile`, the rules in order, as hash joins;
  * - ./decisions.ts: the clerk's decisions as data, and the accepts a result offers.
  *
@@ -13,5 +14,6 @@
  */
 export * from './register';
 export * from './model';
+export * from './documents';
 export * from './engine';
 export * from './decisions';

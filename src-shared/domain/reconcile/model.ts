@@ -49,6 +49,12 @@ export interface ServiceDocument {
   /** A payment's cheque number: `doc.cheque.number`. */
   chequeNumber?: string | null;
   /**
+   * A payment taken back: reversed, its cheque bounced or its receipt voided: `ReviewRow.status` in
+   * ./documents.ts `reversedPaymentStatuses` (decision 024). It counts 0: the ERP books it and takes
+   * it back in a second line (a `Reversal`), so only a booking never taken back is a difference.
+   */
+  isReversed?: boolean;
+  /**
    * The answer the document carries: `doc.ack` (`outcome`, `external_number`, `external_ref`), or,
    * without the stored document, `ReviewRow.review` and `ReviewRow.externalNumber`. The renderer may
    * lay the clerk's queued answer over it, so a queued accept is checked before it is sent.

@@ -443,6 +443,8 @@ const documentTypeWords: ReadonlyArray<[FeedKind, readonly string[]]> = [
     'payments',
     [
       'payment',
+      'reversal',
+      'paymentreversal',
       'receipt',
       'cashreceipt',
       'collection',
@@ -476,8 +478,9 @@ const kindByDocumentType = new Map<string, FeedKind>(
 );
 
 /**
- * The feed a document type cell names: `Invoice`, `Payment`, `Receipt`, `Credit Memo`, `Order`,
- * and their Arabic words (`فاتورة`, `سند قبض`, `مرتجع`, …).
+ * The feed a document type cell names: `Invoice`, `Payment`, `Receipt`, `Reversal` (a payment taken
+ * back, booked as a negative line), `Credit Memo`, `Order`, and their Arabic words (`فاتورة`,
+ * `سند قبض`, `مرتجع`, …).
  */
 export function kindOfDocumentType(raw: string): FeedKind | null {
   return kindByDocumentType.get(normaliseHeader(raw)) ?? null;
