@@ -5,6 +5,13 @@
  * Versions are appended, never edited (STYLE: Dexie versions, each with a migration test in
  * test/renderer/data/). A write touching two tables runs in one `db.transaction('rw', …)`.
  */
+import type {
+  ReadRegisterOptions,
+  ReconcileDecision,
+  ReconcileSettings,
+  Register,
+  RegisterMapping,
+} from '../../src-shared/domain/reconcile';
 import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { FeedDocuments } from '../../src-shared/domain/feeds';
@@ -232,6 +239,36 @@ export interface ImportLayoutRow {
   savedAt: string;
 }
 
+/**
+ * One reconciliation of an ERP register: the file as read, its mapping and reading options, the
+ * engine's settings and the clerk's decisions. The result is computed again from these and the
+ * documents staged now, so it follows every sync (src-renderer/data/reconciliations.ts).
+ */
+export interface ReconciliationRow {
+  id: string;
+  connectionId: string;
+  kind: FeedKind;
+  fileName: string;
+  /** "CSV, UTF-8, comma", "Excel, sheet Invoices". */
+  format: string;
+  createdAt: string;
+  updatedAt: string;
+  headers: string[];
+  mapping: RegisterMapping;
+  options: ReadRegisterOptions;
+  register: Register;
+  settings: ReconcileSettings;
+  decisions: ReconcileDecision[];
+}
+
+/** A register mapping remembered for a file layout (`registerLayoutSignature`). */
+export interface RegisterLayoutRow {
+  signature: string;
+  headers: string[];
+  mapping: RegisterMapping;
+  savedAt: string;
+}
+
 /** A key the service has answered for on a connection: live (pushed) or tombstoned (deleted). */
 export interface PushedKeyRow {
   connectionId: string;
@@ -264,6 +301,8 @@ export class DeskDb extends Dexie {
   importLayouts!: EntityTable<ImportLayoutRow, 'signature'>;
   pushedKeys!: Table<PushedKeyRow, [string, RecordKind, string]>;
   customerNames!: EntityTable<CustomerNameRow, 'id'>;
+  reconciliations!: EntityTable<ReconciliationRow, 'id'>;
+  registerLayouts!: EntityTable<RegisterLayoutRow, 'signature'>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -361,6 +400,12 @@ export class DeskDb extends Dexie {
         }
       });
     this.version(5).stores({ documents: null });
+    // Version 6: reconciliations of ERP registers (docs/reconciliation.md), and the register
+    // mappings remembered per file layout. New tables only: nothing moves.
+    this.version(6).stores({
+      reconciliations: 'id, [connectionId+kind], createdAt',
+      registerLayouts: 'signature',
+    });
   }
 
   /** The review rows of a feed. */

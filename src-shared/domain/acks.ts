@@ -28,6 +28,8 @@ export interface AckDraft {
   outcome: AckOutcome;
   /** The ERP's document number (ACCEPTED). */
   externalNumber?: string;
+  /** The ERP's key of the document (ACCEPTED), e.g. from a reconciled register: `external_ref`. */
+  externalRef?: string;
   /** The code of the reason (REJECTED). */
   reasonCode?: string;
   message?: string;
@@ -38,6 +40,8 @@ export function checkAck(kind: FeedKind, draft: AckDraft): string | null {
   const number = draft.externalNumber?.trim() ?? '';
   if (number.length > maxExternalNumberLength)
     return `The ERP number is longer than ${maxExternalNumberLength} characters.`;
+  if ((draft.externalRef?.trim() ?? '').length > maxExternalNumberLength)
+    return `The ERP key is longer than ${maxExternalNumberLength} characters.`;
   if ((draft.message ?? '').length > maxAckMessageLength)
     return `The message is longer than ${maxAckMessageLength} characters.`;
   if (draft.outcome === 'ACCEPTED') {
@@ -61,6 +65,8 @@ export function toAckItem(draft: AckDraft): BatchAckItem {
   const item: BatchAckItem = { id: draft.id, outcome: draft.outcome };
   const number = draft.externalNumber?.trim();
   if (draft.outcome === 'ACCEPTED' && number) item.external_number = number;
+  const key = draft.externalRef?.trim();
+  if (draft.outcome === 'ACCEPTED' && key) item.external_ref = key;
   const reason = draft.reasonCode?.trim();
   if (draft.outcome === 'REJECTED' && reason) item.reason_code = reason;
   const message = draft.message?.trim();

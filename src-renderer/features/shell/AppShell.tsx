@@ -4,6 +4,7 @@ import { useDeskStore, type Section } from '../../state/store';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
 import { ConnectionsScreen } from '../connections/ConnectionsScreen';
 import { MasterDataScreen } from '../master-data/MasterDataScreen';
+import { ReconcileScreen } from '../reconcile/ReconcileScreen';
 import { ReviewSection } from '../review/ReviewSection';
 import { SyncBar } from '../sync/SyncBar';
 import { StoreUpgradeNote } from './StoreUpgradeNote';
@@ -18,6 +19,7 @@ const sections: Array<{ id: Section; label: string; empty: string }> = [
   { id: 'payments', label: 'Payments', empty: 'No payments are staged yet.' },
   { id: 'returns', label: 'Returns', empty: 'No returns are staged yet.' },
   { id: 'orders', label: 'Orders', empty: 'No orders are staged yet.' },
+  { id: 'reconcile', label: 'Reconcile', empty: '' },
   {
     id: 'master-data',
     label: 'Master data',
@@ -51,7 +53,8 @@ export function AppShell() {
     current.id === 'invoices' ||
     current.id === 'payments' ||
     current.id === 'returns' ||
-    current.id === 'orders';
+    current.id === 'orders' ||
+    current.id === 'reconcile';
 
   return (
     <div className="shell">
@@ -82,6 +85,8 @@ export function AppShell() {
           current.id === 'returns' ||
           current.id === 'orders' ? (
           <ReviewSection key={current.id} kind={current.id} />
+        ) : current.id === 'reconcile' ? (
+          <ReconcileScreen />
         ) : current.id === 'master-data' ? (
           <MasterDataScreen />
         ) : (

@@ -3,7 +3,8 @@ import { desk } from '../../bridge/desk';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** The sections of the app. */
-export type Section = 'invoices' | 'payments' | 'returns' | 'orders' | 'master-data' | 'connections';
+export type Section =
+  'invoices' | 'payments' | 'returns' | 'orders' | 'reconcile' | 'master-data' | 'connections';
 
 /** The frame: which section is shown, and what the app is. */
 export interface ShellSlice {

@@ -89,7 +89,8 @@ export function withDecision(
 
 /**
  * The accepts a result offers for one feed: every pending document of a `matched` group whose
- * register lines carry one ERP number, answered ACCEPTED with that number (../acks.ts `AckDraft`;
+ * register lines carry one ERP number, answered ACCEPTED with that number (and the lines' one ERP key, if
+ * they carry one) (../acks.ts `AckDraft`;
  * check each with `checkAck` before queueing).
  */
 export function acceptDraftsOf(result: ReconcileResult, kind: FeedKind): AckDraft[] {
@@ -98,9 +99,12 @@ export function acceptDraftsOf(result: ReconcileResult, kind: FeedKind): AckDraf
     if (group.state !== 'matched') continue;
     const numbers = [...new Set(group.lines.map((line) => line.erpNumber.trim()))];
     if (numbers.length !== 1) continue;
+    // The register's ERP key goes with the number when its lines name one (spec, Ack: `external_ref`).
+    const keys = [...new Set(group.lines.map((line) => line.erpKey?.trim() ?? ''))];
+    const externalRef = keys.length === 1 && keys[0] ? { externalRef: keys[0] } : {};
     for (const doc of group.documents)
       if (doc.kind === kind && doc.isPending)
-        drafts.push({ id: doc.id, outcome: 'ACCEPTED', externalNumber: numbers[0]! });
+        drafts.push({ id: doc.id, outcome: 'ACCEPTED', externalNumber: numbers[0]!, ...externalRef });
   }
   return drafts;
 }

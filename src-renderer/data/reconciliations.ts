@@ -1,0 +1,97 @@
+/**
+ * Reconciliations kept on this computer: an imported ERP register with its mapping, the engine's
+ * settings and the clerk's decisions (IndexedDB, `reconciliations`), and the register mappings
+ * remembered per file layout (`registerLayouts`). The result itself is never stored: it is computed
+ * again from these and the documents staged now (src-shared/domain/reconcile), so it follows every
+ * sync and every answer.
+ */
+import {
+  reversedPaymentStatuses,
+  type ReconcileDecision,
+  type ReconcileSettings,
+  type ServiceDocument,
+} from '../../src-shared/domain/reconcile';
+import type { FeedKind } from '../../src-shared/wire';
+import { db, type ReconciliationRow, type RegisterLayoutRow, type ReviewRow } from './db';
+
+/** Stores a new reconciliation (one record: the register, its mapping, settings and decisions). */
+export async function addReconciliation(row: ReconciliationRow): Promise<void> {
+  await db.reconciliations.add(row);
+}
+
+/** One reconciliation, or undefined. */
+export function readReconciliation(id: string): Promise<ReconciliationRow | undefined> {
+  return db.reconciliations.get(id);
+}
+
+/** A connection's reconciliations of one feed, newest first, without their registers' lines. */
+export async function listReconciliations(
+  connectionId: string,
+  kind: FeedKind,
+): Promise<Array<Omit<ReconciliationRow, 'register'> & { lineCount: number }>> {
+  const rows = await db.reconciliations.where('[connectionId+kind]').equals([connectionId, kind]).toArray();
+  return rows
+    .sort((a, b) => (a.createdAt < b.createdAt ? 1 : a.createdAt > b.createdAt ? -1 : 0))
+    .map(({ register, ...rest }) => ({ ...rest, lineCount: register.lines.length }));
+}
+
+/** Saves a reconciliation's settings or decisions (the clerk's work survives a restart). */
+export async function updateReconciliation(
+  id: string,
+  patch: { settings?: ReconcileSettings; decisions?: ReconcileDecision[] },
+  nowIso: string,
+): Promise<void> {
+  await db.reconciliations.update(id, { ...patch, updatedAt: nowIso });
+}
+
+/** Forgets a reconciliation (its answers already queued or sent are not touched). */
+export async function deleteReconciliation(id: string): Promise<void> {
+  await db.reconciliations.delete(id);
+}
+
+/** The register mapping saved for a file layout, if any. */
+export function findRegisterLayout(signature: string): Promise<RegisterLayoutRow | undefined> {
+  return db.registerLayouts.get(signature);
+}
+
+/** Remembers a register mapping for its file layout. */
+export async function saveRegisterLayout(row: RegisterLayoutRow): Promise<void> {
+  await db.registerLayouts.put(row);
+}
+
+/**
+ * A grid row as the reconciliation engine reads a document (src-shared/domain/reconcile/model.ts
+ * `ServiceDocument`), from the row alone: no stored document is read, so 100,000 documents cost one
+ * table read. The answer is the service's (`review`, `externalNumber`), or the clerk's queued one
+ * laid over it: a queued document is not pending any more, so it is never offered twice.
+ */
+export function serviceDocumentOf(kind: FeedKind, row: ReviewRow): ServiceDocument {
+  const queued = row.answerState === 'queued' && row.answerOutcome !== '';
+  const outcome = queued
+    ? row.answerOutcome
+    : row.review === 'accepted'
+      ? 'ACCEPTED'
+      : row.review === 'rejected'
+        ? 'REJECTED'
+        : null;
+  return {
+    id: row.id,
+    kind,
+    number: row.number,
+    customerId: row.customerId,
+    customerCode: row.customer || null,
+    date: row.date,
+    amountCents: row.amountCents,
+    currency: row.currency,
+    ack: outcome ? { outcome, externalNumber: row.externalNumber || null } : null,
+    isPending: row.review === 'pending' && !queued,
+    // A reversed, bounced or voided payment counts 0: the ERP books it and its reversal.
+    isReversed: kind === 'payments' && reversedPaymentStatuses.includes(row.status),
+  };
+}
+
+/** Every staged document of a feed as the engine reads it. */
+export async function serviceDocuments(kind: FeedKind): Promise<ServiceDocument[]> {
+  const rows = await db.rowsOf(kind).toArray();
+  return rows.map((row) => serviceDocumentOf(kind, row));
+}

@@ -1,0 +1,388 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { AgGridReact } from 'ag-grid-react';
+import type { GetRowIdParams, GridApi, SelectionChangedEvent } from 'ag-grid-community';
+import { maxAckMessageLength, rejectReasons, type AckDraft } from '../../../src-shared/domain/acks';
+import { nameLabel } from '../../../src-shared/domain/names';
+import {
+  acceptDraftsOf,
+  confirmSuggestion,
+  discardSuggestion,
+  documentKey,
+  matchRules,
+  pickCandidates,
+  reconcileStates,
+  type DocumentKey,
+  type ReconcileGroup,
+  type ReconcileState,
+  type StateSummary,
+} from '../../../src-shared/domain/reconcile';
+import type { FeedKind } from '../../../src-shared/wire';
+import { useDeskStore } from '../../state/store';
+import { Dialog } from '../ui/Dialog';
+import { formatCents, formatCount } from '../ui/format';
+import { gridTheme } from '../ui/grid-setup';
+import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
+import { groupNotes, reconcileColumns, ruleLabels, stateLabels } from './reconcile-columns';
+import { useReconcile } from './use-reconcile';
+
+const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
+const getRowId = (params: GetRowIdParams<ReconcileGroup>): string => params.data.id;
+
+/** A state's totals in one line: service, ERP and their difference, per currency. */
+function totalsText(summary: StateSummary): string {
+  if (summary.totals.length === 0) return '';
+  return summary.totals
+    .map(
+      (total) =>
+        `${total.currency} service ${formatCents(total.serviceCents)} · ERP ${formatCents(total.erpCents)} · difference ${formatCents(total.differenceCents)}`,
+    )
+    .join('; ');
+}
+
+/**
+ * One reconciliation: the rules (each switchable, with what it matched), the states with counts and
+ * totals on both sides, the pairs side by side, and the clerk's actions. Accepts and rejects go
+ * through the ack outbox like any other answer (checked against the service's current version before
+ * they leave); decisions are kept and can be undone until something is sent.
+ */
+export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
+  const { open, setSettings, decide, undoDecision } = useReconcile(id, kind);
+  const ack = useDeskStore((state) => state.ack);
+  const [view, setView] = useState<ReconcileState>('matched');
+  const [selected, setSelected] = useState<ReconcileGroup[]>([]);
+  const [dialog, setDialog] = useState<'pick' | 'reject' | null>(null);
+  const [notice, setNotice] = useState('');
+  const apiRef = useRef<GridApi<ReconcileGroup> | null>(null);
+  const columnDefs = useMemo(() => reconcileColumns(), []);
+
+  const result = open?.result ?? null;
+  const rows = useMemo(() => result?.groups.filter((group) => group.state === view) ?? [], [result, view]);
+  const acceptable = useMemo(() => (result ? acceptDraftsOf(result, kind) : []), [result, kind]);
+  const onSelection = useCallback(
+    (event: SelectionChangedEvent<ReconcileGroup>) => setSelected(event.api.getSelectedRows()),
+    [],
+  );
+
+  if (!open || !result) return <p className="empty">Reconciling…</p>;
+  const { row } = open;
+  const settings = row.settings;
+  const suggestions = selected.filter((group) => group.state === 'suggested');
+  const differing = selected.filter((group) => group.state === 'differs');
+  const ambiguous = selected.length === 1 && selected[0]!.state === 'ambiguous' ? selected[0]! : null;
+
+  const queue = async (drafts: AckDraft[], what: string): Promise<string | null> => {
+    const outcome = await ack(kind, drafts);
+    if (!outcome.ok) return outcome.message;
+    apiRef.current?.deselectAll();
+    setNotice(
+      `${formatCount(outcome.queued)} ${what} queued; they are sent now, or as soon as the service answers.`,
+    );
+    return null;
+  };
+
+  return (
+    <div className="reconcile-view">
+      <p className="muted" role="status" aria-label="Register">
+        {row.fileName} · {row.format} · {formatCount(row.register.lines.length)} register lines against{' '}
+        {formatCount(open.documents.length)} staged {kind} · reconciled in {open.runMs} ms
+        {result.answerConflicts > 0 && (
+          <strong className="error-text">
+            {' '}
+            · {result.answerConflicts} answered document(s) disagree with the register
+          </strong>
+        )}
+      </p>
+      <fieldset className="rules" aria-label="Matching rules">
+        <legend>Rules, in order</legend>
+        {matchRules.map((rule) => {
+          const summary = result.rules[rule];
+          const found = summary.matched + summary.suggested + summary.differs + summary.ambiguous;
+          return (
+            <label key={rule} className="inline rule">
+              <input
+                type="checkbox"
+                checked={settings.rules[rule]}
+                onChange={(event) =>
+                  void setSettings({
+                    ...settings,
+                    rules: { ...settings.rules, [rule]: event.target.checked },
+                  })
+                }
+              />{' '}
+              {ruleLabels[rule]} <span className="count">{formatCount(found)}</span>
+            </label>
+          );
+        })}
+        <label className="inline">
+          Days apart{' '}
+          <input
+            type="number"
+            aria-label="Days apart"
+            min={0}
+            max={31}
+            value={settings.dayWindow}
+            onChange={(event) =>
+              void setSettings({ ...settings, dayWindow: Number(event.target.value) || 0 })
+            }
+          />
+        </label>
+        <label className="inline">
+          Amount tolerance{' '}
+          <input
+            type="number"
+            aria-label="Amount tolerance"
+            min={0}
+            step={0.01}
+            value={(settings.toleranceCents / 100).toFixed(2)}
+            onChange={(event) =>
+              void setSettings({
+                ...settings,
+                toleranceCents: Math.max(0, Math.round(Number(event.target.value) * 100) || 0),
+              })
+            }
+          />
+        </label>
+      </fieldset>
+      <div className="views" role="group" aria-label="States">
+        {reconcileStates.map((state) => (
+          <button
+            key={state}
+            type="button"
+            aria-pressed={view === state}
+            title={totalsText(result.states[state])}
+            onClick={() => setView(state)}
+          >
+            {stateLabels[state]} <span className="count">{formatCount(result.states[state].groups)}</span>
+          </button>
+        ))}
+      </div>
+      <p className="muted" aria-label="Totals of the state">
+        {totalsText(result.states[view]) || 'Nothing in this state.'}
+      </p>
+      <div className="actions" role="toolbar" aria-label="Reconciliation actions">
+        <button
+          type="button"
+          className="primary"
+          disabled={acceptable.length === 0}
+          onClick={() => void queue(acceptable, 'acceptance(s)')}
+        >
+          Accept all matched ({formatCount(acceptable.length)})
+        </button>
+        <button
+          type="button"
+          disabled={suggestions.length === 0}
+          onClick={() => void decide(suggestions.map(confirmSuggestion))}
+        >
+          Confirm ({suggestions.length})
+        </button>
+        <button
+          type="button"
+          disabled={suggestions.length === 0}
+          onClick={() => void decide(suggestions.map(discardSuggestion))}
+        >
+          Discard ({suggestions.length})
+        </button>
+        <button type="button" disabled={!ambiguous} onClick={() => setDialog('pick')}>
+          Pick…
+        </button>
+        <button
+          type="button"
+          className="danger"
+          disabled={differing.length === 0}
+          onClick={() => setDialog('reject')}
+        >
+          Reject differing… ({differing.length})
+        </button>
+        <button type="button" disabled={row.decisions.length === 0} onClick={() => void undoDecision()}>
+          Undo last decision
+        </button>
+        <button type="button" onClick={() => exportGroupsAsCsv(result.groups, `${kind}-reconciliation.csv`)}>
+          Export CSV
+        </button>
+        <button
+          type="button"
+          onClick={() => void exportGroupsAsXlsx(result.groups, `${kind}-reconciliation.xlsx`)}
+        >
+          Export XLSX
+        </button>
+      </div>
+      {notice && <p role="status">{notice}</p>}
+      <div className="grid-frame" role="region" aria-label="Reconciliation grid">
+        <AgGridReact<ReconcileGroup>
+          theme={gridTheme}
+          rowData={rows}
+          columnDefs={columnDefs}
+          defaultColDef={defaultColDef}
+          getRowId={getRowId}
+          rowSelection={{
+            mode: 'multiRow',
+            checkboxes: true,
+            headerCheckbox: true,
+            enableClickSelection: false,
+          }}
+          animateRows={false}
+          tooltipShowDelay={400}
+          onGridReady={(event) => {
+            apiRef.current = event.api;
+          }}
+          onGridPreDestroyed={() => {
+            apiRef.current = null;
+          }}
+          onSelectionChanged={onSelection}
+          overlayNoRowsTemplate="<span>Nothing in this state.</span>"
+        />
+      </div>
+      {dialog === 'pick' && ambiguous && (
+        <PickDialog
+          group={ambiguous}
+          onCancel={() => setDialog(null)}
+          onPick={async (keys, lineIds) => {
+            await decide([pickCandidates(ambiguous, keys, lineIds)]);
+            setDialog(null);
+          }}
+        />
+      )}
+      {dialog === 'reject' && (
+        <RejectDifferingDialog
+          groups={differing}
+          onCancel={() => setDialog(null)}
+          onSubmit={async (drafts) => {
+            const failure = await queue(drafts, 'rejection(s)');
+            if (!failure) setDialog(null);
+            return failure;
+          }}
+        />
+      )}
+    </div>
+  );
+}
+
+/** Of an ambiguous group, the clerk ticks the documents and lines that belong together. */
+function PickDialog({
+  group,
+  onCancel,
+  onPick,
+}: {
+  group: ReconcileGroup;
+  onCancel: () => void;
+  onPick: (keys: DocumentKey[], lineIds: string[]) => Promise<void>;
+}) {
+  const [keys, setKeys] = useState<Set<DocumentKey>>(new Set());
+  const [lineIds, setLineIds] = useState<Set<string>>(new Set());
+  const toggle = <T,>(set: Set<T>, value: T): Set<T> => {
+    const next = new Set(set);
+    if (next.has(value)) next.delete(value);
+    else next.add(value);
+    return next;
+  };
+  return (
+    <Dialog title="Pick what belongs together" onClose={onCancel}>
+      <fieldset>
+        <legend>Service documents</legend>
+        {group.documents.map((doc) => (
+          <label key={documentKey(doc)} className="pick-line">
+            <input
+              type="checkbox"
+              checked={keys.has(documentKey(doc))}
+              onChange={() => setKeys(toggle(keys, documentKey(doc)))}
+            />{' '}
+            {doc.number} · {doc.customerCode ?? ''} · {doc.date} · {formatCents(doc.amountCents)}{' '}
+            {doc.currency}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset>
+        <legend>ERP register lines</legend>
+        {group.lines.map((line) => (
+          <label key={line.id} className="pick-line">
+            <input
+              type="checkbox"
+              checked={lineIds.has(line.id)}
+              onChange={() => setLineIds(toggle(lineIds, line.id))}
+            />{' '}
+            {line.erpNumber} · {line.serviceRef ?? ''} · {line.date ?? ''} · {formatCents(line.amountCents)}{' '}
+            {line.currency}
+          </label>
+        ))}
+      </fieldset>
+      <div className="dialog-foot">
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary"
+          disabled={keys.size === 0 || lineIds.size === 0}
+          onClick={() => void onPick([...keys], [...lineIds])}
+        >
+          Pick these
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Reject differing documents: one reason, and a message naming each document's difference. */
+function RejectDifferingDialog({
+  groups,
+  onCancel,
+  onSubmit,
+}: {
+  groups: ReconcileGroup[];
+  onCancel: () => void;
+  onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
+}) {
+  const [reasonCode, setReasonCode] = useState('AMOUNT_MISMATCH');
+  const [error, setError] = useState('');
+  const drafts: AckDraft[] = groups.flatMap((group) =>
+    group.documents
+      .filter((doc) => doc.isPending)
+      .map((doc) => ({
+        id: doc.id,
+        outcome: 'REJECTED' as const,
+        reasonCode,
+        message: `ERP register: ${groupNotes(group)}`.slice(0, maxAckMessageLength),
+      })),
+  );
+  return (
+    <Dialog title={`Reject ${drafts.length} differing document(s)`} onClose={onCancel}>
+      <label className="field">
+        Reason{' '}
+        <select
+          aria-label="Reason"
+          value={reasonCode}
+          onChange={(event) => setReasonCode(event.target.value)}
+        >
+          {rejectReasons.map((reason) => (
+            <option key={reason.code} value={reason.code}>
+              {reason.code} — {nameLabel(reason.name)}
+            </option>
+          ))}
+        </select>
+      </label>
+      <ul className="hint">
+        {drafts.slice(0, 8).map((draft) => (
+          <li key={draft.id}>{draft.message}</li>
+        ))}
+      </ul>
+      <div className="dialog-foot">
+        {error && (
+          <span role="alert" className="error-text">
+            {error}
+          </span>
+        )}
+        <button type="button" onClick={onCancel}>
+          Cancel
+        </button>
+        <button
+          type="button"
+          className="primary danger"
+          disabled={drafts.length === 0}
+          onClick={() => void onSubmit(drafts).then((failure) => setError(failure ?? ''))}
+        >
+          Reject {drafts.length}
+        </button>
+      </div>
+    </Dialog>
+  );
+}

@@ -1,0 +1,125 @@
+// A reconciliation as a spreadsheet: every group with both sides and what disagrees, the unmatched
+// lists included (service-only and ERP-only are groups of one side). CSV through the shared writer;
+// XLSX through write-excel-file, loaded on first use, amounts as numbers.
+import { writeCsv } from '../../../src-shared/domain/master-data';
+import type { ReconcileGroup } from '../../../src-shared/domain/reconcile';
+import { groupNotes, ruleLabels, stateLabels } from './reconcile-columns';
+
+const header = [
+  'State',
+  'Rule',
+  'Service documents',
+  'Service ids',
+  'Customer',
+  'Service date',
+  'Service amount',
+  'ERP numbers',
+  'ERP reference',
+  'ERP date',
+  'ERP amount',
+  'Difference',
+  'Currency',
+  'What disagrees',
+];
+
+interface ExportRow {
+  texts: string[];
+  serviceCents: number | null;
+  erpCents: number | null;
+  differenceCents: number | null;
+}
+
+function exportRows(groups: readonly ReconcileGroup[]): ExportRow[] {
+  const list = (values: readonly (string | null | undefined)[]): string =>
+    [...new Set(values.filter((value): value is string => !!value))].join(', ');
+  return groups.map((group) => {
+    const hasService = group.documents.length > 0;
+    const hasErp = group.lines.length > 0;
+    return {
+      texts: [
+        stateLabels[group.state],
+        group.decision ? `Your ${group.decision}` : group.rule ? ruleLabels[group.rule] : '',
+        list(group.documents.map((doc) => doc.number)),
+        list(group.documents.map((doc) => doc.id)),
+        list([
+          ...group.documents.map((doc) => doc.customerCode),
+          ...group.lines.map((line) => line.customer),
+        ]),
+        list(group.documents.map((doc) => doc.date)),
+        list(group.lines.map((line) => line.erpNumber)),
+        list(group.lines.map((line) => line.serviceRef)),
+        list(group.lines.map((line) => line.date)),
+        list([...group.documents.map((doc) => doc.currency), ...group.lines.map((line) => line.currency)]),
+        groupNotes(group),
+      ],
+      serviceCents: hasService ? group.serviceCents : null,
+      erpCents: hasErp ? group.erpCents : null,
+      differenceCents: hasService && hasErp ? group.differenceCents : null,
+    };
+  });
+}
+
+const money = (cents: number | null): string => (cents === null ? '' : (cents / 100).toFixed(2));
+
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** The groups as CSV (UTF-8 with BOM), downloaded as `fileName`. */
+export function exportGroupsAsCsv(groups: readonly ReconcileGroup[], fileName: string): void {
+  const rows = exportRows(groups).map((row) => {
+    const [state, rule, numbers, ids, customer, date, erpNumbers, ref, erpDate, currency, notes] = row.texts;
+    return [
+      state!,
+      rule!,
+      numbers!,
+      ids!,
+      customer!,
+      date!,
+      money(row.serviceCents),
+      erpNumbers!,
+      ref!,
+      erpDate!,
+      money(row.erpCents),
+      money(row.differenceCents),
+      currency!,
+      notes!,
+    ];
+  });
+  download(new Blob([writeCsv([header, ...rows])], { type: 'text/csv;charset=utf-8' }), fileName);
+}
+
+/** The groups as an Excel workbook, downloaded as `fileName`. */
+export async function exportGroupsAsXlsx(groups: readonly ReconcileGroup[], fileName: string): Promise<void> {
+  const { default: writeXlsxFile } = await import('write-excel-file/browser');
+  const text = (value: string) => (value === '' ? null : { value });
+  const amount = (cents: number | null) =>
+    cents === null ? null : { value: cents / 100, format: '#,##0.00' };
+  const rows = exportRows(groups).map((row) => {
+    const [state, rule, numbers, ids, customer, date, erpNumbers, ref, erpDate, currency, notes] = row.texts;
+    return [
+      text(state!),
+      text(rule!),
+      text(numbers!),
+      text(ids!),
+      text(customer!),
+      text(date!),
+      amount(row.serviceCents),
+      text(erpNumbers!),
+      text(ref!),
+      text(erpDate!),
+      amount(row.erpCents),
+      amount(row.differenceCents),
+      text(currency!),
+      text(notes!),
+    ];
+  });
+  await writeXlsxFile([header.map((value) => ({ value, fontWeight: 'bold' as const })), ...rows]).toFile(
+    fileName,
+  );
+}
