@@ -1,0 +1,237 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import Dexie from 'dexie';
+import {
+  defaultReconcileSettings,
+  suggestRegisterMapping,
+  type RegisterLine,
+} from '../../../src-shared/domain/reconcile';
+import {
+  DeskDb,
+  type ChunkLiveRow,
+  type CustomerNameRow,
+  type DocumentChunk,
+  type FeedCursorRow,
+  type ImportLayoutRow,
+  type OutboxBatch,
+  type ReconciliationRow,
+  type RegisterLayoutRow,
+} from '../../../src-renderer/data/db';
+import { reviewRowIndexes } from '../../../src-renderer/data/store-layout';
+import { row } from '../review/fixtures';
+import { invoice } from './fixtures';
+
+const name = 'desk-migration-v6';
+
+afterEach(async () => {
+  await Dexie.delete(name);
+});
+
+/**
+ * Opens `name` as version 5 of the app left it: every table of versions 1 to 5 with the indexes
+ * version 5 ends with (review rows with the few indexes of version 4, documents in chunks, the
+ * `documents` table gone), so that version 6 upgrades exactly what a clerk's computer holds.
+ */
+async function openVersion5(): Promise<Dexie> {
+  const old = new Dexie(name);
+  old.version(5).stores({
+    orders: reviewRowIndexes,
+    invoices: reviewRowIndexes,
+    payments: reviewRowIndexes,
+    returns: reviewRowIndexes,
+    cursors: 'kind',
+    outbox: 'id, state, createdAt, [connectionId+state]',
+    audit: '++seq, at, batchId, *docIds',
+    references: 'kind',
+    meta: 'key',
+    pushRuns: 'runId, connectionId, createdAt',
+    pushRecords: '[runId+seq], runId, [runId+outcome]',
+    importLayouts: 'signature, kind',
+    pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
+    customerNames: 'id',
+    documentChunks: 'key',
+    chunkLive: 'key',
+  });
+  await old.open();
+  return old;
+}
+
+/** Opens the database as IndexedDB itself sees it (not through Dexie's schema). */
+function openRaw(): Promise<IDBDatabase> {
+  return new Promise((resolve, reject) => {
+    const open = indexedDB.open(name);
+    open.onsuccess = () => resolve(open.result);
+    open.onerror = () => reject(open.error);
+  });
+}
+
+/** A register line of an invoice, 100.00 EGP. */
+function line(id: string, serviceRef: string | null): RegisterLine {
+  return {
+    id,
+    line: 2,
+    kind: 'invoices',
+    erpNumber: id,
+    erpKey: null,
+    serviceRef,
+    customer: 'C-1',
+    date: '2025-03-01',
+    amountCents: 10000,
+    currency: 'EGP',
+    chequeNumber: null,
+  };
+}
+
+/** A stored reconciliation of one connection and feed. */
+function reconciliation(id: string, connectionId: string, createdAt: string): ReconciliationRow {
+  const headers = ['Document No.', 'External Document No.', 'Amount Including VAT'];
+  return {
+    id,
+    connectionId,
+    kind: 'invoices',
+    fileName: 'invoices.csv',
+    format: 'CSV, UTF-8, comma',
+    createdAt,
+    updatedAt: createdAt,
+    headers,
+    mapping: suggestRegisterMapping(headers),
+    options: { kind: 'invoices', dateOrder: 'ymd', defaultCurrency: 'EGP' },
+    register: { lines: [line('SI-1', 'INV-a'), line('SI-2', null)], isTaxIncluded: true },
+    settings: { ...defaultReconcileSettings, toleranceCents: 5 },
+    decisions: [{ action: 'discard', rule: 'amount-date', documentKeys: ['invoices:b'], lineIds: ['SI-2'] }],
+  };
+}
+
+describe('DeskDb version 6 (reconciliations and register layouts)', () => {
+  it('keeps everything version 5 stored, and adds the two tables', async () => {
+    const old = await openVersion5();
+    const rows = [
+      row('a', { chunk: 'chunk-1' }),
+      row('b', { review: 'accepted', externalNumber: 'ERP-7', chunk: 'chunk-1' }),
+      row('c', { answerState: 'queued', answerOutcome: 'ACCEPTED', chunk: 'chunk-1' }),
+    ];
+    const chunk: DocumentChunk = {
+      key: 'chunk-1',
+      kind: 'invoices',
+      docs: ['a', 'b', 'c'].map((id, index) => ({
+        kind: 'invoices' as const,
+        id,
+        version: index + 1,
+        doc: invoice(id, index + 1),
+        answered: null,
+      })),
+    };
+    const live: ChunkLiveRow = { key: 'chunk-1', live: 3 };
+    const cursor: FeedCursorRow = {
+      kind: 'invoices',
+      versionAfter: 3,
+      highWater: 3,
+      caughtUpAt: '2025-03-04T08:00:00.000Z',
+      staged: 3,
+    };
+    const batch: OutboxBatch = {
+      id: 'batch-1',
+      connectionId: 'conn-1',
+      kind: 'invoices',
+      items: [{ id: 'c', outcome: 'ACCEPTED', external_number: 'ERP-8' }],
+      versions: [3],
+      createdAt: '2025-03-04T08:00:00.000Z',
+      state: 'queued',
+      attempts: 0,
+      lastAttemptAt: null,
+      lastError: null,
+      results: null,
+    };
+    const layout: ImportLayoutRow = {
+      signature: 'customers:code|name',
+      kind: 'customers',
+      headers: ['Code', 'Name'],
+      mapping: { kind: 'customers', fields: { code: 0 }, names: { en: 1 } },
+      savedAt: '2025-03-01T00:00:00.000Z',
+    };
+    const names: CustomerNameRow = { id: 'cu-1', code: 'C-1', name: { en: 'Al Noor' }, fetchedAt: 'now' };
+    await old.table('invoices').bulkPut(rows);
+    await old.table('documentChunks').put(chunk);
+    await old.table('chunkLive').put(live);
+    await old.table('cursors').put(cursor);
+    await old.table('outbox').put(batch);
+    await old.table('importLayouts').put(layout);
+    await old.table('customerNames').put(names);
+    await old.table('meta').put({ key: 'connectionId', value: 'conn-1' });
+    old.close();
+
+    const db = new DeskDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect({
+      rows: await db.invoices.toArray(),
+      chunks: await db.documentChunks.toArray(),
+      live: await db.chunkLive.toArray(),
+      cursors: await db.cursors.toArray(),
+      outbox: await db.outbox.toArray(),
+      layouts: await db.importLayouts.toArray(),
+      names: await db.customerNames.toArray(),
+      meta: await db.meta.toArray(),
+      queued: await db.outbox.where('[connectionId+state]').equals(['conn-1', 'queued']).primaryKeys(),
+      accepted: await db.invoices.where('review').equals('accepted').primaryKeys(),
+    }).toEqual({
+      rows,
+      chunks: [chunk],
+      live: [live],
+      cursors: [cursor],
+      outbox: [batch],
+      layouts: [layout],
+      names: [names],
+      meta: [{ key: 'connectionId', value: 'conn-1' }],
+      queued: ['batch-1'],
+      accepted: ['b'],
+    });
+
+    // The new tables hold a reconciliation, found by connection and feed, and a register layout.
+    const first = reconciliation('rec-1', 'conn-1', '2025-03-05T08:00:00.000Z');
+    const second = reconciliation('rec-2', 'conn-1', '2025-03-06T08:00:00.000Z');
+    const other = reconciliation('rec-3', 'conn-2', '2025-03-06T09:00:00.000Z');
+    await db.reconciliations.bulkAdd([first, second, other]);
+    expect(await db.reconciliations.get('rec-1')).toEqual(first);
+    expect(
+      await db.reconciliations.where('[connectionId+kind]').equals(['conn-1', 'invoices']).primaryKeys(),
+    ).toEqual(['rec-1', 'rec-2']);
+    expect(await db.reconciliations.orderBy('createdAt').primaryKeys()).toEqual(['rec-1', 'rec-2', 'rec-3']);
+    await expect(db.reconciliations.add(first)).rejects.toThrow();
+    const registerLayout: RegisterLayoutRow = {
+      signature: 'erp-register:documentno|externaldocumentno|amountincludingvat',
+      headers: first.headers,
+      mapping: first.mapping,
+      savedAt: '2025-03-05T08:00:00.000Z',
+    };
+    await db.registerLayouts.put(registerLayout);
+    await db.registerLayouts.put({ ...registerLayout, savedAt: '2025-03-06T08:00:00.000Z' });
+    expect(await db.registerLayouts.toArray()).toEqual([
+      { ...registerLayout, savedAt: '2025-03-06T08:00:00.000Z' },
+    ]);
+    db.close();
+
+    // In IndexedDB itself: the two new stores with their indexes, and nothing else touched.
+    const raw = await openRaw();
+    const stores = [...raw.objectStoreNames];
+    expect(stores).toEqual(expect.arrayContaining(['reconciliations', 'registerLayouts', 'invoices']));
+    expect(stores).not.toContain('documents');
+    const tx = raw.transaction(['reconciliations', 'registerLayouts', 'invoices']);
+    expect([...tx.objectStore('reconciliations').indexNames].sort()).toEqual([
+      '[connectionId+kind]',
+      'createdAt',
+    ]);
+    expect(tx.objectStore('registerLayouts').keyPath).toBe('signature');
+    expect([...tx.objectStore('invoices').indexNames].sort()).toEqual(['customerId', 'date', 'review']);
+    raw.close();
+  });
+
+  it('opens a new computer at version 6 with empty reconciliations', async () => {
+    const db = new DeskDb(name);
+    await db.open();
+    expect(db.verno).toBe(6);
+    expect(await db.reconciliations.count()).toBe(0);
+    expect(await db.registerLayouts.count()).toBe(0);
+    db.close();
+  });
+});
