@@ -31,31 +31,32 @@ export function cellText(value: unknown): string {
   return String(value);
 }
 
-function isXlsx(name: string, bytes: Uint8Array): boolean {
+/** How a CSV file was read, in the clerk's words: "CSV, UTF-8 with BOM, comma". */
+export function csvFormat(read: { encoding: string; hasBom: boolean; delimiter: string }): string {
+  const encoding =
+    read.encoding === 'utf-8'
+      ? read.hasBom
+        ? 'UTF-8 with BOM'
+        : 'UTF-8'
+      : read.encoding === 'windows-1256'
+        ? 'Windows-1256 (Arabic)'
+        : read.encoding.toUpperCase();
+  return `CSV, ${encoding}, ${delimiterNames[read.delimiter] ?? read.delimiter}`;
+}
+
+/** Whether a chosen file is an XLSX workbook: by its name, or a ZIP's first bytes. */
+export function isXlsx(name: string, bytes: Uint8Array): boolean {
   return (
     /\.xlsx$/i.test(name) ||
     (bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04)
   );
 }
 
-/** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
-export async function readImportFile(name: string, buffer: ArrayBuffer): Promise<ReadFile> {
-  const bytes = new Uint8Array(buffer);
-  if (!isXlsx(name, bytes)) {
-    const read = readCsvFile(bytes);
-    const encoding =
-      read.encoding === 'utf-8'
-        ? read.hasBom
-          ? 'UTF-8 with BOM'
-          : 'UTF-8'
-        : read.encoding === 'windows-1256'
-          ? 'Windows-1256 (Arabic)'
-          : read.encoding.toUpperCase();
-    return {
-      table: read.table,
-      format: `CSV, ${encoding}, ${delimiterNames[read.delimiter] ?? read.delimiter}`,
-    };
-  }
+/**
+ * The rows of an XLSX file's first sheet that holds anything, as CSV text cells, and the sheet's name.
+ * Throws UnreadableFileError with plain words when it cannot be read.
+ */
+export async function readXlsxRows(buffer: ArrayBuffer): Promise<{ rows: CsvRow[]; sheetName: string }> {
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(buffer);
@@ -69,5 +70,16 @@ export async function readImportFile(name: string, buffer: ArrayBuffer): Promise
     sheets.find((s) => s.data.some((row) => row.some((cell) => cellText(cell).trim() !== ''))) ?? sheets[0];
   if (!sheet) throw new UnreadableFileError('EMPTY', 'The Excel file has no sheets.');
   const rows: CsvRow[] = sheet.data.map((row, index) => ({ line: index + 1, cells: row.map(cellText) }));
-  return { table: tableFromRows(rows), format: `Excel, sheet ${sheet.sheet}` };
+  return { rows, sheetName: sheet.sheet };
+}
+
+/** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
+export async function readImportFile(name: string, buffer: ArrayBuffer): Promise<ReadFile> {
+  const bytes = new Uint8Array(buffer);
+  if (!isXlsx(name, bytes)) {
+    const read = readCsvFile(bytes);
+    return { table: read.table, format: csvFormat(read) };
+  }
+  const { rows, sheetName } = await readXlsxRows(buffer);
+  return { table: tableFromRows(rows), format: `Excel, sheet ${sheetName}` };
 }
