@@ -108,6 +108,30 @@ export function suggestMapping(
 }
 
 /**
+ * What is wrong with the columns chosen for labelled targets, in plain words: a column the file does
+ * not have, one column chosen twice. Shared by every import that maps columns (master data, ERP
+ * registers).
+ */
+export function columnChoiceProblems(
+  targets: ReadonlyArray<readonly [label: string, index: number]>,
+  headers: readonly string[],
+): string[] {
+  const problems: string[] = [];
+  const seen = new Map<number, string>();
+  for (const [label, index] of targets) {
+    if (!Number.isInteger(index) || index < 0 || index >= headers.length) {
+      problems.push(`"${label}" points at a column the file does not have.`);
+      continue;
+    }
+    const other = seen.get(index);
+    if (other !== undefined)
+      problems.push(`The column "${headers[index]}" is chosen for both "${other}" and "${label}".`);
+    seen.set(index, label);
+  }
+  return problems;
+}
+
+/**
  * What keeps a mapping from being used, in plain words: a required field without a column, no name
  * column where names are required, a column that is not in the file, one column given twice.
  */
@@ -120,7 +144,6 @@ export function mappingProblems(mapping: ColumnMapping, headers: readonly string
   }
   if (def.isNameRequired && Object.keys(mapping.names).length === 0)
     problems.push('Choose at least one name column (for example name.en or name.ar).');
-  const seen = new Map<number, string>();
   const targets: Array<[string, number]> = [
     ...Object.entries(mapping.fields).map(([id, index]): [string, number] => [
       def.fields.find((f) => f.id === id)?.label ?? id,
@@ -131,16 +154,7 @@ export function mappingProblems(mapping: ColumnMapping, headers: readonly string
       index,
     ]),
   ];
-  for (const [label, index] of targets) {
-    if (!Number.isInteger(index) || index < 0 || index >= headers.length) {
-      problems.push(`"${label}" points at a column the file does not have.`);
-      continue;
-    }
-    const other = seen.get(index);
-    if (other !== undefined)
-      problems.push(`The column "${headers[index]}" is chosen for both "${other}" and "${label}".`);
-    seen.set(index, label);
-  }
+  problems.push(...columnChoiceProblems(targets, headers));
   for (const language of Object.keys(mapping.names)) {
     if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language))
       problems.push(`"${language}" is not a language key (use en, ar, …).`);

@@ -29,20 +29,29 @@ function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
+/** How many data rows a file may hold, and what to tell the clerk when it holds more. */
+export interface RowLimit {
+  maxRows: number;
+  tooLarge(rows: number): string;
+}
+
+/** The master-data import's limit (`maxImportRows`). */
+export const importRowLimit: RowLimit = {
+  maxRows: maxImportRows,
+  tooLarge: (rows) =>
+    `The file has ${rows} rows; the desk takes at most ${maxImportRows} per file. Split the export.`,
+};
+
 /**
  * A table from rows of cells: the first row that is not blank is the header; blank rows are
- * dropped; every cell is trimmed (ERP exports pad fixed-width columns with spaces).
+ * dropped; every cell is trimmed (ERP exports pad fixed-width columns with spaces). More data rows
+ * than `limit` allows is UnreadableFileError `TOO_LARGE`.
  */
-export function tableFromRows(rows: readonly CsvRow[]): ImportTable {
+export function tableFromRows(rows: readonly CsvRow[], limit: RowLimit = importRowLimit): ImportTable {
   const kept = rows.filter((row) => !isBlank(row.cells));
   const [header, ...data] = kept;
   if (!header) throw new UnreadableFileError('EMPTY', 'The file has no rows.');
-  if (data.length > maxImportRows) {
-    throw new UnreadableFileError(
-      'TOO_LARGE',
-      `The file has ${data.length} rows; the desk takes at most ${maxImportRows} per file. Split the export.`,
-    );
-  }
+  if (data.length > limit.maxRows) throw new UnreadableFileError('TOO_LARGE', limit.tooLarge(data.length));
   return {
     headers: header.cells.map((cell) => cell.trim()),
     rows: data.map((row) => ({ line: row.line, cells: row.cells.map((cell) => cell.trim()) })),
@@ -53,7 +62,10 @@ export function tableFromRows(rows: readonly CsvRow[]): ImportTable {
  * Reads a CSV export: encoding (./text.ts), delimiter (given, or found from the file) and rows.
  * Throws UnreadableFileError with plain words when the file cannot be read.
  */
-export function readCsvFile(bytes: Uint8Array, options: { delimiter?: CsvDelimiter } = {}): CsvFileRead {
+export function readCsvFile(
+  bytes: Uint8Array,
+  options: { delimiter?: CsvDelimiter; limit?: RowLimit } = {},
+): CsvFileRead {
   const decoded = decodeText(bytes);
   const delimiter = options.delimiter ?? detectDelimiter(decoded.text);
   const parsed = parseCsv(decoded.text, delimiter);
@@ -63,5 +75,10 @@ export function readCsvFile(bytes: Uint8Array, options: { delimiter?: CsvDelimit
       `A quoted cell that starts on line ${parsed.unclosedQuoteLine} is never closed. Check the export's quotes.`,
     );
   }
-  return { table: tableFromRows(parsed.rows), encoding: decoded.encoding, hasBom: decoded.hasBom, delimiter };
+  return {
+    table: tableFromRows(parsed.rows, options.limit),
+    encoding: decoded.encoding,
+    hasBom: decoded.hasBom,
+    delimiter,
+  };
 }

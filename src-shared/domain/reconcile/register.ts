@@ -10,10 +10,15 @@
  * are always those of the whole export.
  */
 import type { FeedKind } from '../../wire';
-import { detectDelimiter, parseCsv, type CsvDelimiter, type CsvRow } from '../master-data/csv';
-import { normaliseHeader } from '../master-data/mapping';
-import type { ImportTable } from '../master-data/table';
-import { decodeText, UnreadableFileError, type TextEncodingName } from '../master-data/text';
+import type { CsvDelimiter, CsvRow } from '../master-data/csv';
+import { columnChoiceProblems, normaliseHeader } from '../master-data/mapping';
+import {
+  readCsvFile,
+  tableFromRows,
+  type CsvFileRead,
+  type ImportTable,
+  type RowLimit,
+} from '../master-data/table';
 import { normaliseDigits, parseDate, parseNumber, type DateOrder } from '../master-data/values';
 import { maxExternalNumberLength } from '../acks';
 
@@ -313,21 +318,11 @@ export function registerMappingProblems(mapping: RegisterMapping, headers: reado
     if (def.isRequired && mapping.columns[field] === undefined)
       problems.push(`Choose the column for "${def.label}".`);
   }
-  const seen = new Map<number, string>();
-  for (const field of registerFields) {
+  const targets = registerFields.flatMap((field): Array<[string, number]> => {
     const index = mapping.columns[field];
-    if (index === undefined) continue;
-    const label = registerFieldDefs[field].label;
-    if (!Number.isInteger(index) || index < 0 || index >= headers.length) {
-      problems.push(`"${label}" points at a column the file does not have.`);
-      continue;
-    }
-    const other = seen.get(index);
-    if (other !== undefined)
-      problems.push(`The column "${headers[index]}" is chosen for both "${other}" and "${label}".`);
-    seen.set(index, label);
-  }
-  return problems;
+    return index === undefined ? [] : [[registerFieldDefs[field].label, index]];
+  });
+  return [...problems, ...columnChoiceProblems(targets, headers)];
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -341,34 +336,22 @@ export function registerMappingProblems(mapping: RegisterMapping, headers: reado
 export const maxRegisterLines = 250_000;
 
 /** A register file read: its table and how it was read (as ../master-data/table.ts `CsvFileRead`). */
-export interface RegisterFileRead {
-  table: ImportTable;
-  encoding: TextEncodingName;
-  hasBom: boolean;
-  delimiter: CsvDelimiter;
-}
+export type RegisterFileRead = CsvFileRead;
+
+/** The register's row limit (`maxRegisterLines`), in the words of ../master-data/table.ts `RowLimit`. */
+export const registerRowLimit: RowLimit = {
+  maxRows: maxRegisterLines,
+  tooLarge: (rows) =>
+    `The register has ${rows} rows; the desk compares at most ${maxRegisterLines} at once. Export a shorter period.`,
+};
 
 /**
  * A register table from rows of cells (a CSV file's, or the rows of an XLSX sheet): the first row
- * that is not blank is the header, blank rows are dropped, cells are trimmed.
- *
- * The same rules as ../master-data/table.ts `tableFromRows`, with the register's own size limit.
- * Throws UnreadableFileError (`EMPTY`, `TOO_LARGE`) with plain words.
+ * that is not blank is the header, blank rows are dropped, cells are trimmed. Throws
+ * UnreadableFileError (`EMPTY`, `TOO_LARGE`) with plain words.
  */
 export function registerTableFromRows(rows: readonly CsvRow[]): ImportTable {
-  const kept = rows.filter((row) => row.cells.some((cell) => cell.trim() !== ''));
-  const [header, ...data] = kept;
-  if (!header) throw new UnreadableFileError('EMPTY', 'The file has no rows.');
-  if (data.length > maxRegisterLines) {
-    throw new UnreadableFileError(
-      'TOO_LARGE',
-      `The register has ${data.length} rows; the desk compares at most ${maxRegisterLines} at once. Export a shorter period.`,
-    );
-  }
-  return {
-    headers: header.cells.map((cell) => cell.trim()),
-    rows: data.map((row) => ({ line: row.line, cells: row.cells.map((cell) => cell.trim()) })),
-  };
+  return tableFromRows(rows, registerRowLimit);
 }
 
 /**
@@ -380,21 +363,7 @@ export function readRegisterFile(
   bytes: Uint8Array,
   options: { delimiter?: CsvDelimiter } = {},
 ): RegisterFileRead {
-  const decoded = decodeText(bytes);
-  const delimiter = options.delimiter ?? detectDelimiter(decoded.text);
-  const parsed = parseCsv(decoded.text, delimiter);
-  if (parsed.unclosedQuoteLine !== null) {
-    throw new UnreadableFileError(
-      'MALFORMED',
-      `A quoted cell that starts on line ${parsed.unclosedQuoteLine} is never closed. Check the export's quotes.`,
-    );
-  }
-  return {
-    table: registerTableFromRows(parsed.rows),
-    encoding: decoded.encoding,
-    hasBom: decoded.hasBom,
-    delimiter,
-  };
+  return readCsvFile(bytes, { ...options, limit: registerRowLimit });
 }
 
 // ---------------------------------------------------------------------------------------------
