@@ -86,6 +86,21 @@ export async function listBatches(connectionId: string, state: OutboxBatch['stat
   return db.outbox.where('[connectionId+state]').equals([connectionId, state]).sortBy('createdAt');
 }
 
+/** What every audit entry of a batch says: when, which connection and call, which documents. */
+function auditHead(
+  batch: OutboxBatch,
+  nowIso: string,
+): Pick<AuditEntry, 'at' | 'connectionId' | 'call' | 'kind' | 'batchId' | 'docIds'> {
+  return {
+    at: nowIso,
+    connectionId: batch.connectionId,
+    call: 'POST /acks',
+    kind: batch.kind,
+    batchId: batch.id,
+    docIds: batch.items.map((item) => item.id),
+  };
+}
+
 /** Outcome of one item, in the audit log's words. */
 function auditItems(
   batch: OutboxBatch,
@@ -170,12 +185,7 @@ export async function recordBatchResponse(
       results,
     });
     await db.audit.add({
-      at: nowIso,
-      connectionId: batch.connectionId,
-      call: 'POST /acks',
-      kind: batch.kind,
-      batchId: batch.id,
-      docIds: ids,
+      ...auditHead(batch, nowIso),
       outcome: receipt.isReplay ? 'replayed' : 'answered',
       applied: receipt.response.meta.applied,
       unchanged: receipt.response.meta.unchanged,
@@ -218,12 +228,7 @@ export async function recordAttemptFailed(
         .map((row) => ({ ...row, answerState: 'failed' as const, answerError: words })),
     );
     await db.audit.add({
-      at: nowIso,
-      connectionId: batch.connectionId,
-      call: 'POST /acks',
-      kind: batch.kind,
-      batchId: batch.id,
-      docIds: ids,
+      ...auditHead(batch, nowIso),
       outcome: 'refused',
       applied: 0,
       unchanged: 0,
@@ -327,12 +332,7 @@ export async function settleCheckedBatch(
     const count = (result: SettledItem['result']): number =>
       settled.filter((item) => item.result === result).length;
     await db.audit.add({
-      at: nowIso,
-      connectionId: batch.connectionId,
-      call: 'POST /acks',
-      kind: batch.kind,
-      batchId: batch.id,
-      docIds: ids,
+      ...auditHead(batch, nowIso),
       outcome: 'settled',
       applied: count('applied'),
       unchanged: 0,
