@@ -154,6 +154,25 @@ export async function stageFeedPage(
   });
 }
 
+/** How many of a feed's documents are staged as pending (the `review` index). */
+export function countPending(kind: FeedKind): Promise<number> {
+  return db.rowsOf(kind).where('review').equals('pending').count();
+}
+
+/** A page with only the documents whose ids `keep` keeps, its kind and meta as they were. */
+export function pageOf(page: AnyFeedPage, keep: (id: string) => boolean): AnyFeedPage {
+  switch (page.kind) {
+    case 'orders':
+      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
+    case 'invoices':
+      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
+    case 'payments':
+      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
+    case 'returns':
+      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
+  }
+}
+
 /** The ids of a feed's documents staged as pending (from the `review` index, no documents read). */
 export async function pendingIds(kind: FeedKind): Promise<string[]> {
   return (await db.rowsOf(kind).where('review').equals('pending').primaryKeys()).map(String);

@@ -23,6 +23,7 @@ import type { FeedKind } from '../../src-shared/wire';
 import type { OutboxBatch } from '../data/db';
 import {
   checkBatch,
+  listBatches,
   nextQueuedBatch,
   queueAckBatches,
   recordAttemptFailed,
@@ -31,7 +32,7 @@ import {
   type CheckedAck,
   type SettledItem,
 } from '../data/ack-outbox';
-import { stageCurrentDocuments } from '../data/documents';
+import { countPending, pageOf, stageCurrentDocuments } from '../data/documents';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords, itemErrorWords } from '../words/problem-words';
 
@@ -91,22 +92,76 @@ export interface SendOutcome {
 /** What sending acks needs of the bridge: the send itself, and documents read by id to check them. */
 export interface AckDesk {
   acks: Pick<DeskApi['acks'], 'send'>;
-  feeds: Pick<DeskApi['feeds'], 'documents'>;
+  feeds: Pick<DeskApi['feeds'], 'documents' | 'pull'>;
 }
 
 /**
- * Reads a batch's documents as the service holds them now (`filter[id]`, 100 ids a call) and stages
- * them, so the check sees their current version and ack, and the grid shows them; null when done, else
- * why not.
+ * Reads documents as the service holds them now (`filter[id]`, 100 ids a call) and stages them, so
+ * the check sees their current version and ack, and the grid shows them; null when done, else why not.
  */
-async function refreshDocuments(desk: AckDesk, batch: OutboxBatch): Promise<DeskError | null> {
-  const ids = batch.items.map((item) => item.id);
+async function refreshByIds(
+  desk: AckDesk,
+  kind: FeedKind,
+  ids: readonly string[],
+): Promise<DeskError | null> {
   for (const part of splitIntoBatches(ids, maxDocumentIds)) {
-    const result = await desk.feeds.documents(batch.kind, part);
+    const result = await desk.feeds.documents(kind, part);
     if (!result.ok) return result.error;
     await stageCurrentDocuments(result.value);
   }
   return null;
+}
+
+/**
+ * Reads every document of a feed the service holds as pending (`filter[ack]=pending`, 500 a call):
+ * those among `ids` are staged as they stand now (a moved one at its new version), and those of `ids`
+ * not pending any more (answered, on this desk or elsewhere) are read by id. Cheaper than reading
+ * `ids` by id when they are many and the feed's pending few: 10,000 acks cost 100 calls by id, and a
+ * feed with 12,000 pending documents 24 this way. Null when done, else why not.
+ */
+async function refreshByPendingList(
+  desk: AckDesk,
+  kind: FeedKind,
+  ids: ReadonlySet<string>,
+): Promise<DeskError | null> {
+  const seen = new Set<string>();
+  for (let versionAfter = 0; ;) {
+    const result = await desk.feeds.pull(kind, { versionAfter, perPage: 500, ack: 'pending' });
+    if (!result.ok) return result.error;
+    const page = result.value;
+    const wanted = pageOf(page, (id) => ids.has(id));
+    for (const doc of wanted.data) seen.add(doc.id);
+    if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
+    const next = page.meta.next_version_after;
+    if (!page.meta.has_more || next <= versionAfter) break;
+    versionAfter = next;
+  }
+  return refreshByIds(
+    desk,
+    kind,
+    [...ids].filter((id) => !seen.has(id)),
+  );
+}
+
+/**
+ * Brings the documents of every batch queued for a connection up to date once a pass, per feed, by
+ * whichever costs fewer calls: by id, or through the feed's pending list. Answers the ids refreshed.
+ */
+async function refreshQueued(
+  desk: AckDesk,
+  connectionId: string,
+  kind: FeedKind,
+): Promise<{ ids: Set<string>; error: DeskError | null }> {
+  const queued = (await listBatches(connectionId, 'queued')).filter((batch) => batch.kind === kind);
+  const ids = new Set(queued.flatMap((batch) => batch.items.map((item) => item.id)));
+  const pending = await countPending(kind);
+  const byIdCalls = Math.ceil(ids.size / maxDocumentIds);
+  const byListCalls = Math.ceil(pending / 500) + 1;
+  const error =
+    byListCalls < byIdCalls
+      ? await refreshByPendingList(desk, kind, ids)
+      : await refreshByIds(desk, kind, [...ids]);
+  return { ids, error };
 }
 
 /** Whether a checked batch is settled from the service's state rather than sent as stored. */
@@ -170,11 +225,25 @@ export async function sendQueuedAcks(options: {
     stoppedBy: null,
   };
   const tried = new Set<string>();
+  // The documents brought up to date in this pass: each batch is checked against the service as it
+  // stands during the pass, read once per feed (refreshQueued), and again when a batch holds more.
+  const fresh = new Set<string>();
   for (;;) {
     const batch = await nextQueuedBatch(options.connectionId);
     if (!batch || tried.has(batch.id)) return outcome;
     tried.add(batch.id);
-    const error = await refreshDocuments(options.desk, batch);
+    let error: DeskError | null = null;
+    if (batch.items.some((item) => !fresh.has(item.id))) {
+      const refreshed = await refreshQueued(options.desk, options.connectionId, batch.kind);
+      error = refreshed.error;
+      if (!error) for (const id of refreshed.ids) fresh.add(id);
+      if (!error && batch.items.some((item) => !fresh.has(item.id)))
+        error = await refreshByIds(
+          options.desk,
+          batch.kind,
+          batch.items.map((item) => item.id),
+        );
+    }
     if (error) {
       // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
       const keep = isKeptQueued(error);

@@ -220,7 +220,10 @@ describe('answers through the outbox, against the sandbox', () => {
         ok: false,
         error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true },
       }) as const;
-    const offline: AckDesk = { acks: { send: unreachable }, feeds: { documents: unreachable } };
+    const offline: AckDesk = {
+      acks: { send: unreachable },
+      feeds: { documents: unreachable, pull: unreachable },
+    };
     await queueAcks({
       connectionId,
       kind: 'returns',

@@ -58,7 +58,10 @@ describe('acks carry the version the clerk answered', () => {
   /** A bridge that cannot reach the app's host: nothing is sent. */
   const unreachable = async () =>
     ({ ok: false, error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true } }) as const;
-  const offline: AckDesk = { acks: { send: unreachable }, feeds: { documents: unreachable } };
+  const offline: AckDesk = {
+    acks: { send: unreachable },
+    feeds: { documents: unreachable, pull: unreachable },
+  };
 
   async function pendingRows(kind: FeedKind): Promise<ReviewRow[]> {
     return db

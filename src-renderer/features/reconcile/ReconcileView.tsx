@@ -70,6 +70,11 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
   const differing = selected.filter((group) => group.state === 'differs');
   const ambiguous = selected.length === 1 && selected[0]!.state === 'ambiguous' ? selected[0]! : null;
 
+  // A decision or a setting changes what is shown: an earlier notice no longer speaks of it.
+  const decideNow = (decisions: Parameters<typeof decide>[0]): void => {
+    setNotice('');
+    void decide(decisions);
+  };
   const queue = async (drafts: AckDraft[], what: string): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
     if (!outcome.ok) return outcome.message;
@@ -128,18 +133,9 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
         </label>
         <label className="inline">
           Amount tolerance{' '}
-          <input
-            type="number"
-            aria-label="Amount tolerance"
-            min={0}
-            step={0.01}
-            value={(settings.toleranceCents / 100).toFixed(2)}
-            onChange={(event) =>
-              void setSettings({
-                ...settings,
-                toleranceCents: Math.max(0, Math.round(Number(event.target.value) * 100) || 0),
-              })
-            }
+          <ToleranceInput
+            cents={settings.toleranceCents}
+            onChange={(toleranceCents) => void setSettings({ ...settings, toleranceCents })}
           />
         </label>
       </fieldset>
@@ -164,21 +160,25 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           type="button"
           className="primary"
           disabled={acceptable.length === 0}
-          onClick={() => void queue(acceptable, 'acceptance(s)')}
+          onClick={() =>
+            void queue(acceptable, 'acceptance(s)').then((failure) => {
+              if (failure) setNotice(failure);
+            })
+          }
         >
           Accept all matched ({formatCount(acceptable.length)})
         </button>
         <button
           type="button"
           disabled={suggestions.length === 0}
-          onClick={() => void decide(suggestions.map(confirmSuggestion))}
+          onClick={() => decideNow(suggestions.map(confirmSuggestion))}
         >
           Confirm ({suggestions.length})
         </button>
         <button
           type="button"
           disabled={suggestions.length === 0}
-          onClick={() => void decide(suggestions.map(discardSuggestion))}
+          onClick={() => decideNow(suggestions.map(discardSuggestion))}
         >
           Discard ({suggestions.length})
         </button>
@@ -193,7 +193,14 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
         >
           Reject differing… ({differing.length})
         </button>
-        <button type="button" disabled={row.decisions.length === 0} onClick={() => void undoDecision()}>
+        <button
+          type="button"
+          disabled={row.decisions.length === 0}
+          onClick={() => {
+            setNotice('');
+            void undoDecision();
+          }}
+        >
           Undo last decision
         </button>
         <button type="button" onClick={() => exportGroupsAsCsv(result.groups, `${kind}-reconciliation.csv`)}>
@@ -206,7 +213,11 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           Export XLSX
         </button>
       </div>
-      {notice && <p role="status">{notice}</p>}
+      {notice && (
+        <p role="status" aria-label="Reconcile notice">
+          {notice}
+        </p>
+      )}
       <div className="grid-frame" role="region" aria-label="Reconciliation grid">
         <AgGridReact<ReconcileGroup>
           theme={gridTheme}
@@ -254,6 +265,30 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
         />
       )}
     </div>
+  );
+}
+
+/**
+ * The amount tolerance as the clerk types it: the text is kept while typing ("0.0" on the way to
+ * "0.05"), saved in cents whenever it reads as an amount, and shown from the saved value on leaving.
+ */
+function ToleranceInput({ cents, onChange }: { cents: number; onChange: (cents: number) => void }) {
+  const [text, setText] = useState<string | null>(null);
+  return (
+    <input
+      type="text"
+      inputMode="decimal"
+      aria-label="Amount tolerance"
+      size={6}
+      value={text ?? (cents / 100).toFixed(2)}
+      onChange={(event) => {
+        setText(event.target.value);
+        const value = Number(event.target.value.trim());
+        if (event.target.value.trim() !== '' && Number.isFinite(value) && value >= 0)
+          onChange(Math.round(value * 100));
+      }}
+      onBlur={() => setText(null)}
+    />
   );
 }
 
@@ -334,14 +369,19 @@ function RejectDifferingDialog({
 }) {
   const [reasonCode, setReasonCode] = useState('AMOUNT_MISMATCH');
   const [error, setError] = useState('');
-  const drafts: AckDraft[] = groups.flatMap((group) =>
+  const drafts: Array<AckDraft & { number: string }> = groups.flatMap((group) =>
     group.documents
       .filter((doc) => doc.isPending)
       .map((doc) => ({
         id: doc.id,
         outcome: 'REJECTED' as const,
         reasonCode,
-        message: `ERP register: ${groupNotes(group)}`.slice(0, maxAckMessageLength),
+        message:
+          `ERP register ${group.lines.map((line) => line.erpNumber).join(', ')}: ${groupNotes(group)}`.slice(
+            0,
+            maxAckMessageLength,
+          ),
+        number: doc.number,
       })),
   );
   return (
@@ -362,7 +402,9 @@ function RejectDifferingDialog({
       </label>
       <ul className="hint">
         {drafts.slice(0, 8).map((draft) => (
-          <li key={draft.id}>{draft.message}</li>
+          <li key={draft.id}>
+            {draft.number}: {draft.message}
+          </li>
         ))}
       </ul>
       <div className="dialog-foot">
@@ -378,7 +420,11 @@ function RejectDifferingDialog({
           type="button"
           className="primary danger"
           disabled={drafts.length === 0}
-          onClick={() => void onSubmit(drafts).then((failure) => setError(failure ?? ''))}
+          onClick={() =>
+            void onSubmit(drafts.map(({ number: _number, ...draft }) => draft)).then((failure) =>
+              setError(failure ?? ''),
+            )
+          }
         >
           Reject {drafts.length}
         </button>

@@ -58,33 +58,16 @@ export function reconcileColumns(): ColDef<ReconcileGroup>[] {
       valueGetter: (params) => (params.data ? stateLabels[params.data.state] : ''),
     },
     {
-      colId: 'rule',
-      headerName: 'Rule',
-      width: 150,
-      valueGetter: (params) =>
-        params.data?.decision
-          ? `Your ${params.data.decision}`
-          : params.data?.rule
-            ? ruleLabels[params.data.rule]
-            : '',
-    },
-    {
       colId: 'serviceNumber',
       headerName: 'Service document',
       width: 170,
       valueGetter: (params) => join(params.data?.documents.map((doc) => doc.number) ?? []),
     },
     {
-      colId: 'serviceCustomer',
-      headerName: 'Customer',
-      width: 100,
-      valueGetter: (params) => join(params.data?.documents.map((doc) => doc.customerCode) ?? []),
-    },
-    {
-      colId: 'serviceDate',
-      headerName: 'Date',
-      width: 104,
-      valueGetter: (params) => join(params.data?.documents.map((doc) => doc.date) ?? []),
+      colId: 'erpNumber',
+      headerName: 'ERP number',
+      width: 130,
+      valueGetter: (params) => join(params.data?.lines.map((line) => line.erpNumber) ?? []),
     },
     {
       colId: 'serviceCents',
@@ -95,24 +78,6 @@ export function reconcileColumns(): ColDef<ReconcileGroup>[] {
         params.data && params.data.documents.length > 0 ? params.data.serviceCents : null,
       valueFormatter: (params) => (typeof params.value === 'number' ? formatCents(params.value) : ''),
       filter: 'agNumberColumnFilter',
-    },
-    {
-      colId: 'erpNumber',
-      headerName: 'ERP number',
-      width: 130,
-      valueGetter: (params) => join(params.data?.lines.map((line) => line.erpNumber) ?? []),
-    },
-    {
-      colId: 'erpReference',
-      headerName: 'ERP reference',
-      width: 150,
-      valueGetter: (params) => join(params.data?.lines.map((line) => line.serviceRef) ?? []),
-    },
-    {
-      colId: 'erpDate',
-      headerName: 'ERP date',
-      width: 104,
-      valueGetter: (params) => join(params.data?.lines.map((line) => line.date) ?? []),
     },
     {
       colId: 'erpCents',
@@ -142,6 +107,47 @@ export function reconcileColumns(): ColDef<ReconcileGroup>[] {
       width: 320,
       valueGetter: (params) => (params.data ? groupNotes(params.data) : ''),
       tooltipValueGetter: (params) => (params.data ? groupNotes(params.data) : ''),
+    },
+    {
+      colId: 'serviceCustomer',
+      headerName: 'Customer',
+      width: 100,
+      valueGetter: (params) => join(params.data?.documents.map((doc) => doc.customerCode) ?? []),
+    },
+    {
+      colId: 'erpCustomer',
+      headerName: 'ERP customer',
+      width: 110,
+      valueGetter: (params) => join(params.data?.lines.map((line) => line.customer) ?? []),
+    },
+    {
+      colId: 'serviceDate',
+      headerName: 'Date',
+      width: 104,
+      valueGetter: (params) => join(params.data?.documents.map((doc) => doc.date) ?? []),
+    },
+    {
+      colId: 'erpDate',
+      headerName: 'ERP date',
+      width: 104,
+      valueGetter: (params) => join(params.data?.lines.map((line) => line.date) ?? []),
+    },
+    {
+      colId: 'erpReference',
+      headerName: 'ERP reference',
+      width: 150,
+      valueGetter: (params) => join(params.data?.lines.map((line) => line.serviceRef) ?? []),
+    },
+    {
+      colId: 'rule',
+      headerName: 'Rule',
+      width: 150,
+      valueGetter: (params) =>
+        params.data?.decision
+          ? `Your ${params.data.decision}`
+          : params.data?.rule
+            ? ruleLabels[params.data.rule]
+            : '',
     },
   ];
 }

@@ -873,7 +873,12 @@ function differencesOf(draft: Draft, serviceCents: number, erpCents: number): re
 }
 
 /** Answered documents whose answer disagrees with the register lines they were found with. */
-function answerConflictsOf(draft: Draft): readonly AnswerConflict[] {
+/**
+ * The answered documents of a group whose answer the register contradicts. A rejection is no
+ * contradiction where the register differs from the document beyond the tolerance (`differs`): that
+ * is the answer a clerk gives such a document ("Reject differing").
+ */
+function answerConflictsOf(draft: Draft, state: ReconcileState): readonly AnswerConflict[] {
   let out: AnswerConflict[] | null = null;
   let register: string | null = null;
   const registerNumbers = (): string =>
@@ -881,9 +886,10 @@ function answerConflictsOf(draft: Draft): readonly AnswerConflict[] {
   for (const { doc, key } of draft.docs) {
     const ack = doc.ack;
     if (doc.isPending || !ack) continue;
-    if (ack.outcome === 'REJECTED')
-      (out ??= []).push({ documentKey: key, outcome: 'REJECTED', register: registerNumbers() });
-    else {
+    if (ack.outcome === 'REJECTED') {
+      if (state !== 'differs')
+        (out ??= []).push({ documentKey: key, outcome: 'REJECTED', register: registerNumbers() });
+    } else {
       const answered = ack.externalNumber?.trim() ?? '';
       const folded = answered.toLowerCase();
       if (answered !== '' && !draft.lines.some((line) => line.erpNumber === folded))
@@ -933,7 +939,7 @@ function judge(draft: Draft, toleranceCents: number): ReconcileGroup {
     erpCents,
     differenceCents: erpCents - serviceCents,
     differences,
-    answerConflicts: isCompared ? answerConflictsOf(draft) : noConflicts,
+    answerConflicts: isCompared ? answerConflictsOf(draft, state) : noConflicts,
     isCapped: draft.isCapped,
   };
 }

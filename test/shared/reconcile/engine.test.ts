@@ -135,6 +135,26 @@ describe('erp-key rule and answered documents', () => {
       answerConflicts: 2,
     });
   });
+
+  it('holds no rejection against a register that differs from the document: that is its answer', () => {
+    const result = reconcile({
+      documents: [doc('inv_5', { ack: { outcome: 'REJECTED' }, isPending: false })],
+      register: register(line('SI-500', { serviceRef: 'INV_5', amountCents: 9000 })),
+    });
+    expect({ groups: view(result), answerConflicts: result.answerConflicts }).toEqual({
+      groups: [
+        {
+          state: 'differs',
+          rule: 'reference',
+          docs: ['inv_5'],
+          lines: ['SI-500'],
+          differenceCents: -1000,
+          differences: [{ field: 'amount', serviceCents: 10000, erpCents: 9000, differenceCents: -1000 }],
+        },
+      ],
+      answerConflicts: 0,
+    });
+  });
 });
 
 describe('amount-date rule', () => {
