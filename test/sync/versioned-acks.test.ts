@@ -294,3 +294,77 @@ describe('acks carry the version the clerk answered', () => {
     expect((await onService('invoices', conflicting!.id)).ack).toMatchObject({ external_number: 'ERP-124' });
   });
 });
+
+describe('a pass with many queued acks reads the feed pending list instead of every id', () => {
+  let sandbox: RunningSandbox;
+  let testCore: TestCore;
+  let core: DeskCore;
+  let connectionId: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 300, seed: 29, rateLimit: 100_000 });
+    testCore = await startTestCore({ sandbox });
+    core = testCore.core;
+    connectionId = (await core.connections.list())[0]!.id;
+    db.close();
+    await db.delete();
+    await db.open();
+    await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll(['payments']);
+  });
+  afterAll(async () => {
+    await testCore?.dispose();
+    await sandbox?.dispose();
+  });
+
+  it('still holds every moved payment and sends the others, in fewer calls', async () => {
+    const rows = await db
+      .rowsOf('payments')
+      .where('review')
+      .equals('pending')
+      .filter((row) => row.answerState === '')
+      .toArray();
+    expect(rows.length).toBeGreaterThan(200);
+    await queueAcks({
+      connectionId,
+      kind: 'payments',
+      drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `L-${row.number}` })),
+    });
+    const { created } = await sandbox.admin<{ created: Record<string, string[]> }>('POST', '/simulate', {
+      reversals: 2,
+      cheque_bounces: 1,
+      receipt_voids: 1,
+    });
+    const moved = new Set([
+      ...(created.reversals ?? []),
+      ...(created.cheque_bounces ?? []),
+      ...(created.receipt_voids ?? []),
+    ]);
+    const queued = new Set(rows.map((row) => row.id));
+    const heldExpected = [...moved].filter((id) => queued.has(id));
+    expect(heldExpected.length).toBeGreaterThan(0);
+    const calls = { documents: 0, pendingPages: 0 };
+    const desk: AckDesk = {
+      acks: core.api.acks,
+      feeds: {
+        documents: (kind, ids) => {
+          calls.documents += 1;
+          return core.api.feeds.documents(kind, ids);
+        },
+        pull: (kind, request) => {
+          if (request.ack === 'pending') calls.pendingPages += 1;
+          return core.api.feeds.pull(kind, request);
+        },
+      },
+    };
+    const pass = await sendQueuedAcks({ desk, connectionId });
+    expect(pass).toMatchObject({ held: heldExpected.length, applied: rows.length - heldExpected.length });
+    // The pending list once (a page or two), no read by id: every queued payment is still pending.
+    expect(calls).toEqual({ documents: 0, pendingPages: Math.ceil((rows.length + 1) / 500) });
+    for (const id of heldExpected) {
+      expect(await db.payments.get(id)).toMatchObject({ answerState: 'changed' });
+      const { client } = await core.activeClient();
+      expect((await client.document('payments', id)).data.ack ?? null).toBeNull();
+    }
+    await expectChunksConsistent();
+  });
+});
