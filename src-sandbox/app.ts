@@ -12,6 +12,7 @@ import { newId } from './ids';
 import { isJsonTextDeeperThan, maxJsonDepth, tooDeepError } from './json-depth';
 import { logFailure } from './log';
 import { adminRoutes } from './admin/routes';
+import { consoleRoutes } from './admin/console';
 import { interfaceRoutes } from './routes';
 import { compileValidator, validationDetails } from './validation';
 
@@ -383,6 +384,8 @@ export async function buildSandbox(
 
   await registerInterface(app as SandboxApp, interfaceRoutes);
 
+  // The console page's files hold no secret: served beside the admin API, outside its secret's hook.
+  await app.register(consoleRoutes, { prefix: '/_sandbox' });
   await app.register(
     async (admin) => {
       admin.addHook('onRequest', async (request) => {

@@ -1,6 +1,7 @@
 import { parseArgs } from 'node:util';
 import { resolve } from 'node:path';
 import { buildSandbox } from './app';
+import { consoleAddress } from './admin/console';
 import { openClock } from './clock';
 import { ensureDemo } from './demo';
 import { writeErpSamples } from './erp/samples';
@@ -72,6 +73,9 @@ async function main(): Promise<void> {
     }
   }
   console.log(`listening http://${url.host}/api/integration/v1`);
+  // The console's address carries the admin secret: printed to a terminal only, never into a piped log
+  // (docs/decisions/019-sandbox-console-page.md). Whoever is not at a terminal reads DIR/admin-secret.
+  if (process.stdout.isTTY) console.log(`console ${consoleAddress(url, adminSecret)}`);
 
   let closing = false;
   const shutdown = async (): Promise<void> => {
