@@ -15,6 +15,7 @@ import type { DeskError } from '../../src-shared/bridge/result';
 import { splitIntoBatches } from '../../src-shared/domain/acks';
 import type { FeedKind } from '../../src-shared/wire';
 import { pendingIds, stageCurrentDocuments } from '../data/documents';
+import { readPendingList } from './pending-list';
 
 /** The most pending documents of a feed checked for answers made elsewhere (20 calls at most). */
 export const maxPendingChecked = 10_000;
@@ -36,14 +37,10 @@ export async function refreshAnsweredElsewhere(
   if (local.length === 0 || local.length > maxPendingChecked)
     return { kind, checked: false, staged: 0, error: null };
   const onService = new Set<string>();
-  for (let versionAfter = 0; ;) {
-    const result = await desk.feeds.pull(kind, { versionAfter, perPage: 500, ack: 'pending' });
-    if (!result.ok) return { kind, checked: false, staged: 0, error: result.error };
-    for (const doc of result.value.data) onService.add(doc.id);
-    const next = result.value.meta.next_version_after;
-    if (!result.value.meta.has_more || next <= versionAfter) break;
-    versionAfter = next;
-  }
+  const error = await readPendingList(desk, kind, (page) => {
+    for (const doc of page.data) onService.add(doc.id);
+  });
+  if (error) return { kind, checked: false, staged: 0, error };
   const answered = local.filter((id) => !onService.has(id));
   let staged = 0;
   for (const ids of splitIntoBatches(answered, maxDocumentIds)) {

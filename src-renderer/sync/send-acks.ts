@@ -35,6 +35,7 @@ import {
 import { countPending, pageOf, stageCurrentDocuments } from '../data/documents';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords, itemErrorWords } from '../words/problem-words';
+import { pendingPageSize, readPendingList } from './pending-list';
 
 /** A draft the clerk must fix before anything is queued. */
 export interface DraftProblem {
@@ -125,17 +126,12 @@ async function refreshByPendingList(
   ids: ReadonlySet<string>,
 ): Promise<DeskError | null> {
   const seen = new Set<string>();
-  for (let versionAfter = 0; ;) {
-    const result = await desk.feeds.pull(kind, { versionAfter, perPage: 500, ack: 'pending' });
-    if (!result.ok) return result.error;
-    const page = result.value;
+  const error = await readPendingList(desk, kind, async (page) => {
     const wanted = pageOf(page, (id) => ids.has(id));
     for (const doc of wanted.data) seen.add(doc.id);
     if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
-    const next = page.meta.next_version_after;
-    if (!page.meta.has_more || next <= versionAfter) break;
-    versionAfter = next;
-  }
+  });
+  if (error) return error;
   return refreshByIds(
     desk,
     kind,
@@ -156,7 +152,7 @@ async function refreshQueued(
   const ids = new Set(queued.flatMap((batch) => batch.items.map((item) => item.id)));
   const pending = await countPending(kind);
   const byIdCalls = Math.ceil(ids.size / maxDocumentIds);
-  const byListCalls = Math.ceil(pending / 500) + 1;
+  const byListCalls = Math.ceil(pending / pendingPageSize) + 1;
   const error =
     byListCalls < byIdCalls
       ? await refreshByPendingList(desk, kind, ids)
