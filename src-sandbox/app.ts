@@ -3,10 +3,12 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Database } from 'better-sqlite3';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Socket } from 'node:net';
-import { createAuthenticator, createRateLimiter } from './auth';
+import { createAuthenticator, createRateLimiter, type Principal } from './auth';
 import { openClock } from './clock';
 import type { SandboxApp, SandboxContext, SandboxOptions } from './context';
 import { ApiError, errorBody, replyError } from './errors';
+import { injectFaults } from './faults/inject';
+import { faultsOf } from './faults/registry';
 import { createIdempotency } from './idempotency';
 import { newId } from './ids';
 import { isJsonTextDeeperThan, maxJsonDepth, tooDeepError } from './json-depth';
@@ -109,18 +111,21 @@ export async function registerInterface(
   const { db, clock } = app.sandbox;
   const authenticate = createAuthenticator(db, clock);
   const takeRate = createRateLimiter(clock);
+  const faults = faultsOf(app.sandbox);
   await app.register(
     async (api) => {
       api.addHook('onRequest', (request, reply, done) => {
+        let principal: Principal;
         try {
-          const principal = authenticate(request.headers.authorization, request.ip);
+          principal = authenticate(request.headers.authorization, request.ip);
           request.principal = principal;
-          takeRate(principal, reply);
         } catch (error) {
           done(error instanceof Error ? error : new Error(String(error)));
           return;
         }
-        done();
+        // Faults the console injected for this client (429, 503 or a slow answer) come before the rate
+        // limit (docs/decisions/017-console-lists-and-faults.md).
+        injectFaults(faults, principal, reply, () => takeRate(principal, reply), done);
       });
       // Unknown paths under the interface are answered after authentication, so they carry the
       // rate-limit headers like every other answer of an authenticated call (spec, Limits).

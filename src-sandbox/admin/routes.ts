@@ -5,6 +5,8 @@ import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
 import { activityAdminRoutes } from './activity';
 import { erpAdminRoutes } from './erp';
+import { faultAdminRoutes } from './faults';
+import { listAdminRoutes } from './lists';
 import { masterDataAdminRoutes } from './master-data';
 import {
   clientView,
@@ -128,4 +130,6 @@ export async function adminRoutes(app: SandboxApp): Promise<void> {
   await masterDataAdminRoutes(app);
   await activityAdminRoutes(app);
   await erpAdminRoutes(app);
+  await listAdminRoutes(app);
+  await faultAdminRoutes(app);
 }
