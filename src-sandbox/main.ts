@@ -5,10 +5,11 @@ import { consoleAddress } from './admin/console';
 import { openClock } from './clock';
 import { ensureDemo } from './demo';
 import { writeErpSamples } from './erp/samples';
+import { defaultRatePerMinute, liveOf, maxClockSpeed, maxRatePerMinute } from './live/controller';
 import { logFailure } from './log';
 import { openStore } from './store/db';
 
-const usage = `Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data .sandbox] [--seed 1] [--docs 200] [--rate-limit 120] [--erp-samples DIR]`;
+const usage = `Usage: npm run sandbox -- [--port 8787] [--host 127.0.0.1] [--data .sandbox] [--seed 1] [--docs 200] [--rate-limit 120] [--erp-samples DIR] [--live [RATE] [--clock-speed 1]]`;
 
 function integerFlag(name: string, value: string | undefined, fallback: number, min: number): number {
   if (value === undefined) return fallback;
@@ -20,11 +21,37 @@ function integerFlag(name: string, value: string | undefined, fallback: number, 
   return n;
 }
 
+function numberFlag(name: string, value: string, min: number, max: number, minIncluded: boolean): number {
+  const n = Number(value);
+  if (value.trim() === '' || !Number.isFinite(n) || n > max || (minIncluded ? n < min : n <= min)) {
+    const bound = minIncluded ? `at least ${min}` : `more than ${min}`;
+    console.error(`--${name} must be a number ${bound} and at most ${max} (got "${value}").\n${usage}`);
+    process.exit(2);
+  }
+  return n;
+}
+
+/**
+ * The arguments with the rate of a bare `--live` filled in: `--live` takes an optional number
+ * (documents per minute, docs/decisions/028-live-mode.md), which `parseArgs` cannot express.
+ */
+function withLiveRate(args: readonly string[]): string[] {
+  const out: string[] = [];
+  args.forEach((arg, i) => {
+    out.push(arg);
+    const next = args[i + 1];
+    if (arg === '--live' && (next === undefined || next.startsWith('--')))
+      out.push(String(defaultRatePerMinute));
+  });
+  return out;
+}
+
 /** Starts the sandbox with the flags of ../shared/spec/sandbox-contract.md. */
 async function main(): Promise<void> {
   let values;
   try {
     ({ values } = parseArgs({
+      args: withLiveRate(process.argv.slice(2)),
       options: {
         port: { type: 'string' },
         host: { type: 'string' },
@@ -34,6 +61,8 @@ async function main(): Promise<void> {
         'rate-limit': { type: 'string' },
         'write-delay-ms': { type: 'string' },
         'erp-samples': { type: 'string' },
+        live: { type: 'string' },
+        'clock-speed': { type: 'string' },
         help: { type: 'boolean' },
       },
     }));
@@ -52,6 +81,18 @@ async function main(): Promise<void> {
   const docs = integerFlag('docs', values.docs, 200, 0);
   const rateLimitPerMinute = integerFlag('rate-limit', values['rate-limit'], 120, 1);
   const writeDelayMs = integerFlag('write-delay-ms', values['write-delay-ms'], 0, 0);
+  const liveRate =
+    values.live === undefined ? undefined : numberFlag('live', values.live, 0, maxRatePerMinute, false);
+  if (values['clock-speed'] !== undefined && liveRate === undefined) {
+    console.error(
+      `--clock-speed sets how fast the sandbox clock runs in live mode; give --live too.\n${usage}`,
+    );
+    process.exit(2);
+  }
+  const clockSpeed =
+    values['clock-speed'] === undefined
+      ? 1
+      : numberFlag('clock-speed', values['clock-speed'], 1, maxClockSpeed, true);
 
   const db = openStore(dataDir);
   const adminSecret = ensureDemo(db, openClock(db), dataDir, { seed, docs, rateLimitPerMinute });
@@ -72,6 +113,9 @@ async function main(): Promise<void> {
       logFailure(`could not write the ERP samples to ${dir}`, error, [adminSecret]);
     }
   }
+  // Live mode starts once the sandbox answers; its timer is unref'd (docs/decisions/028-live-mode.md).
+  const live = liveOf(app.sandbox);
+  if (liveRate !== undefined) live.start({ ratePerMinute: liveRate, clockSpeed });
   console.log(`listening http://${url.host}/api/integration/v1`);
   // The console's address carries the admin secret: printed to a terminal only, never into a piped log
   // (docs/decisions/019-sandbox-console-page.md). Whoever is not at a terminal reads DIR/admin-secret.
@@ -81,8 +125,10 @@ async function main(): Promise<void> {
   const shutdown = async (): Promise<void> => {
     if (closing) return;
     closing = true;
-    // Stop taking requests, finish those in flight, then close the store (contract: exit 0).
+    // Stop taking requests, finish those in flight, then close the store (contract: exit 0). Live mode
+    // stops first, so no tick runs while closing or after the store is closed.
     try {
+      live.stop();
       await app.close();
       db.close();
     } catch (error) {

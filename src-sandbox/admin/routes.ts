@@ -7,6 +7,7 @@ import { activityAdminRoutes } from './activity';
 import { erpAdminRoutes } from './erp';
 import { faultAdminRoutes } from './faults';
 import { listAdminRoutes } from './lists';
+import { liveAdminRoutes } from './live';
 import { masterDataAdminRoutes } from './master-data';
 import {
   clientView,
@@ -131,5 +132,6 @@ export async function adminRoutes(app: SandboxApp): Promise<void> {
   await activityAdminRoutes(app);
   await erpAdminRoutes(app);
   await listAdminRoutes(app);
+  await liveAdminRoutes(app);
   await faultAdminRoutes(app);
 }
