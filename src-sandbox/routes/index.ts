@@ -3,6 +3,7 @@ import { ackRoutes } from './acks';
 import { documentRoutes } from './documents';
 import { identityRoutes } from './identity';
 import { lookupRoutes } from './lookup';
+import { openApiRoutes } from './openapi';
 import { pushRoutes } from './push';
 import { referenceRoutes } from './reference';
 
@@ -14,4 +15,5 @@ export async function interfaceRoutes(app: SandboxApp): Promise<void> {
   await referenceRoutes(app);
   await documentRoutes(app);
   await ackRoutes(app);
+  await openApiRoutes(app); // served without a token: see ./openapi.ts
 }
