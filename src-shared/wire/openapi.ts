@@ -915,7 +915,7 @@ function documentOperation(): OpenApiOperation {
     responses: {
       '200': {
         description: 'The document.',
-        // The rate-limit headers come only with a valid token, which this call does not need.
+        // No client's call (not authenticated, not counted): no rate-limit headers.
         headers: { 'X-Request-Id': headerRef('X-Request-Id') },
         content: {
           'application/json': {
@@ -927,8 +927,6 @@ function documentOperation(): OpenApiOperation {
           },
         },
       },
-      // A call that sends a valid token is that client's call: limited, and open to the gateway's 503.
-      '429': { $ref: '#/components/responses/RateLimited' },
       '500': { $ref: '#/components/responses/Internal' },
       '503': { $ref: '#/components/responses/Unavailable' },
       default: { $ref: '#/components/responses/Error' },
