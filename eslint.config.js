@@ -104,7 +104,15 @@ const runtimeFolders = [
     name: 'src-sandbox',
     files: ['src-sandbox/**'],
     paths: ['src-sandbox/**', 'src-shared/wire/**'],
-    packages: ['node:*', 'fastify', '@fastify/*', 'better-sqlite3', 'typebox', 'ipaddr.js', 'write-excel-file'],
+    packages: [
+      'node:*',
+      'fastify',
+      '@fastify/*',
+      'better-sqlite3',
+      'typebox',
+      'ipaddr.js',
+      'write-excel-file',
+    ],
     because: 'The sandbox shares wire schemas with the app, never behaviour.',
   },
 ];
