@@ -283,6 +283,9 @@ export interface PushedKeyRow {
 const reviewRowIndexesV1 =
   'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
 
+/** Told true when opening the database starts moving stored data (a one-time wait), false once open. */
+export type StoreUpgradeListener = (upgrading: boolean) => void;
+
 /** The desk's IndexedDB database. */
 export class DeskDb extends Dexie {
   orders!: EntityTable<ReviewRow, 'id'>;
@@ -354,7 +357,7 @@ export class DeskDb extends Dexie {
         chunkLive: 'key',
       })
       .upgrade(async (tx) => {
-        tellUpgrade(true);
+        this.#tellUpgrade(true);
         const documents = tx.table<StoredDocument, [FeedKind, string]>('documents');
         const chunks = tx.table<DocumentChunk, string>('documentChunks');
         for (const kind of feedKinds) {
@@ -400,12 +403,26 @@ export class DeskDb extends Dexie {
         }
       });
     this.version(5).stores({ documents: null });
+    this.on('ready', () => this.#tellUpgrade(false));
     // Version 6: reconciliations of ERP registers (docs/reconciliation.md), and the register
     // mappings remembered per file layout. New tables only: nothing moves.
     this.version(6).stores({
       reconciliations: 'id, [connectionId+kind], createdAt',
       registerLayouts: 'signature',
     });
+  }
+
+  /** Who hears of an upgrade that moves stored data (the store-upgrade note). */
+  readonly #upgradeListeners = new Set<StoreUpgradeListener>();
+
+  #tellUpgrade(upgrading: boolean): void {
+    for (const listener of this.#upgradeListeners) listener(upgrading);
+  }
+
+  /** Listens for a version upgrade that moves stored data; answers the unsubscribe. */
+  onUpgrade(listener: StoreUpgradeListener): () => void {
+    this.#upgradeListeners.add(listener);
+    return () => this.#upgradeListeners.delete(listener);
   }
 
   /** The review rows of a feed. */
@@ -426,18 +443,7 @@ export class DeskDb extends Dexie {
 /** The app's one database. */
 export const db = new DeskDb();
 
-/** Told true when opening the database starts moving stored data (a one-time wait), false once open. */
-export type StoreUpgradeListener = (upgrading: boolean) => void;
-const upgradeListeners = new Set<StoreUpgradeListener>();
-
-function tellUpgrade(upgrading: boolean): void {
-  for (const listener of upgradeListeners) listener(upgrading);
-}
-
-/** Listens for a version upgrade that moves stored data; answers the unsubscribe. */
+/** Listens for a version upgrade of the app's database that moves stored data; answers the unsubscribe. */
 export function onStoreUpgrade(listener: StoreUpgradeListener): () => void {
-  upgradeListeners.add(listener);
-  return () => upgradeListeners.delete(listener);
+  return db.onUpgrade(listener);
 }
-
-db.on('ready', () => tellUpgrade(false));
