@@ -153,7 +153,8 @@ describe('the browser-mode host: malformed requests, and its secret with other l
         { timeout: 30_000 },
       )
       .toBe(0);
-    expect(await review.count('All')).toBe(served.size);
+    // The view's counts are read again after the rows are staged: wait for them, as a clerk would.
+    await expect.poll(() => review.count('All'), { timeout: 30_000 }).toBe(served.size);
     await context.close();
   });
 
