@@ -1,8 +1,7 @@
 import { useCallback, useMemo, useRef, useState } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { GetRowIdParams, GridApi, SelectionChangedEvent } from 'ag-grid-community';
-import { maxAckMessageLength, rejectReasons, type AckDraft } from '../../../src-shared/domain/acks';
-import { nameLabel } from '../../../src-shared/domain/names';
+import { maxAckMessageLength, type AckDraft } from '../../../src-shared/domain/acks';
 import {
   acceptDraftsOf,
   confirmSuggestion,
@@ -18,7 +17,9 @@ import {
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
 import { useDeskStore } from '../../state/store';
+import { useRejectReasons } from '../review/use-reject-reasons';
 import { Dialog } from '../ui/Dialog';
+import { ReasonOptions } from '../ui/ReasonOptions';
 import { formatCents, formatCount } from '../ui/format';
 import { gridTheme } from '../ui/grid-setup';
 import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
@@ -255,6 +256,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
       )}
       {dialog === 'reject' && (
         <RejectDifferingDialog
+          kind={kind}
           groups={differing}
           onCancel={() => setDialog(null)}
           onSubmit={async (drafts) => {
@@ -357,16 +359,22 @@ function PickDialog({
   );
 }
 
-/** Reject differing documents: one reason, and a message naming each document's difference. */
+/**
+ * Reject differing documents: one reason (the lists the Review sections offer for the feed), and a
+ * message naming each document's difference.
+ */
 function RejectDifferingDialog({
+  kind,
   groups,
   onCancel,
   onSubmit,
 }: {
+  kind: FeedKind;
   groups: ReconcileGroup[];
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
 }) {
+  const reasons = useRejectReasons(kind);
   const [reasonCode, setReasonCode] = useState('AMOUNT_MISMATCH');
   const [error, setError] = useState('');
   const drafts: Array<AckDraft & { number: string }> = groups.flatMap((group) =>
@@ -393,11 +401,7 @@ function RejectDifferingDialog({
           value={reasonCode}
           onChange={(event) => setReasonCode(event.target.value)}
         >
-          {rejectReasons.map((reason) => (
-            <option key={reason.code} value={reason.code}>
-              {reason.code} — {nameLabel(reason.name)}
-            </option>
-          ))}
+          <ReasonOptions reasons={reasons} />
         </select>
       </label>
       <ul className="hint">

@@ -4,7 +4,7 @@ import { maxAckMessageLength } from '../../../src-shared/domain/acks';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
 import { formatTotals } from '../ui/format';
-import { nameLabel } from '../../../src-shared/domain/names';
+import { ReasonOptions } from '../ui/ReasonOptions';
 
 /** Reject: one reason code (from the lists) and a message for every selected document. */
 export function RejectDialog({
@@ -49,11 +49,7 @@ export function RejectDialog({
         <label htmlFor={reasonId}>Reason</label>
         <select id={reasonId} value={reasonCode} onChange={(event) => setReasonCode(event.target.value)}>
           <option value="">Choose a reason…</option>
-          {reasons.map((reason) => (
-            <option key={reason.code} value={reason.code}>
-              {reason.code} — {nameLabel(reason.name)}
-            </option>
-          ))}
+          <ReasonOptions reasons={reasons} />
         </select>
       </div>
       <div className="field">
