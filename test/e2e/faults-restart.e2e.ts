@@ -206,7 +206,9 @@ describe('the app and the sandbox killed mid-run (browser mode)', () => {
     await sandbox.admin('POST', '/simulate', { payments: 1200, invoices: 600 });
     proxy.reset();
     proxy.add({ method: 'GET', path: feedCall, times: 1000, action: { kind: 'delay', ms: 300 } });
-    await review.syncNow.click();
+    // The sync the poll setting started may still be running (its button then reads Pause); the click
+    // starts one otherwise. Either way a sync must be under way, which the next check asserts.
+    await review.syncNow.click({ timeout: 5_000 }).catch(() => undefined);
     await expect
       .poll(() => feedCalls(proxy.requests).filter((call) => call.answered).length, { timeout: 30_000 })
       .toBeGreaterThanOrEqual(2);
