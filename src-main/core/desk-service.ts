@@ -1,5 +1,6 @@
 import type {
   AppInfo,
+  ConnectionCheckup,
   ConnectionStatus,
   ConnectionView,
   DeskApi,
@@ -15,7 +16,7 @@ import { ApiClient, type AttemptEvent } from './api/client';
 import type { RetryPolicy } from './api/retry';
 import { readReferenceList, sendAckBatch } from './acks/ack-batches';
 import { pullDocuments, pullFeedPage, readFeedCursor } from './feeds/feed-pages';
-import { readCustomerNames } from './lookup/customer-names';
+import { readCustomerBalances, readCustomerNames } from './lookup/customer-names';
 import { Connections, type SavedConnection } from './connections/connections';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
 import { toDeskError } from './dispatch';
@@ -81,6 +82,7 @@ export class DeskCore {
         activate: async (id) => ok(await this.activate(id)),
         remove: async (id) => ok(await this.remove(id)),
         rotate: async (input) => ok(await this.rotate(input)),
+        checkup: async () => ok(await this.checkup()),
       },
       // Feeds and answers go through the active connection's client (its pacer and retries).
       feeds: {
@@ -108,6 +110,14 @@ export class DeskCore {
       lookup: {
         customer: async (ref) =>
           ok((await (await this.activeClient()).client.lookup({ entity: 'customer', ref })).data),
+        customerBalances: async (ids) =>
+          ok(
+            await readCustomerBalances(
+              (await this.activeClient()).client,
+              ids,
+              () => new Date(this.options.clock.now()),
+            ),
+          ),
       },
     };
   }
@@ -139,6 +149,19 @@ export class DeskCore {
   }
 
   /** Asks the active connection's service who we are (`GET /me`), and publishes the state. */
+  /** The active connection's check-up (docs/decisions/093-connection-check-up.md). */
+  async checkup(): Promise<ConnectionCheckup> {
+    const status = await this.status();
+    return {
+      checkedAt: new Date(this.options.clock.now()).toISOString(),
+      status,
+      clock: { serviceDate: null, localAt: null, skewSeconds: null },
+      rate: { limit: null, remaining: null, resetSeconds: null, last429At: null, refused429: 0 },
+      erpMode: { state: 'unknown', seenAt: null, requestId: null },
+      recentCalls: [],
+    };
+  }
+
   async status(): Promise<ConnectionStatus> {
     const active = await this.connections.active();
     if (!active) return this.#publish({ connection: null, state: 'not-configured' });

@@ -226,6 +226,7 @@ export function createHttpDesk(): Desk {
       activate: (id) => callHost('connections.activate', [id]),
       remove: (id) => callHost('connections.remove', [id]),
       rotate: (input) => callHost('connections.rotate', [input]),
+      checkup: () => callHost('connections.checkup', []),
     },
     feeds: {
       pull: (kind, request) => callHost('feeds.pull', [kind, request]),
@@ -245,7 +246,10 @@ export function createHttpDesk(): Desk {
       list: () => callHost('push.list', []),
       results: (runId, page) => callHost('push.results', [runId, page]),
     },
-    lookup: { customer: (ref) => callHost('lookup.customer', [ref]) },
+    lookup: {
+      customer: (ref) => callHost('lookup.customer', [ref]),
+      customerBalances: (ids) => callHost('lookup.customerBalances', [ids]),
+    },
     on: createHostEvents(hostSecret),
   };
 }

@@ -40,9 +40,24 @@ export const ConnectionIdArgumentSchema = Type.String({
   pattern: '^[A-Za-z0-9-]+$',
 });
 
+/** Where a new connection's feeds start (contract.ts StartChoice): a date is `YYYY-MM-DD`. */
+export const StartChoiceArgumentSchema = Type.Union([
+  Type.Object({ mode: Type.Literal('everything') }, { additionalProperties: false }),
+  Type.Object(
+    { mode: Type.Literal('date'), date: Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' }) },
+    { additionalProperties: false },
+  ),
+  Type.Object({ mode: Type.Literal('now') }, { additionalProperties: false }),
+]);
+
 /** `connections.add`'s one argument. */
 export const NewConnectionArgumentSchema = Type.Object(
-  { label: LabelArgumentSchema, baseUrl: BaseUrlArgumentSchema, token: TokenArgumentSchema },
+  {
+    label: LabelArgumentSchema,
+    baseUrl: BaseUrlArgumentSchema,
+    token: TokenArgumentSchema,
+    start: Type.Optional(StartChoiceArgumentSchema),
+  },
   { additionalProperties: false },
 );
 
@@ -58,6 +73,10 @@ export const FeedPullRequestArgumentSchema = Type.Object(
     versionAfter: Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER }),
     perPage: Type.Integer({ minimum: 1, maximum: 500 }),
     ack: Type.Optional(Type.Literal('pending')),
+    updatedAfter: Type.Optional(
+      Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})$' }),
+    ),
+    seqAfter: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
   },
   { additionalProperties: false },
 );
@@ -118,6 +137,7 @@ export const operationArguments = {
   'connections.activate': Type.Tuple([ConnectionIdArgumentSchema]),
   'connections.remove': Type.Tuple([ConnectionIdArgumentSchema]),
   'connections.rotate': Type.Tuple([TokenRotationArgumentSchema]),
+  'connections.checkup': Type.Tuple([]),
   'feeds.pull': Type.Tuple([FeedKindSchema, FeedPullRequestArgumentSchema]),
   'feeds.cursor': Type.Tuple([FeedKindSchema]),
   // Spec, Limits: `filter[id]` takes at most 100 ids.
@@ -142,6 +162,9 @@ export const operationArguments = {
   'push.results': Type.Tuple([PushRunIdArgumentSchema, PushResultsPageArgumentSchema]),
   // Spec, Push semantics: a record key has 1 to 64 characters and no `/`.
   'lookup.customer': Type.Tuple([RecordKeySchema]),
+  'lookup.customerBalances': Type.Tuple([
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
+  ]),
 } satisfies Record<DeskOperation, TSchema>;
 
 /** The checked arguments of an operation, as the schema reads them. */

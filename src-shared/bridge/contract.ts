@@ -67,7 +67,29 @@ export interface ConnectionView {
   tokenStorage: TokenStorage;
   /** Null until the connection's token has been verified once with `GET /me`. */
   identity: ConnectionIdentity | null;
+  /**
+   * Where the desk's feeds start on this connection, chosen once when it was added (connections saved
+   * before the choice existed start from everything). docs/decisions/090-where-to-start.md.
+   */
+  start: StartPoint;
 }
+
+/**
+ * Where a new connection's feeds start, as the user chooses it: every document the service holds, the
+ * documents changed from a date on (`filter[updated_after]`), or only what happens from now on (each
+ * feed's `/cursor`).
+ */
+export type StartChoice = { mode: 'everything' } | { mode: 'date'; date: string } | { mode: 'now' };
+
+/**
+ * A start as the connection keeps it. `now` is pinned when the connection is added (each feed's cursor
+ * as the service told it then), so that a store dropped and synced again starts at the same place.
+ * `date` is a `YYYY-MM-DD` day, taken from 00:00 UTC.
+ */
+export type StartPoint =
+  | { mode: 'everything' }
+  | { mode: 'date'; date: string }
+  | { mode: 'now'; at: string; cursors: Partial<Record<FeedKind, FeedCursor>> };
 
 /** The token's end of life, measured with the app's clock. */
 export interface TokenExpiry {
@@ -105,6 +127,8 @@ export interface NewConnection {
   label: string;
   baseUrl: string;
   token: string;
+  /** Where its feeds start; everything when absent. */
+  start?: StartChoice;
 }
 
 /** A new token for a saved connection (the rotation helper). */
@@ -142,6 +166,12 @@ export interface DeskApi {
     remove(id: string): Promise<Result<ConnectionView[]>>;
     /** Verifies the new token for the same client and company, then switches to it. */
     rotate(input: TokenRotation): Promise<Result<RotationReceipt>>;
+    /**
+     * The active connection's check-up: `GET /me` now, the clock difference from the answers' `Date`
+     * header, the rate budget and the last 429, what the ERP mode looks like, and the recent calls
+     * with their request ids (no token, no query values that could hold one).
+     */
+    checkup(): Promise<Result<ConnectionCheckup>>;
   };
   feeds: {
     /**
@@ -193,6 +223,12 @@ export interface DeskApi {
   lookup: {
     /** A customer by the ERP's key, with the service's current balance: `GET /lookup?entity=customer&ref=…`. */
     customer(ref: string): Promise<Result<LookupRecord>>;
+    /**
+     * Customers by the service's ids (at most 100), one `GET /lookup?entity=customer&id=…` each, with
+     * the ERP balance last pushed, its `as_of` and the service's current balance; `record` is null for an
+     * id the service does not know. The balance worksheet reads them.
+     */
+    customerBalances(ids: string[]): Promise<Result<CustomerBalance[]>>;
   };
 }
 
@@ -209,6 +245,53 @@ export interface CustomerName {
   name: NameMap | null;
 }
 
+/** A customer's balance as `GET /lookup` answered it, read at `readAt` (the app's clock). */
+export interface CustomerBalance {
+  id: string;
+  record: LookupRecord | null;
+  readAt: string;
+}
+
+/** One call the core made on the active connection, as the check-up lists it: never a token. */
+export interface CallRecord {
+  at: string;
+  method: string;
+  /** The path under `{base_url}` with the query's names but not its values (`/invoices?filter[version_after]=…`). */
+  path: string;
+  /** The HTTP status, or null when no answer came (offline, timed out). */
+  status: number | null;
+  /** The interface's error code, when it answered one. */
+  code: string | null;
+  requestId: string | null;
+  durationMs: number;
+}
+
+/**
+ * The active connection's check-up (docs/decisions/093-connection-check-up.md).
+ *
+ * - `clock`: the service's `Date` header of the last answer against this computer's clock then;
+ *   `skewSeconds` is service minus local (null before any answer).
+ * - `rate`: `X-RateLimit-*` of the last answer, and when the service last answered 429.
+ * - `erpMode`: `not-api` once an ack was refused with `ERP_MODE_NOT_API` (the interface shows the
+ *   company's ERP mode nowhere else), `api` once an ack was applied since, `unknown` before either.
+ */
+export interface ConnectionCheckup {
+  checkedAt: string;
+  status: ConnectionStatus;
+  clock: { serviceDate: string | null; localAt: string | null; skewSeconds: number | null };
+  rate: {
+    limit: number | null;
+    remaining: number | null;
+    resetSeconds: number | null;
+    last429At: string | null;
+    /** Calls answered 429 since the app started. */
+    refused429: number;
+  };
+  erpMode: { state: 'api' | 'not-api' | 'unknown'; seenAt: string | null; requestId: string | null };
+  /** The newest first, at most 50. */
+  recentCalls: CallRecord[];
+}
+
 /** The most ids of one `feeds.documents` call (spec, Limits: `filter[id]` at most 100 ids). */
 export const maxDocumentIds = 100;
 
@@ -218,6 +301,16 @@ export interface FeedPullRequest {
   perPage: number;
   /** Only documents with no ack at their current version (spec, Pull documents: `filter[ack]=pending`). */
   ack?: 'pending';
+  /**
+   * A first load from this time (`filter[updated_after]`, ISO 8601): only with `versionAfter` 0, and
+   * then no version cursor is sent (spec: not allowed together with a cursor).
+   */
+  updatedAfter?: string;
+  /**
+   * Issued documents in issue order after this `seq` (`filter[seq_after]`, used on its own with
+   * `per_page`): `versionAfter` is then not sent. Invoices, payments and returns only.
+   */
+  seqAfter?: number;
 }
 
 /**
@@ -256,6 +349,7 @@ export const deskOperations = [
   'connections.activate',
   'connections.remove',
   'connections.rotate',
+  'connections.checkup',
   'feeds.pull',
   'feeds.cursor',
   'feeds.documents',
@@ -269,6 +363,7 @@ export const deskOperations = [
   'push.list',
   'push.results',
   'lookup.customer',
+  'lookup.customerBalances',
 ] as const;
 
 /** One operation name. */

@@ -94,6 +94,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'connections.activate': [secondId],
       'connections.rotate': [{ id: secondId, token: rotated.token }],
       'connections.remove': [demoId],
+      'connections.checkup': [],
       'feeds.pull': ['invoices', { versionAfter: 0, perPage: 5 }],
       'feeds.cursor': ['invoices'],
       'feeds.documents': ['invoices', ['no-such-invoice']],
@@ -125,6 +126,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'push.status': ['no-such-run'],
       'push.list': [],
       'push.results': ['no-such-run', { offset: 0, limit: 10 }],
+      'lookup.customerBalances': [['no-such-customer']],
       'lookup.customer': ['HY-1'],
     };
     for (const operation of deskOperations) await call(operation, samples[operation]);

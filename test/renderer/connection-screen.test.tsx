@@ -85,6 +85,7 @@ const demo: ConnectionView = {
   baseUrl: 'http://127.0.0.1:8787/api/integration/v1',
   isActive: true,
   tokenStorage: 'os-keychain',
+  start: { mode: 'everything' },
   identity: {
     companyId: 'co1',
     companyCode: 'DEMO',

@@ -87,6 +87,7 @@ describe('the words of the Connections feature', () => {
             baseUrl: 'https://s.example/api/integration/v1',
             isActive: true,
             tokenStorage: 'memory',
+            start: { mode: 'everything' },
             identity: null,
           },
           state: 'error',

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ConnectionIdentity, ConnectionView } from '../../../src-shared/bridge/contract';
+import type { ConnectionIdentity, ConnectionView, StartPoint } from '../../../src-shared/bridge/contract';
 import { LocalError } from '../local-error';
 import type { Keychain, Store } from '../ports';
 
@@ -10,6 +10,8 @@ export interface SavedConnection {
   baseUrl: string;
   /** Who the token spoke for when `GET /me` last answered; null until then. */
   identity: ConnectionIdentity | null;
+  /** Where its feeds start (docs/decisions/090-where-to-start.md); everything when absent. */
+  start?: StartPoint;
 }
 
 /** The store document `connections`. */
@@ -60,6 +62,8 @@ export class Connections {
       label: c.label,
       baseUrl: c.baseUrl,
       identity: c.identity ?? null,
+      // Connections saved before the start choice existed synced everything.
+      start: c.start ?? { mode: 'everything' as const },
     }));
     const activeId = connections.some((c) => c.id === doc?.activeId) ? (doc?.activeId ?? null) : null;
     return { connections, activeId };
@@ -83,6 +87,7 @@ export class Connections {
       isActive: connection.id === activeId,
       tokenStorage: this.keychain.storage,
       identity: connection.identity,
+      start: connection.start ?? { mode: 'everything' },
     };
   }
 

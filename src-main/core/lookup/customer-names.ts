@@ -6,7 +6,7 @@
  * docs/decisions/004-lookup-parameters-and-answer.md: `entity=customer&id=…` answers the record with
  * its `name` map; an unknown id is 404 `NOT_FOUND`.
  */
-import type { CustomerName } from '../../../src-shared/bridge/contract';
+import type { CustomerBalance, CustomerName } from '../../../src-shared/bridge/contract';
 import type { ApiClient, CallOptions } from '../api/client';
 import { ServiceError } from '../api/errors';
 
@@ -34,4 +34,29 @@ export async function readCustomerNames(
     }
   }
   return names;
+}
+
+/**
+ * Each customer id's lookup record with its balance block (ERP balance last pushed, its `as_of`, the
+ * service's current balance), in order, read at `now`; `record` is null for an id the service does not
+ * know. Any other failure ends the call with that failure.
+ */
+export async function readCustomerBalances(
+  client: NameClient,
+  ids: readonly string[],
+  now: () => Date,
+  options?: CallOptions,
+): Promise<CustomerBalance[]> {
+  const balances: CustomerBalance[] = [];
+  for (const id of ids) {
+    try {
+      const { data } = await client.lookup({ entity: 'customer', id }, options);
+      balances.push({ id, record: data, readAt: now().toISOString() });
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'NOT_FOUND')
+        balances.push({ id, record: null, readAt: now().toISOString() });
+      else throw error;
+    }
+  }
+  return balances;
 }

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useDeskStore, type Section } from '../../state/store';
+import { BalanceWorksheet } from '../balances/BalanceWorksheet';
+import { DayEndScreen } from '../day-end/DayEndScreen';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
 import { ConnectionsScreen } from '../connections/ConnectionsScreen';
 import { MasterDataScreen } from '../master-data/MasterDataScreen';
@@ -20,6 +22,8 @@ const sections: Array<{ id: Section; label: string; empty: string }> = [
   { id: 'returns', label: 'Returns', empty: 'No returns are staged yet.' },
   { id: 'orders', label: 'Orders', empty: 'No orders are staged yet.' },
   { id: 'reconcile', label: 'Reconcile', empty: '' },
+  { id: 'day-end', label: 'Day end', empty: '' },
+  { id: 'balances', label: 'Balances', empty: '' },
   {
     id: 'master-data',
     label: 'Master data',
@@ -87,6 +91,10 @@ export function AppShell() {
           <ReviewSection key={current.id} kind={current.id} />
         ) : current.id === 'reconcile' ? (
           <ReconcileScreen />
+        ) : current.id === 'day-end' ? (
+          <DayEndScreen />
+        ) : current.id === 'balances' ? (
+          <BalanceWorksheet />
         ) : current.id === 'master-data' ? (
           <MasterDataScreen />
         ) : (

@@ -4,7 +4,15 @@ import type { GetDeskState, SetDeskState } from '../store';
 
 /** The sections of the app. */
 export type Section =
-  'invoices' | 'payments' | 'returns' | 'orders' | 'reconcile' | 'master-data' | 'connections';
+  | 'invoices'
+  | 'payments'
+  | 'returns'
+  | 'orders'
+  | 'reconcile'
+  | 'day-end'
+  | 'balances'
+  | 'master-data'
+  | 'connections';
 
 /** The frame: which section is shown, and what the app is. */
 export interface ShellSlice {

@@ -59,6 +59,7 @@ beforeEach(() => {
         baseUrl: 'http://127.0.0.1:1/api/integration/v1',
         isActive: true,
         tokenStorage: 'memory',
+        start: { mode: 'everything' },
         identity: null,
       },
       state: 'connected',

@@ -18,6 +18,7 @@ const connection = {
     baseUrl: 'http://127.0.0.1:1/api/integration/v1',
     isActive: true,
     tokenStorage: 'memory' as const,
+    start: { mode: 'everything' as const },
     identity: null,
   },
   state: 'connected' as const,
