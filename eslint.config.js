@@ -118,7 +118,7 @@ const runtimeFolders = [
 ];
 
 export default tseslint.config(
-  { ignores: ['node_modules/', 'out/', 'dist/', '.sandbox/', '.desk/', 'coverage/'] },
+  { ignores: ['node_modules/', 'out/', 'out-*/', 'dist/', '.sandbox/', '.desk/', 'coverage/'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -54,7 +54,7 @@ export async function startAppHost(
       '--data',
       dataDir,
       '--renderer',
-      options.rendererDir ?? join(root, 'out/renderer'),
+      options.rendererDir ?? join(root, process.env.DESK_OUT_DIR ?? 'out', 'renderer'),
       '--service-url',
       serviceUrl,
       '--sandbox-data',
