@@ -16,6 +16,7 @@ import Dexie, { type EntityTable, type Table } from 'dexie';
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { FeedDocuments } from '../../src-shared/domain/feeds';
 import type { ReviewState } from '../../src-shared/domain/review';
+import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import type {
   AckOutcome,
   BatchAckItem,
@@ -81,6 +82,8 @@ export interface ReviewRow {
   answerError: string;
   /** The key of the chunk holding the document's newest stored version (stored-documents.ts). */
   chunk: string;
+  /** The document's issue `seq` (invoices, payments, returns); 0 when it has none (orders). */
+  seq?: number;
 }
 
 /** A document exactly as the service sent it, and as it was when it was last answered. */
@@ -119,6 +122,8 @@ export interface FeedCursorRow {
   caughtUpAt: string | null;
   /** Documents staged over the feed's life on this computer. */
   staged: number;
+  /** The issue-sequence ledger of an issued feed (docs/decisions/091-seq-gaps.md); absent for orders. */
+  seq?: SeqLedger;
 }
 
 /**
