@@ -1,0 +1,13 @@
+/**
+ * The seq ledgers of the issued feeds (invoices, payments, returns), kept with each feed's version
+ * cursor: what the desk knows of the gap-free issue sequence (docs/decisions/091-seq-gaps.md).
+ * Staging writes them (documents.ts); the gap check (sync/seq-gaps.ts) and the day-end report read them.
+ */
+import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
+import type { FeedKind } from '../../src-shared/wire';
+import { db } from './db';
+
+/** A feed's seq ledger, or null when the feed was never synced here (or carries no seq: orders). */
+export async function readSeqLedger(kind: FeedKind): Promise<SeqLedger | null> {
+  return (await db.cursors.get(kind))?.seq ?? null;
+}
