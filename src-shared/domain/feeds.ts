@@ -130,6 +130,40 @@ export function documentNumber(item: KindedDocument): string {
 }
 
 /**
+ * A document's issue `seq`, or null when it has none (orders; spec, Versioning: "issued documents also
+ * carry `seq`"). A payment's own `seq`, else its receipt's.
+ */
+export function documentSeq(item: KindedDocument): number | null {
+  switch (item.kind) {
+    case 'orders':
+      return null;
+    case 'invoices':
+      return item.doc.seq ?? null;
+    case 'payments':
+      return item.doc.seq ?? item.doc.receipt?.seq ?? null;
+    case 'returns':
+      return item.doc.seq ?? null;
+  }
+}
+
+/**
+ * When a document was issued (ISO time): an invoice's `issued_at`, a payment's receipt `issued_at` (else
+ * its `collected_at`), a return's `returned_at`; an order's `created_at`. Spec, Resources.
+ */
+export function documentIssuedAt(item: KindedDocument): string {
+  switch (item.kind) {
+    case 'orders':
+      return item.doc.created_at;
+    case 'invoices':
+      return item.doc.issued_at;
+    case 'payments':
+      return item.doc.receipt?.issued_at ?? item.doc.collected_at;
+    case 'returns':
+      return item.doc.returned_at;
+  }
+}
+
+/**
  * The sales rep of a document: the order's, the invoice's order's, the collector's, the return's.
  *
  * Spec, Resources: Order `sales_rep`, Invoice `order.sales_rep`, Payment `collected_by.sales_rep`

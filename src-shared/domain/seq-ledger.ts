@@ -36,3 +36,139 @@ export interface SeqLedger {
   /** The service's `last_seq` at that comparison. */
   serviceLastSeq: number | null;
 }
+
+/** A feed's ledger before anything is staged, starting after `from` (see `SeqLedger.from`). */
+export function emptySeqLedger(from: number | null): SeqLedger {
+  return {
+    from,
+    highest: from ?? 0,
+    missing: [],
+    filled: [],
+    checkedAt: null,
+    serviceLastSeq: null,
+  };
+}
+
+/**
+ * The ledger after these seqs were staged: a seq above `highest` opens the range of seqs between (not
+ * staged yet), a seq inside a missing range closes it there. Order does not matter; a seq staged
+ * before, or not a positive integer, changes nothing. Ranges stay compressed: a first load of 100,000
+ * documents in version order leaves as many ranges as it has holes, never one number a document.
+ *
+ * `from` is not looked at: ranges at or below it are not gaps (`missingSeqs` leaves them out) and go
+ * when it is settled (`settleFrom`). So a start from a date, whose `from` its first load only learns
+ * (`lowerFrom`), records every seq and can lower `from` without losing one.
+ */
+export function addSeqs(ledger: SeqLedger, seqs: Iterable<number>): SeqLedger {
+  let highest = ledger.highest;
+  const missing = ledger.missing.map((range): [number, number] => [range[0], range[1]]);
+  for (const seq of [...seqs].sort((a, b) => a - b)) {
+    if (!Number.isSafeInteger(seq) || seq <= 0) continue;
+    if (seq > highest) {
+      if (seq > highest + 1) missing.push([highest + 1, seq - 1]);
+      highest = seq;
+      continue;
+    }
+    const index = rangeIndexOf(missing, seq);
+    if (index < 0) continue;
+    const [first, last] = missing[index]!;
+    const pieces: Array<[number, number]> = [];
+    if (first < seq) pieces.push([first, seq - 1]);
+    if (seq < last) pieces.push([seq + 1, last]);
+    missing.splice(index, 1, ...pieces);
+  }
+  return { ...ledger, highest, missing };
+}
+
+/** The index of the range holding `seq` (ranges in order, not overlapping), or -1. */
+function rangeIndexOf(ranges: ReadonlyArray<readonly [number, number]>, seq: number): number {
+  let low = 0;
+  let high = ranges.length - 1;
+  while (low <= high) {
+    const middle = (low + high) >> 1;
+    const [first, last] = ranges[middle]!;
+    if (seq < first) high = middle - 1;
+    else if (seq > last) low = middle + 1;
+    else return middle;
+  }
+  return -1;
+}
+
+/**
+ * The ledger with `from` lowered to `from` (never raised): a start from a date learns its boundary
+ * from the documents of its first load, each document issued on or after the day bringing it down to
+ * the seq before its own. docs/decisions/091-seq-gaps.md (the date-start boundary).
+ */
+export function lowerFrom(ledger: SeqLedger, from: number): SeqLedger {
+  if (ledger.from !== null && ledger.from <= from) return ledger;
+  return { ...ledger, from };
+}
+
+/**
+ * The ledger with `from` settled and what lies at or below it dropped: ranges before the start are not
+ * gaps and need not be kept. A ledger whose `from` is still null (a start from a date that has seen no
+ * document issued since) takes `fallback`, the service's `last_seq` once its first load is caught up:
+ * nothing was issued on or after the date by then.
+ */
+export function settleFrom(ledger: SeqLedger, fallback: number): SeqLedger {
+  const from = ledger.from ?? fallback;
+  const missing = ledger.missing.flatMap((range): Array<[number, number]> => {
+    if (range[1] <= from) return [];
+    return [[Math.max(range[0], from + 1), range[1]]];
+  });
+  return { ...ledger, from, highest: Math.max(ledger.highest, from), missing };
+}
+
+/**
+ * The seqs a caught-up feed lacks: the ledger's missing ranges above `from`, and the service's own
+ * `last_seq` beyond the highest staged (documents issued since the last page, or skipped at the end of
+ * the feed). Empty while `from` is null.
+ */
+export function missingSeqs(ledger: SeqLedger, serviceLastSeq: number | null): Array<[number, number]> {
+  if (ledger.from === null) return [];
+  const from = ledger.from;
+  const ranges = ledger.missing.flatMap((range): Array<[number, number]> =>
+    range[1] <= from ? [] : [[Math.max(range[0], from + 1), range[1]]],
+  );
+  const top = Math.max(ledger.highest, from);
+  if (serviceLastSeq !== null && serviceLastSeq > top) ranges.push([top + 1, serviceLastSeq]);
+  return ranges;
+}
+
+/** How many seqs the ranges hold. */
+export function countSeqs(ranges: ReadonlyArray<readonly [number, number]>): number {
+  return ranges.reduce((sum, [first, last]) => sum + (last - first + 1), 0);
+}
+
+/** The first `limit` seqs of the ranges, in order (for words: "receipt no. 1043 never arrived"). */
+export function firstSeqs(ranges: ReadonlyArray<readonly [number, number]>, limit: number): number[] {
+  const seqs: number[] = [];
+  for (const [first, last] of ranges) {
+    for (let seq = first; seq <= last && seqs.length < limit; seq += 1) seqs.push(seq);
+    if (seqs.length >= limit) break;
+  }
+  return seqs;
+}
+
+/** Whether `seq` lies in one of the ranges. */
+export function isInRanges(ranges: ReadonlyArray<readonly [number, number]>, seq: number): boolean {
+  return rangeIndexOf(ranges, seq) >= 0;
+}
+
+/** The ledger after a comparison with the service's `last_seq` at `checkedAt`, with the gaps filled then. */
+export function recordCheck(
+  ledger: SeqLedger,
+  check: { checkedAt: string; serviceLastSeq: number; filled?: readonly FilledGap[] },
+): SeqLedger {
+  return {
+    ...ledger,
+    checkedAt: check.checkedAt,
+    serviceLastSeq: check.serviceLastSeq,
+    filled: check.filled && check.filled.length > 0 ? [...ledger.filled, ...check.filled] : ledger.filled,
+  };
+}
+
+/** A ledger of every seq in `seqs` (in any order), starting after `from`: a store upgraded to the ledger. */
+export function ledgerOfSeqs(from: number | null, seqs: Iterable<number>): SeqLedger {
+  return addSeqs(emptySeqLedger(from), seqs);
+}
