@@ -1,0 +1,97 @@
+/**
+ * What the balance worksheet reads from the local store: which customers the desk knows, and each
+ * one's staged invoices, payments and returns as the service last sent them
+ * (docs/decisions/094-balance-worksheet.md).
+ */
+import type { BalanceDocument } from '../../src-shared/domain/balance-worksheet';
+import type { FeedKind } from '../../src-shared/wire';
+import { feedKinds } from '../../src-shared/wire';
+import { db, type ReviewRow, type StoredDocument } from './db';
+import { readStoredDocuments } from './stored-documents';
+
+/** The feeds whose documents move a balance, or could (returns: the service never counts them). */
+const balanceKinds = ['invoices', 'payments', 'returns'] as const;
+
+/**
+ * Every customer id named by a staged document of any feed, from the `customerId` index's unique keys
+ * (no table scan), sorted.
+ */
+export async function stagedCustomerIds(): Promise<string[]> {
+  const ids = new Set<string>();
+  for (const kind of feedKinds) {
+    for (const id of await db.rowsOf(kind).orderBy('customerId').uniqueKeys()) ids.add(String(id));
+  }
+  return [...ids].filter((id) => id !== '').sort();
+}
+
+/** The ERP keys of the customers this desk pushed on a connection and has not deleted. */
+export async function pushedCustomerKeys(connectionId: string): Promise<string[]> {
+  const rows = await db.pushedKeys.where('[connectionId+kind]').equals([connectionId, 'customers']).toArray();
+  return rows
+    .filter((row) => row.isLive === 1)
+    .map((row) => row.key)
+    .sort();
+}
+
+// A row's `date` is the service's calendar date of the document (issue, collection, return date), which
+// may fall a day either side of its UTC time; rows two days before `as_of` and later are read, and the
+// worksheet places each document by its exact time.
+const dateMarginMs = 2 * 86_400_000;
+
+/** The first row date that may hold a document after `asOf` (every date when none was pushed). */
+function firstDate(asOf: string | null): string {
+  if (asOf === null) return '';
+  const ms = Date.parse(asOf);
+  return Number.isNaN(ms) ? '' : new Date(ms - dateMarginMs).toISOString().slice(0, 10);
+}
+
+function balanceDocument(stored: StoredDocument): BalanceDocument | null {
+  switch (stored.kind) {
+    case 'invoices':
+      return { kind: 'invoices', doc: stored.doc };
+    case 'payments':
+      return { kind: 'payments', doc: stored.doc };
+    case 'returns':
+      return { kind: 'returns', doc: stored.doc };
+    case 'orders':
+      return null;
+  }
+}
+
+/**
+ * The staged invoices, payments and returns of each customer that may fall after its `as_of` (null:
+ * every one), newest stored version each, by customer id. One read transaction.
+ */
+export async function readBalanceDocuments(
+  customers: ReadonlyArray<{ id: string; asOf: string | null }>,
+): Promise<Map<string, BalanceDocument[]>> {
+  const byCustomer = new Map<string, BalanceDocument[]>(customers.map((c) => [c.id, []]));
+  if (customers.length === 0) return byCustomer;
+  const fromDate = new Map(customers.map((c) => [c.id, firstDate(c.asOf)]));
+  const tables = [...balanceKinds.map((kind) => db.rowsOf(kind)), db.documentChunks, db.chunkLive];
+  await db.transaction('r', tables, async () => {
+    for (const kind of balanceKinds) {
+      const rows = await db
+        .rowsOf(kind)
+        .where('customerId')
+        .anyOf(customers.map((c) => c.id))
+        .toArray();
+      const wanted = rows.filter((row) => row.date >= (fromDate.get(row.customerId) ?? ''));
+      await addDocuments(kind, wanted, byCustomer);
+    }
+  });
+  return byCustomer;
+}
+
+async function addDocuments(
+  kind: FeedKind,
+  rows: readonly ReviewRow[],
+  byCustomer: Map<string, BalanceDocument[]>,
+): Promise<void> {
+  const stored = await readStoredDocuments(kind, rows);
+  stored.forEach((item, index) => {
+    const document = item ? balanceDocument(item) : null;
+    const customerId = rows[index]?.customerId ?? '';
+    if (document) byCustomer.get(customerId)?.push(document);
+  });
+}
