@@ -370,9 +370,11 @@ export async function buildSandbox(
   routeTables.set(context, table);
   app.addHook('onRoute', (route) => table.add(route.url, route.method));
 
-  // Every answer carries X-Request-Id (spec, Errors: request_id is also sent in the header).
+  // Every answer carries X-Request-Id (spec, Errors: request_id is also sent in the header), and a
+  // `Date` of the sandbox clock, which POST /_sandbox/clock moves (docs/decisions/093-connection-check-up.md).
   app.addHook('onRequest', (request, reply, done) => {
     reply.header('X-Request-Id', String(request.id));
+    reply.header('Date', new Date(clock.nowMs()).toUTCString());
     done();
   });
 

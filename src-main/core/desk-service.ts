@@ -12,7 +12,8 @@ import type {
 } from '../../src-shared/bridge/contract';
 import { ok } from '../../src-shared/bridge/result';
 import type { Me } from '../../src-shared/wire';
-import { ApiClient, type AttemptEvent } from './api/client';
+import { CallLog, emptyCallLogFacts } from './api/call-log';
+import { ApiClient, type AttemptEvent, type CallOptions } from './api/client';
 import type { RetryPolicy } from './api/retry';
 import { readReferenceList, sendAckBatch } from './acks/ack-batches';
 import { pullDocuments, pullFeedPage, readFeedCursor } from './feeds/feed-pages';
@@ -61,6 +62,8 @@ export class DeskCore {
   /** The state last published for the active connection, and whether a re-check is running. */
   #lastState: ConnectionStatus['state'] | null = null;
   #rechecking = false;
+  /** The active connection's calls, for the check-up (./api/call-log.ts). */
+  #callLog: CallLog | null = null;
 
   constructor(private readonly options: DeskCoreOptions) {
     this.connections = new Connections(options.store, options.keychain);
@@ -93,7 +96,13 @@ export class DeskCore {
           ok(await pullDocuments((await this.activeClient()).client, kind, ids)),
       },
       acks: {
-        send: async (batch) => ok(await sendAckBatch((await this.activeClient()).client, batch)),
+        send: async (batch) => {
+          const { connection, client } = await this.activeClient();
+          const receipt = await sendAckBatch(client, batch);
+          // What the items say of the company's ERP mode, for the check-up.
+          this.#callLogOf(connection.id)?.recordAckReceipt(receipt, this.options.clock.now());
+          return ok(receipt);
+        },
       },
       reference: {
         list: async (kind) => ok(await readReferenceList((await this.activeClient()).client, kind)),
@@ -148,27 +157,52 @@ export class DeskCore {
     return { connection: active.connection, client: this.#clientFor(active.connection, active.token) };
   }
 
-  /** Asks the active connection's service who we are (`GET /me`), and publishes the state. */
-  /** The active connection's check-up (docs/decisions/093-connection-check-up.md). */
+  /**
+   * The active connection's check-up (docs/decisions/093-connection-check-up.md): a fresh `GET /me`,
+   * tried once and not waited for while the rate budget is spent, and the facts of the connection's
+   * call log (clock, rate budget, ERP mode, recent calls).
+   */
   async checkup(): Promise<ConnectionCheckup> {
-    const status = await this.status();
+    const active = await this.connections.active();
+    const pacer =
+      active && this.#active?.connectionId === active.connection.id ? this.#active.client.pacer : null;
+    const budget = pacer?.snapshot();
+    const isSpent =
+      budget !== undefined &&
+      budget.remaining !== null &&
+      budget.remaining <= 0 &&
+      budget.resetAtMs !== null &&
+      budget.resetAtMs > this.options.clock.now();
+    // Not published: nothing new was learnt of the connection, only that the budget is spent.
+    const status: ConnectionStatus =
+      active && isSpent
+        ? {
+            connection: this.connections.view(active.connection, active.connection.id),
+            state: 'error',
+            error: {
+              code: 'RATE_LIMITED',
+              message:
+                'The rate budget of this minute is spent, so the check-up did not ask the service again.',
+            },
+          }
+        : await this.status(checkupCall);
+    const nowMs = this.options.clock.now();
+    const log = active ? this.#callLogOf(active.connection.id) : null;
     return {
-      checkedAt: new Date(this.options.clock.now()).toISOString(),
+      checkedAt: new Date(nowMs).toISOString(),
       status,
-      clock: { serviceDate: null, localAt: null, skewSeconds: null },
-      rate: { limit: null, remaining: null, resetSeconds: null, last429At: null, refused429: 0 },
-      erpMode: { state: 'unknown', seenAt: null, requestId: null },
-      recentCalls: [],
+      ...(log ? log.facts(nowMs) : emptyCallLogFacts()),
     };
   }
 
-  async status(): Promise<ConnectionStatus> {
+  /** Asks the active connection's service who we are (`GET /me`), and publishes the state. */
+  async status(call?: CallOptions): Promise<ConnectionStatus> {
     const active = await this.connections.active();
     if (!active) return this.#publish({ connection: null, state: 'not-configured' });
     const view = this.connections.view(active.connection, active.connection.id);
     if (active.token === null) return this.#publish(errorStatus(view, missingToken()));
     try {
-      const { data } = await this.#clientFor(active.connection, active.token).me();
+      const { data } = await this.#clientFor(active.connection, active.token).me(call);
       await this.connections.recordIdentity(active.connection.id, identityOf(data));
       return this.#publish(
         connectedStatus({ ...view, identity: identityOf(data) }, data, this.options.clock.now()),
@@ -272,16 +306,27 @@ export class DeskCore {
       void this.#active.client.close();
       this.#active = null;
     }
+    // A call log belongs to one connection: a rotated token keeps it, another connection starts anew.
+    if (this.#callLog?.connectionId !== connection.id) this.#callLog = new CallLog(connection.id);
+    const log = this.#callLog;
     this.#active ??= {
       connectionId: connection.id,
       token,
       client: new ApiClient({
         baseUrl: connection.baseUrl,
         token,
-        onAttempt: (attempt) => this.#noticeAttempt(attempt),
+        onAttempt: (attempt) => {
+          log.record(attempt);
+          this.#noticeAttempt(attempt);
+        },
       }),
     };
     return this.#active.client;
+  }
+
+  /** The call log of a connection, when it is the one the log belongs to. */
+  #callLogOf(connectionId: string): CallLog | null {
+    return this.#callLog?.connectionId === connectionId ? this.#callLog : null;
   }
 
   async #dropClient(): Promise<void> {
@@ -344,6 +389,15 @@ export class DeskCore {
     return status;
   }
 }
+
+/**
+ * The check-up's `GET /me`: tried once within 10 s, so that the check-up answers while the service
+ * refuses or stalls, and shows why.
+ */
+const checkupCall: CallOptions = {
+  retryPolicy: { maxAttempts: 1, maxElapsedMs: 0, baseDelayMs: 0, maxDelayMs: 0 },
+  timeoutMs: 10_000,
+};
 
 /** Retries of the `GET /me` that verifies a token the user just entered (see ./api/retry.ts). */
 const verifyRetryPolicy: Readonly<RetryPolicy> = {

@@ -164,6 +164,14 @@ export interface AttemptEvent {
   replayed: boolean;
   requestId: string | null;
   idempotencyKey: IdempotencyKey | null;
+  /** This computer's clock (ms) when the attempt went out, after any pacing wait. */
+  sentAtMs: number;
+  /** From sending to the whole answer read (or the failure), in ms. */
+  durationMs: number;
+  /** The answer's `Date` header as sent (RFC 9110 HTTP date), or null; the check-up's clock difference. */
+  serviceDate: string | null;
+  /** The answer's `X-RateLimit-*` headers (spec, Limits), or null when it carried none. */
+  rateLimit: RateLimitInfo | null;
 }
 
 /** Where and as whom a client talks to the service. The token never leaves the core. */
@@ -490,8 +498,13 @@ export class ApiClient {
       replayed: false,
       requestId: null,
       idempotencyKey: write?.key ?? null,
+      sentAtMs: 0,
+      durationMs: 0,
+      serviceDate: null,
+      rateLimit: null,
     };
     const ticket = await this.pacer.acquire(options.signal);
+    event.sentAtMs = this.#clock.now();
     let rateLimit: RateLimitInfo | null = null;
     let responseInfo: { status: number; retryAfterSec: number | null } | undefined;
     try {
@@ -501,7 +514,8 @@ export class ApiClient {
       responseInfo = { status: answer.status, retryAfterSec };
       const requestId = headerText(answer.headers['x-request-id']);
       const replayed = headerText(answer.headers['idempotent-replayed'])?.toLowerCase() === 'true';
-      Object.assign(event, { status: answer.status, requestId, replayed });
+      const serviceDate = headerText(answer.headers['date']);
+      Object.assign(event, { status: answer.status, requestId, replayed, serviceDate, rateLimit });
       if (answer.status >= 400) {
         const error = this.#serviceError(answer.status, answer.text, path, requestId, retryAfterSec);
         event.code = error.code;
@@ -515,6 +529,7 @@ export class ApiClient {
       throw error;
     } finally {
       ticket.done(rateLimit, responseInfo);
+      event.durationMs = this.#clock.now() - event.sentAtMs;
       this.#onAttempt?.(event);
       options.onAttempt?.(event);
     }
