@@ -19,6 +19,7 @@ import { readReferenceList, sendAckBatch } from './acks/ack-batches';
 import { pullDocuments, pullFeedPage, readFeedCursor } from './feeds/feed-pages';
 import { readCustomerBalances, readCustomerNames } from './lookup/customer-names';
 import { Connections, type SavedConnection } from './connections/connections';
+import { pinNewConnectionStart } from './connections/start-point';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
 import { toDeskError } from './dispatch';
 import { DeskEventBus } from './events';
@@ -219,8 +220,15 @@ export class DeskCore {
   async add(input: NewConnection): Promise<ConnectionView> {
     const baseUrl = normaliseBaseUrl(input.baseUrl);
     const me = await this.#verify(baseUrl, input.token);
+    // Where its feeds start, pinned now (docs/decisions/090-where-to-start.md).
+    const start = await pinNewConnectionStart(input.start, {
+      baseUrl,
+      token: input.token,
+      nowMs: this.options.clock.now(),
+      timeoutMs: this.options.verifyTimeoutMs,
+    });
     const saved = await this.connections.save(
-      { label: input.label.trim(), baseUrl, token: input.token },
+      { label: input.label.trim(), baseUrl, token: input.token, start },
       identityOf(me),
     );
     await this.#dropClient();

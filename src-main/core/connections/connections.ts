@@ -129,10 +129,11 @@ export class Connections {
   /**
    * Saves a connection and makes it active: the token goes to the keychain first, then the document is
    * written. The same label and base URL (a script starting the app again), or the same base URL and
-   * verified client, update the saved connection instead of adding a second one.
+   * verified client, update the saved connection instead of adding a second one; such a connection
+   * keeps the start it was added with (chosen once: docs/decisions/090-where-to-start.md).
    */
   async save(
-    input: { label: string; baseUrl: string; token: string },
+    input: { label: string; baseUrl: string; token: string; start?: StartPoint },
     identity: ConnectionIdentity | null = null,
   ): Promise<SavedConnection> {
     return this.#change(async (doc) => {
@@ -148,7 +149,13 @@ export class Connections {
         connection.label = input.label;
         connection.identity = identity ?? connection.identity;
       } else {
-        connection = { id: randomUUID(), label: input.label, baseUrl: input.baseUrl, identity };
+        connection = {
+          id: randomUUID(),
+          label: input.label,
+          baseUrl: input.baseUrl,
+          identity,
+          start: input.start ?? { mode: 'everything' },
+        };
         doc.connections.push(connection);
       }
       await this.keychain.set(keychainAccount(connection.id), input.token);

@@ -16,10 +16,14 @@ import type { ApiClient, CallOptions, FeedPageQuery } from '../api/client';
 export type FeedClient = Pick<ApiClient, 'feedPage' | 'feedCursor'>;
 
 /**
- * One page of a feed after `request.versionAfter`, in version order, with the feed's `meta`.
+ * One page of a feed after `request.versionAfter`, in version order, with the feed's `meta`; or, with
+ * `seqAfter`, issued documents in issue order after that seq; or, with `updatedAfter` and version 0, a
+ * first load from the first change at or after that time.
  *
  * Spec, Pull documents: `filter[version_after]` is the cursor; by version the feed lists every change
- * (reversals included). Retries and pacing are the client's (api/retry.ts, api/pacing.ts).
+ * (reversals included). `filter[seq_after]` is "used on its own" (only `per_page` with it), and
+ * `filter[updated_after]` is "not allowed together with a cursor" (docs/decisions/021-feed-filters.md).
+ * Retries and pacing are the client's (api/retry.ts, api/pacing.ts).
  */
 export async function pullFeedPage(
   client: FeedClient,
@@ -27,9 +31,18 @@ export async function pullFeedPage(
   request: FeedPullRequest,
   options?: CallOptions,
 ): Promise<AnyFeedPage> {
-  const query: FeedPageQuery = { versionAfter: request.versionAfter, perPage: request.perPage };
+  return pullPage(client, kind, feedPageQuery(request), options);
+}
+
+/** The query of a feed page request (see `pullFeedPage`). */
+export function feedPageQuery(request: FeedPullRequest): FeedPageQuery {
+  if (request.seqAfter !== undefined) return { seqAfter: request.seqAfter, perPage: request.perPage };
+  const query: FeedPageQuery =
+    request.updatedAfter !== undefined && request.versionAfter === 0
+      ? { updatedAfter: request.updatedAfter, perPage: request.perPage }
+      : { versionAfter: request.versionAfter, perPage: request.perPage };
   if (request.ack) query.ack = request.ack;
-  return pullPage(client, kind, query, options);
+  return query;
 }
 
 /**
