@@ -1,0 +1,54 @@
+import { quickRangeOf, quickRanges, type QuickRange } from '../../../src-shared/domain/day-end';
+import { quickRangeLabels } from './day-end-words';
+
+/** The days a report is of: first and last, both included (`YYYY-MM-DD`). */
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+/**
+ * The report's date range: From and To date fields, and quick choices ending today (Today, This week,
+ * Last 7 days, This month); a quick choice is shown pressed while the range is exactly it.
+ */
+export function RangePicker(props: { range: DateRange; today: string; onChange(range: DateRange): void }) {
+  const { range, today, onChange } = props;
+  const isChoice = (choice: QuickRange): boolean => {
+    const of = quickRangeOf(choice, today);
+    return of.from === range.from && of.to === range.to;
+  };
+  return (
+    <div className="range-picker">
+      <div className="views" role="group" aria-label="Quick ranges">
+        {quickRanges.map((choice) => (
+          <button
+            key={choice}
+            type="button"
+            aria-pressed={isChoice(choice)}
+            onClick={() => onChange(quickRangeOf(choice, today))}
+          >
+            {quickRangeLabels[choice]}
+          </button>
+        ))}
+      </div>
+      <label className="inline">
+        From{' '}
+        <input
+          type="date"
+          aria-label="From"
+          value={range.from}
+          onChange={(event) => onChange({ ...range, from: event.target.value })}
+        />
+      </label>
+      <label className="inline">
+        To{' '}
+        <input
+          type="date"
+          aria-label="To"
+          value={range.to}
+          onChange={(event) => onChange({ ...range, to: event.target.value })}
+        />
+      </label>
+    </div>
+  );
+}

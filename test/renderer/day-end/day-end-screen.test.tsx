@@ -1,0 +1,178 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { db } from '../../../src-renderer/data/db';
+import { readDayEndReport } from '../../../src-renderer/data/day-end';
+import { DayEndScreen } from '../../../src-renderer/features/day-end/DayEndScreen';
+import { dayEndSheets } from '../../../src-renderer/features/day-end/export-day-end';
+import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { row } from '../review/fixtures';
+
+const connection = {
+  connection: {
+    id: 'conn-1',
+    label: 'Sandbox',
+    baseUrl: 'http://127.0.0.1:1/api/integration/v1',
+    isActive: true,
+    tokenStorage: 'memory' as const,
+    start: { mode: 'everything' as const },
+    identity: null,
+  },
+  state: 'connected' as const,
+};
+
+beforeEach(async () => {
+  await db.open();
+  useDeskStore.setState({ connection });
+  await db.invoices.bulkPut([
+    row('i1', { date: '2026-03-02', review: 'accepted', amountCents: 100_000, seq: 11 }),
+    row('i2', { date: '2026-03-02', review: 'pending', amountCents: 2_550, seq: 12 }),
+    row('i3', { date: '2026-03-08', review: 'rejected', amountCents: 1_000, currency: 'USD', seq: 14 }),
+    // The Saturday before the last 7 days (2 to 8 March): only in "This month".
+    row('i0', { date: '2026-03-01', review: 'pending', amountCents: 5, seq: 10 }),
+  ]);
+  await db.payments.bulkPut([
+    row('p1', { date: '2026-03-05', review: 'pending', pendingAgain: 1, status: 'BOUNCED', seq: 3 }),
+  ]);
+  await db.cursors.put({
+    kind: 'invoices',
+    versionAfter: 9,
+    highWater: 9,
+    caughtUpAt: null,
+    staged: 4,
+    seq: {
+      from: 0,
+      highest: 14,
+      missing: [[13, 13]],
+      filled: [],
+      checkedAt: null,
+      serviceLastSeq: null,
+    },
+  });
+});
+afterEach(async () => {
+  resetDeskStore();
+  db.close();
+  await db.delete();
+});
+
+/** The cells of a table's row, as text. */
+function cellsOf(rowElement: HTMLElement): string[] {
+  return [...rowElement.querySelectorAll('th, td')].map((cell) => cell.textContent ?? '');
+}
+
+describe('the Day end screen', () => {
+  it('shows the last 7 days by default: each kind, each day, and the seq gap first', async () => {
+    render(<DayEndScreen today="2026-03-08" />);
+    expect(screen.getByRole('button', { name: 'Last 7 days' }).getAttribute('aria-pressed')).toBe('true');
+    expect((screen.getByLabelText('From') as HTMLInputElement).value).toBe('2026-03-02');
+    expect((screen.getByLabelText('To') as HTMLInputElement).value).toBe('2026-03-08');
+
+    const gaps = await screen.findByRole('alert');
+    expect(
+      within(gaps)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual([
+      'Invoices: seq 13 still missing',
+      'Payments: seq 3, none missing',
+      'Returns: nothing issued on these days',
+    ]);
+
+    const summary = screen.getByRole('table', { name: 'Each kind over these days' });
+    const [, invoices, payments] = within(summary).getAllByRole('row');
+    expect(cellsOf(invoices!)).toEqual([
+      'Invoices',
+      '3',
+      '1,025.50 EGP · 10.00 USD',
+      '1',
+      '1',
+      '1',
+      '',
+      '0',
+      '2',
+      '11–14',
+    ]);
+    expect(cellsOf(payments!).slice(0, 7)).toEqual([
+      'Payments',
+      '1',
+      '1,234.50 EGP',
+      '0',
+      '0',
+      '1',
+      '1 (1 bounced)',
+    ]);
+
+    const byDay = screen.getByRole('table', { name: 'Invoices by day' });
+    const days = within(byDay).getAllByRole('row');
+    // Header, seven days, total.
+    expect(days).toHaveLength(9);
+    expect(cellsOf(days[1]!).slice(0, 4)).toEqual(['Mon 2 Mar', '2', '1,025.50 EGP', '1']);
+    expect(cellsOf(days[1]!).slice(-2)).toEqual(['11–12', '']);
+    expect(cellsOf(days[8]!).slice(-2)).toEqual(['11–14', 'seq 13 still missing']);
+    expect(
+      screen.getByRole('img', { name: /Bar chart of documents issued and answered per day/ }),
+    ).toBeTruthy();
+  });
+
+  it('takes a quick range and a typed one, and says what is wrong with a range in plain words', async () => {
+    const user = userEvent.setup();
+    render(<DayEndScreen today="2026-03-08" />);
+    await screen.findByRole('table', { name: 'Invoices by day' });
+    await user.click(screen.getByRole('button', { name: 'This month' }));
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('table', { name: 'Each kind over these days' }))
+          .getAllByRole('row')[1]!
+          .querySelectorAll('td')[0]?.textContent,
+      ).toBe('4'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Today' }));
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Invoices by day' })).getAllByRole('row')).toHaveLength(
+        3,
+      ),
+    );
+
+    await user.clear(screen.getByLabelText('From'));
+    await user.type(screen.getByLabelText('From'), '2026-03-09');
+    expect(screen.getByRole('alert').textContent).toBe('The last day is before the first day: swap them.');
+    expect((screen.getByRole('button', { name: 'Export XLSX' }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('the XLSX export', () => {
+  it('has a line per day and kind with a total per kind, amounts per currency, and the gap list', async () => {
+    const report = await readDayEndReport('2026-03-02', '2026-03-08', ['invoices', 'payments']);
+    const sheets = dayEndSheets(report, '2026-03-08T18:00:00.000Z');
+    const header = sheets.days[0]!;
+    const column = (name: string) => header.indexOf(name);
+    const invoiceTotal = sheets.days.find((line) => line[0] === 'Total' && line[1] === 'Invoices')!;
+    expect({
+      lines: sheets.days.length,
+      issued: invoiceTotal[column('Issued')],
+      accepted: invoiceTotal[column('Accepted')],
+      egp: invoiceTotal[column('Issued EGP')],
+      usd: invoiceTotal[column('Issued USD')],
+      rejectedUsd: invoiceTotal[column('Rejected USD')],
+      seq: [invoiceTotal[column('First seq')], invoiceTotal[column('Last seq')]],
+      amountsFrom: header[sheets.amountsFrom],
+      gaps: sheets.gaps,
+    }).toEqual({
+      // Header, 7 days and a total for each of two kinds.
+      lines: 17,
+      issued: 3,
+      accepted: 1,
+      egp: 1025.5,
+      usd: 10,
+      rejectedUsd: 10,
+      seq: [11, 14],
+      amountsFrom: 'Issued EGP',
+      gaps: [
+        ['Kind', 'First seq', 'Last seq', 'State', 'Document'],
+        ['Invoices', 13, 13, 'still missing', null],
+      ],
+    });
+  });
+});
