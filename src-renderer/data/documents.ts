@@ -11,8 +11,10 @@ import {
   cursorAfterPage,
   documentAmount,
   documentDate,
+  documentIssuedAt,
   documentNumber,
   documentRep,
+  documentSeq,
   refLabel,
   toVersionCursor,
   type VersionCursor,
@@ -23,8 +25,17 @@ import {
   reviewStateOf,
   type ReviewViewState,
 } from '../../src-shared/domain/review';
-import type { FeedKind } from '../../src-shared/wire';
+import type { FeedCursor, FeedKind } from '../../src-shared/wire';
+import type { StartPoint } from '../../src-shared/bridge/contract';
 import { nameLabel } from '../../src-shared/domain/names';
+import {
+  addSeqs,
+  emptySeqLedger,
+  isInRanges,
+  lowerFrom,
+  type FilledGap,
+  type SeqLedger,
+} from '../../src-shared/domain/seq-ledger';
 import { db, namesGenerationKey, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
@@ -36,9 +47,84 @@ export async function readCursor(kind: FeedKind): Promise<FeedCursorRow> {
   return (await db.cursors.get(kind)) ?? { kind, versionAfter: 0, highWater: 0, caughtUpAt: null, staged: 0 };
 }
 
+/** Whether a feed has a cursor (it was started on this store). */
+export async function hasCursor(kind: FeedKind): Promise<boolean> {
+  return (await db.cursors.get(kind)) !== undefined;
+}
+
 /** Every feed's cursor. */
 export async function readCursors(): Promise<FeedCursorRow[]> {
   return db.cursors.toArray();
+}
+
+/**
+ * The cursor row a feed starts with on a connection (docs/decisions/090-where-to-start.md): from
+ * everything, version 0 and a ledger from seq 0; from a date, version 0 (the first page is asked for
+ * with `filter[updated_after]`), the day kept, and a ledger whose `from` the first load learns; from
+ * now, the feed's `high_water` and `last_seq` as the service told them when the connection was added
+ * (`cursor`). Orders carry no seq, so no ledger.
+ */
+export function startCursorRow(kind: FeedKind, start: StartPoint, cursor: FeedCursor | null): FeedCursorRow {
+  const row: FeedCursorRow = { kind, versionAfter: 0, highWater: 0, caughtUpAt: null, staged: 0 };
+  const isIssued = kind !== 'orders';
+  switch (start.mode) {
+    case 'everything':
+      return isIssued ? { ...row, seq: emptySeqLedger(0) } : row;
+    case 'date':
+      return { ...row, startDate: start.date, ...(isIssued ? { seq: emptySeqLedger(null) } : {}) };
+    case 'now': {
+      const at = cursor ?? { high_water: 0, last_seq: 0 };
+      return {
+        ...row,
+        versionAfter: at.high_water,
+        highWater: at.high_water,
+        ...(isIssued ? { seq: emptySeqLedger(at.last_seq) } : {}),
+      };
+    }
+  }
+}
+
+/**
+ * Writes a feed's start cursor (`startCursorRow`) unless the feed already has a cursor, and answers the
+ * cursor the feed stands at. A store cleared for another connection (binding.ts) has none, so it starts
+ * again from that connection's start.
+ */
+export async function ensureStartCursor(
+  kind: FeedKind,
+  start: StartPoint,
+  cursor: FeedCursor | null,
+): Promise<FeedCursorRow> {
+  return db.transaction('rw', db.cursors, async () => {
+    const stored = await db.cursors.get(kind);
+    if (stored) return stored;
+    const row = startCursorRow(kind, start, cursor);
+    await db.cursors.put(row);
+    return row;
+  });
+}
+
+/**
+ * The ledger after `docs` were staged (docs/decisions/091-seq-gaps.md): their seqs recorded and, while
+ * a start from a date runs its first load, `from` lowered for each document issued on or after the day.
+ * Undefined for orders. A feed's cursor without a ledger (written before it existed) starts one from 0.
+ */
+function ledgerAfter(
+  kind: FeedKind,
+  current: FeedCursorRow,
+  docs: readonly StoredDocument[],
+): SeqLedger | undefined {
+  if (kind === 'orders') return current.seq;
+  let ledger = current.seq ?? emptySeqLedger(0);
+  const seqs = docs.flatMap((stored) => documentSeq(stored) ?? []);
+  ledger = addSeqs(ledger, seqs);
+  if (current.startDate !== undefined && current.caughtUpAt === null) {
+    const dayMs = Date.parse(`${current.startDate}T00:00:00Z`);
+    for (const stored of docs) {
+      const seq = documentSeq(stored);
+      if (seq !== null && Date.parse(documentIssuedAt(stored)) >= dayMs) ledger = lowerFrom(ledger, seq - 1);
+    }
+  }
+  return ledger;
 }
 
 /** What staging a page did. */
@@ -129,12 +215,15 @@ export async function stageFeedPage(
       if (previous && previous.version >= item.doc.version) continue;
       docs.push(nextStored(item, previous));
     }
+    const ledger = ledgerAfter(kind, current, docs);
     const cursor: FeedCursorRow = {
+      ...current,
       kind,
       versionAfter: cursorAfterPage(toVersionCursor(current.versionAfter), page),
       highWater: page.meta.high_water,
       caughtUpAt: page.meta.has_more ? current.caughtUpAt : nowIso,
       staged: current.staged + docs.length,
+      ...(ledger ? { seq: ledger } : {}),
     };
     // Every write at once too: the chunks' keys are known before they are written.
     const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
@@ -217,6 +306,84 @@ export async function stageCurrentDocuments(page: AnyFeedPage): Promise<number> 
       ),
     ]);
     return docs.length;
+  });
+}
+
+/** What staging documents fetched by seq did. */
+export interface StagedBySeq {
+  /** Documents written (rows created, or a newer version than the one staged). */
+  written: number;
+  /** The ones the version feed had skipped: at or below the version cursor (recorded in the ledger). */
+  filled: FilledGap[];
+  ledger: SeqLedger | null;
+}
+
+/**
+ * Stages documents fetched by `filter[seq_after]` (docs/decisions/091-seq-gaps.md): only those whose seq
+ * is in `missing`, creating their rows, never replacing a newer staged version, and without moving the
+ * feed's version cursor. A document at or below the version cursor was skipped by the feed: a real gap,
+ * recorded in the ledger's `filled` (found at `foundAt`, filled now). One above it is simply new (it
+ * would have come with the next page), not a gap. Seqs recorded in the ledger; one transaction.
+ */
+export async function stageSeqDocuments(
+  page: AnyFeedPage,
+  missing: ReadonlyArray<readonly [number, number]>,
+  foundAt: string,
+  nowIso: string,
+): Promise<StagedBySeq> {
+  const kind = page.kind;
+  const rows = db.rowsOf(kind);
+  const items = kindedItems(page).filter((item) => {
+    const seq = documentSeq(item);
+    return seq !== null && isInRanges(missing, seq);
+  });
+  const tables = [rows, ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
+  return db.transaction('rw', tables, async () => {
+    const [current, previousRows, nameOf] = await Promise.all([
+      readCursor(kind),
+      rows.bulkGet(items.map((item) => item.doc.id)),
+      customerNamesOf(
+        items.map((item) => item.doc.customer.id),
+        new StagingMemory(),
+      ),
+    ]);
+    const previousDocs = await readStoredDocuments(kind, previousRows);
+    const docs: StoredDocument[] = [];
+    const previousRowOf = new Map<string, ReviewRow>();
+    const filled: FilledGap[] = [];
+    items.forEach((item, index) => {
+      const previous = previousDocs[index];
+      if (previous && previous.version >= item.doc.version) return;
+      const row = previousRows[index];
+      if (row) previousRowOf.set(row.id, row);
+      const stored = nextStored(item, previous);
+      docs.push(stored);
+      const seq = documentSeq(item);
+      if (seq !== null && item.doc.version <= current.versionAfter)
+        filled.push({ seq, id: item.doc.id, number: documentNumber(stored), foundAt, filledAt: nowIso });
+    });
+    const ledger = ledgerAfter(kind, { ...current, startDate: undefined }, docs) ?? null;
+    const seqLedger =
+      ledger && filled.length > 0 ? { ...ledger, filled: [...ledger.filled, ...filled] } : ledger;
+    const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
+    await Promise.all([
+      written,
+      rows.bulkPut(
+        docs.map((stored) => {
+          const previous = previousRowOf.get(stored.id);
+          return {
+            ...rowOf(stored, previous, chunkOf.get(stored.id) ?? ''),
+            customerName: previous?.customerName || (nameOf.get(stored.doc.customer.id) ?? ''),
+          };
+        }),
+      ),
+      db.cursors.put({
+        ...current,
+        staged: current.staged + docs.length,
+        ...(seqLedger ? { seq: seqLedger } : {}),
+      }),
+    ]);
+    return { written: docs.length, filled, ledger: seqLedger };
   });
 }
 
@@ -382,6 +549,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     answerOutcome: keepAck && previous ? previous.answerOutcome : '',
     answerError: keepAck && previous ? previous.answerError : '',
     chunk,
+    seq: documentSeq(stored) ?? 0,
   };
 }
 

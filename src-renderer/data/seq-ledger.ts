@@ -11,3 +11,20 @@ import { db } from './db';
 export async function readSeqLedger(kind: FeedKind): Promise<SeqLedger | null> {
   return (await db.cursors.get(kind))?.seq ?? null;
 }
+
+/**
+ * Changes a feed's seq ledger in one transaction (the check's settled `from`, its time and the
+ * service's `last_seq`); answers the ledger written, or null when the feed has none.
+ */
+export async function changeSeqLedger(
+  kind: FeedKind,
+  change: (ledger: SeqLedger) => SeqLedger,
+): Promise<SeqLedger | null> {
+  return db.transaction('rw', db.cursors, async () => {
+    const cursor = await db.cursors.get(kind);
+    if (!cursor?.seq) return null;
+    const seq = change(cursor.seq);
+    await db.cursors.put({ ...cursor, seq });
+    return seq;
+  });
+}

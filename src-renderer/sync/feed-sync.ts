@@ -15,7 +15,7 @@
  * cursor, or not at all (a page asked for ahead is then dropped), so a run can be stopped (or the app
  * closed) at any moment without losing or duplicating a document.
  */
-import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskApi, FeedPullRequest, StartPoint } from '../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../src-shared/bridge/result';
 import {
   cursorAfterPage,
@@ -25,7 +25,15 @@ import {
   type AnyFeedPage,
 } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
-import { CursorMovedError, readCursor, stageFeedPage, StagingMemory } from '../data/documents';
+import type { FeedCursor } from '../../src-shared/wire';
+import {
+  CursorMovedError,
+  ensureStartCursor,
+  hasCursor,
+  readCursor,
+  stageFeedPage,
+  StagingMemory,
+} from '../data/documents';
 
 /** Where one feed's run stands. */
 export type FeedRunState = 'running' | 'done' | 'paused' | 'cancelled' | 'failed';
@@ -44,9 +52,17 @@ export interface FeedSyncProgress {
   error: DeskError | null;
 }
 
-/** What the engine needs: the bridge's `feeds.pull`, a clock, and somewhere to tell progress. */
+/**
+ * What the engine needs: the bridge's `feeds.pull` (and `feeds.cursor` for a start from now that was
+ * not pinned for a feed), a clock, and somewhere to tell progress.
+ */
 export interface SyncEngineOptions {
-  desk: { feeds: Pick<DeskApi['feeds'], 'pull'> };
+  desk: { feeds: Pick<DeskApi['feeds'], 'pull'> & Partial<Pick<DeskApi['feeds'], 'cursor'>> };
+  /**
+   * Where a feed with no cursor yet starts: the active connection's start
+   * (docs/decisions/090-where-to-start.md); everything when absent.
+   */
+  start?: () => StartPoint;
   now?: () => Date;
   onProgress?: (progress: FeedSyncProgress) => void;
   /** Documents per page (spec, Limits: at most 500). */
@@ -131,7 +147,6 @@ export class SyncEngine {
     const perPage = this.#options.perPage ?? feedPageSize;
     const now = this.#options.now ?? (() => new Date());
     const yieldToUi = this.#options.yieldToUi ?? yieldMacrotask;
-    const startedAfter = (await readCursor(kind)).versionAfter;
     const progress: FeedSyncProgress = {
       kind,
       state: 'running',
@@ -143,9 +158,21 @@ export class SyncEngine {
     };
     const tell = (): void => this.#options.onProgress?.({ ...progress });
     tell();
+    const started = await this.#startCursor(kind);
+    if (!started.ok) {
+      progress.error = started.error;
+      return this.#finish(progress, 'failed', tell);
+    }
+    const startedAfter = started.value.versionAfter;
+    const startDate = started.value.startDate;
     const memory = new StagingMemory();
-    const pull = (versionAfter: number): Promise<Result<AnyFeedPage>> =>
-      this.#options.desk.feeds.pull(kind, { versionAfter, perPage });
+    const pull = (versionAfter: number): Promise<Result<AnyFeedPage>> => {
+      const request: FeedPullRequest = { versionAfter, perPage };
+      // A start from a date: the first page from the day's first change (spec, Pull documents:
+      // `filter[updated_after]`, not with a cursor), then by version.
+      if (versionAfter === 0 && startDate !== undefined) request.updatedAfter = `${startDate}T00:00:00Z`;
+      return this.#options.desk.feeds.pull(kind, request);
+    };
     // The next page, asked for while this one is staged (null: ask when it is needed).
     let next: { versionAfter: number; result: Promise<Result<AnyFeedPage>> } | null = null;
     for (;;) {
@@ -212,6 +239,29 @@ export class SyncEngine {
       tell();
       await yieldToUi();
     }
+  }
+
+  /**
+   * The feed's cursor, written from the connection's start when the feed has none yet (a new
+   * connection, or a store cleared for another one). A start from now with no cursor pinned for this
+   * feed asks the service's cursor now.
+   */
+  async #startCursor(kind: FeedKind): Promise<Result<{ versionAfter: number; startDate?: string }>> {
+    const start = this.#options.start?.() ?? { mode: 'everything' };
+    let pinned: FeedCursor | null = start.mode === 'now' ? (start.cursors[kind] ?? null) : null;
+    if (start.mode === 'now' && pinned === null && !(await hasCursor(kind))) {
+      const asked = await this.#options.desk.feeds.cursor?.(kind);
+      if (asked && !asked.ok) return asked;
+      pinned = asked?.value ?? null;
+    }
+    const cursor = await ensureStartCursor(kind, start, pinned);
+    return {
+      ok: true,
+      value: {
+        versionAfter: cursor.versionAfter,
+        ...(cursor.startDate !== undefined ? { startDate: cursor.startDate } : {}),
+      },
+    };
   }
 
   #finish(progress: FeedSyncProgress, state: FeedRunState, tell: () => void): FeedSyncProgress {
