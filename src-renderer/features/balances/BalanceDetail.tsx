@@ -15,18 +15,23 @@ function signed(cents: number): string {
   return `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`;
 }
 
-function LineRow({ line }: { line: ExplanationLine }) {
+/** A document's line, and under it why it counts or not (the reason is the point: shown whole). */
+function LineRows({ line }: { line: ExplanationLine }) {
   return (
-    <tr className={`line-${line.effect}`}>
-      <td>{line.number}</td>
-      <td>{kindWords[line.kind]}</td>
-      <td>{formatTime(line.at)}</td>
-      <td className="num">
-        {formatCents(line.amountCents)} {line.currency}
-      </td>
-      <td className="num">{signed(line.serviceCents)}</td>
-      <td className="why">{line.why}</td>
-    </tr>
+    <>
+      <tr className={`line-${line.effect}`}>
+        <td>{line.number}</td>
+        <td>{kindWords[line.kind]}</td>
+        <td>{formatTime(line.at)}</td>
+        <td className="num">
+          {formatCents(line.amountCents)} {line.currency}
+        </td>
+        <td className="num">{signed(line.serviceCents)}</td>
+      </tr>
+      <tr className={`why line-${line.effect}`}>
+        <td colSpan={5}>{line.why}</td>
+      </tr>
+    </>
   );
 }
 
@@ -95,7 +100,7 @@ export function BalanceDetail({
                 ))}
               </ul>
             )}
-            {sheet.proposedCents !== null && (
+            {sheet.proposedCents !== null && sheet.fresh.length > 0 && (
               <p>
                 Proposed: <strong className="money">{formatCents(sheet.proposedCents)}</strong>{' '}
                 <span className="muted">
@@ -129,19 +134,17 @@ export function BalanceDetail({
                       <th>Time</th>
                       <th className="num">Amount</th>
                       <th className="num">In the service’s balance</th>
-                      <th>Why</th>
                     </tr>
                   </thead>
                   <tbody>
                     {sheet.lines.map((line) => (
-                      <LineRow key={`${line.kind}-${line.id}`} line={line} />
+                      <LineRows key={`${line.kind}-${line.id}`} line={line} />
                     ))}
                   </tbody>
                   <tfoot>
                     <tr>
                       <td colSpan={4}>Explained</td>
                       <td className="num">{signed(sheet.explainedCents)}</td>
-                      <td />
                     </tr>
                   </tfoot>
                 </table>

@@ -46,14 +46,14 @@ function moneyColumn(
     filter: 'agNumberColumnFilter',
     width,
     // Exact cents, right-aligned in tabular figures, so columns of money read down.
-    cellClass: 'money',
+    cellClass: ['ag-right-aligned-cell', 'money'],
   };
 }
 
 const columns: ColDef<WorksheetRow>[] = [
-  { headerName: 'Code', field: 'code', width: 120, pinned: 'left' },
+  { headerName: 'Code', field: 'code', width: 120 },
   { headerName: 'Customer', field: 'name', width: 240, tooltipField: 'name' },
-  moneyColumn('ERP balance (pushed)', 'erp', (row) => row.sheet?.erpCents ?? null, 160),
+  moneyColumn('ERP balance (pushed)', 'erp', (row) => row.sheet?.erpCents ?? null, 175),
   {
     headerName: 'As of',
     colId: 'asOf',
@@ -61,10 +61,10 @@ const columns: ColDef<WorksheetRow>[] = [
     valueFormatter: (p) => (p.value ? formatTime(String(p.value)) : 'never pushed'),
     width: 150,
   },
-  moneyColumn('Service balance', 'service', (row) => row.sheet?.serviceCents ?? null, 140),
+  moneyColumn('Service balance', 'service', (row) => row.sheet?.serviceCents ?? null, 155),
   moneyColumn('Difference', 'difference', (row) => row.sheet?.differenceCents ?? null),
   moneyColumn('Explained', 'explained', (row) => row.sheet?.explainedCents ?? null),
-  moneyColumn('Unexplained', 'unexplained', (row) => row.sheet?.unexplainedCents ?? null),
+  moneyColumn('Unexplained', 'unexplained', (row) => row.sheet?.unexplainedCents ?? null, 140),
   {
     headerName: 'Fresh balance',
     colId: 'fresh',
@@ -74,7 +74,7 @@ const columns: ColDef<WorksheetRow>[] = [
       return sheet.fresh.length > 0 ? 'needed' : '';
     },
     cellClass: (p) => (p.value === 'needed' ? 'fresh-needed' : ''),
-    width: 130,
+    width: 140,
   },
 ];
 

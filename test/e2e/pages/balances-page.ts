@@ -44,7 +44,8 @@ export class BalancesPage {
    * (ag-grid renders the rows in view; the tests use a window tall enough for all of them).
    */
   async rows(): Promise<Array<Record<string, string>>> {
-    return this.grid.locator('.ag-center-cols-container .ag-row').evaluateAll((rows) =>
+    // A pinned column's cells sit in a row of their own with the same row-id: the parts are merged.
+    const parts = await this.grid.locator('.ag-row').evaluateAll((rows) =>
       rows.map((row) => {
         const cells: Record<string, string> = { id: row.getAttribute('row-id') ?? '' };
         for (const cell of row.querySelectorAll('[col-id]')) {
@@ -53,11 +54,14 @@ export class BalancesPage {
         return cells;
       }),
     );
+    const byId = new Map<string, Record<string, string>>();
+    for (const part of parts) byId.set(part.id!, { ...byId.get(part.id!), ...part });
+    return [...byId.values()];
   }
 
   /** Opens a customer's detail by clicking its row. */
   async openCustomer(id: string): Promise<void> {
-    await this.grid.locator(`.ag-center-cols-container .ag-row[row-id="${id}"] [col-id="service"]`).click();
+    await this.grid.locator(`.ag-row[row-id="${id}"] [col-id="service"]`).click();
   }
 
   get detail(): Locator {
