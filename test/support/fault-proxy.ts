@@ -10,13 +10,17 @@ import { Agent, request, type Dispatcher } from 'undici';
  * - `drop-answer`: forwards, lets the sandbox apply the call and answer, reads that answer, then
  *   closes the socket without sending it (the client never learns the write was applied);
  * - `delay`: waits `ms`, then forwards and answers normally (the sandbox applies it even if the
- *   client gave up meanwhile).
+ *   client gave up meanwhile);
+ * - `rewrite-answer`: forwards, and sends the client the sandbox's JSON answer as `rewrite` changed it
+ *   (a feed page with one document left out: a document the feed never delivered). An answer that is
+ *   not JSON is passed on as it came.
  */
 export type FaultAction =
   | { kind: 'respond'; status: number; headers?: Record<string, string>; body?: string | object }
   | { kind: 'drop-request' }
   | { kind: 'drop-answer' }
-  | { kind: 'delay'; ms: number };
+  | { kind: 'delay'; ms: number }
+  | { kind: 'rewrite-answer'; rewrite: (body: unknown) => unknown };
 
 /** A programmed fault: applied to the next `times` requests it matches, then gone. */
 export interface Fault {
@@ -145,6 +149,30 @@ export function rateLimited429(
       },
     },
   };
+}
+
+/**
+ * A feed page answered without one of its documents (the one at `index`, or the last when the page is
+ * shorter), as a faulty gateway or service might: `dropped` collects what was left out, as
+ * `{ id, seq }` (seq null when the document has none).
+ */
+export function dropOneDocument(
+  match: Pick<Fault, 'method' | 'path'>,
+  index = 0,
+  times = 1,
+): { fault: Fault; dropped: Array<{ id: string; seq: number | null }> } {
+  const dropped: Array<{ id: string; seq: number | null }> = [];
+  const rewrite = (body: unknown): unknown => {
+    const data = field(body, 'data');
+    if (!Array.isArray(data) || data.length === 0) return body;
+    const at = Math.min(index, data.length - 1);
+    const doc: unknown = data[at];
+    const id = field(doc, 'id');
+    const seq = field(doc, 'seq');
+    dropped.push({ id: typeof id === 'string' ? id : '', seq: typeof seq === 'number' ? seq : null });
+    return { ...(body as object), data: data.filter((_, position) => position !== at) };
+  };
+  return { fault: { ...match, times, action: { kind: 'rewrite-answer', rewrite } }, dropped };
 }
 
 const hopByHop = new Set([
@@ -330,7 +358,12 @@ export async function startFaultProxy(
       return;
     }
     entry.status = answer.statusCode;
-    send(res, answer.statusCode, forwardable(answer.headers), responseBody);
+    const parsed = action?.kind === 'rewrite-answer' ? parseJson(responseBody) : null;
+    const sentBody =
+      action?.kind === 'rewrite-answer' && parsed !== null
+        ? Buffer.from(JSON.stringify(action.rewrite(parsed)))
+        : responseBody;
+    send(res, answer.statusCode, forwardable(answer.headers), sentBody);
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
