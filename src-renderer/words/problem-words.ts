@@ -140,7 +140,7 @@ export const ackProblems: Record<AckProblem, Words> = {
   },
   ERP_MODE_NOT_API: {
     title: "The company's ERP mode on the service is not API.",
-    next: 'An administrator switches the company to API mode; until then answers cannot be sent.',
+    next: "An administrator sets it to API in the service's console, under Company settings → ERP mode; until then answers cannot be sent.",
   },
   NOT_FOUND: {
     title: 'The service does not know this document.',
@@ -177,6 +177,37 @@ export function wordsFor(code: string, message: string): Words {
   if (isAckProblem(code)) return ackProblems[code];
   if (isConnectionProblem(code)) return connectionProblems[code];
   return { title: message, next: 'Try again; if it repeats, tell support the request id.' };
+}
+
+/**
+ * The codes whose cause the connection check-up explains (docs/decisions/093-connection-check-up.md):
+ * a missing scope, the ERP mode, the IP allow-list, the token. Where they are shown, the screen offers
+ * "Open the check-up".
+ */
+const checkupCodes: ReadonlySet<string> = new Set([
+  'SCOPE_MISSING',
+  'ERP_MODE_NOT_API',
+  'IP_NOT_ALLOWED',
+  'TOKEN_REVOKED',
+  'TOKEN_EXPIRED',
+  'TOKEN_INVALID',
+  'TOKEN_MISSING',
+  'COMPANY_SUSPENDED',
+]);
+
+/** Whether the check-up explains a refusal with this code. */
+export function isExplainedByCheckup(code: string): boolean {
+  return checkupCodes.has(code);
+}
+
+/**
+ * Plain words for any refused call shown as a problem: the connection's codes, then an answer's
+ * (`ERP_MODE_NOT_API`, …, as the Review rows say them); other codes keep the service's own message.
+ */
+export function describeRefusal(error: Pick<DeskError, 'code' | 'message'>): ProblemWords {
+  return !isConnectionProblem(error.code) && isAckProblem(error.code)
+    ? ackProblems[error.code]
+    : describeProblem(error);
 }
 
 /** One line for a failed batch item. */

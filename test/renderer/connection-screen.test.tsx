@@ -57,6 +57,8 @@ const bridge = vi.hoisted(() => {
       rotate: vi.fn(async (_input: { id: string; token: string }): Promise<Result<RotationReceipt>> =>
         fail({ code: 'INTERNAL', message: 'unset', retryable: false }),
       ),
+      // The check-up has tests of its own (test/renderer/checkup/).
+      checkup: vi.fn(async () => notConfigured()),
     },
     // Other features' operations answer "not configured": this file is about Connections.
     feeds: {

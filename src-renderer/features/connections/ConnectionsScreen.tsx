@@ -1,14 +1,17 @@
 import { useEffect } from 'react';
 import { ActiveConnection } from './ActiveConnection';
 import { AddConnectionForm } from './AddConnectionForm';
+import { CheckupPanel } from './CheckupPanel';
 import { ConnectionList } from './ConnectionList';
+import { CheckupOffer } from './OpenCheckupButton';
 import { ProblemMessage } from './ProblemMessage';
 import { useConnections } from './use-connections';
 import './connections.css';
 
 /**
  * The Connections screen: the active connection's facts (company, client, system, scopes, rate limit,
- * token expiry), the saved connections (switch, rotate, remove) and the add form.
+ * token expiry), its check-up (docs/decisions/093-connection-check-up.md), the saved connections
+ * (switch, rotate, remove) and the add form.
  */
 export function ConnectionsScreen() {
   const {
@@ -36,17 +39,21 @@ export function ConnectionsScreen() {
         isChecking={isChecking}
         onCheck={() => void refreshConnection()}
       />
-      <ConnectionList
-        connections={connections}
-        onActivate={activateConnection}
-        onRemove={removeConnection}
-        onRotate={rotateToken}
-      />
-      <AddConnectionForm
-        tokenStorage={tokenStorage}
-        activeId={connection?.connection?.id ?? null}
-        onAdd={addConnection}
-      />
+      <CheckupPanel />
+      {/* A token typed below, or another saved connection, is not what the check-up looks at. */}
+      <CheckupOffer.Provider value={false}>
+        <ConnectionList
+          connections={connections}
+          onActivate={activateConnection}
+          onRemove={removeConnection}
+          onRotate={rotateToken}
+        />
+        <AddConnectionForm
+          tokenStorage={tokenStorage}
+          activeId={connection?.connection?.id ?? null}
+          onAdd={addConnection}
+        />
+      </CheckupOffer.Provider>
     </div>
   );
 }

@@ -1,7 +1,12 @@
 import type { DeskError } from '../../../src-shared/bridge/result';
-import { describeProblem } from '../../words/problem-words';
+import { describeRefusal, isExplainedByCheckup } from '../../words/problem-words';
+import { OpenCheckupButton, useOffersCheckup } from './OpenCheckupButton';
 
-/** A failure in plain words, what to do next, and the service's own message when it adds something. */
+/**
+ * A failure in plain words, what to do next, and the service's own message when it adds something;
+ * for a refusal the check-up explains (a scope, the ERP mode, the IP allow-list, the token), the way
+ * to it.
+ */
 export function ProblemMessage({
   error,
   role = 'alert',
@@ -9,9 +14,10 @@ export function ProblemMessage({
   error: Pick<DeskError, 'code' | 'message' | 'requestId'>;
   role?: 'alert' | 'status';
 }) {
-  const words = describeProblem(error);
+  const words = describeRefusal(error);
   const serviceSaid = error.message && error.message !== words.title ? error.message : null;
-  return (
+  const offersCheckup = useOffersCheckup() && isExplainedByCheckup(error.code);
+  const problem = (
     <div className="problem" role={role}>
       <strong>{words.title}</strong> {words.next}
       {serviceSaid && (
@@ -20,6 +26,13 @@ export function ProblemMessage({
           {error.requestId ? ` (request ${error.requestId})` : ''}
         </p>
       )}
+    </div>
+  );
+  if (!offersCheckup) return problem;
+  return (
+    <div className="problem-with-checkup">
+      {problem}
+      <OpenCheckupButton />
     </div>
   );
 }

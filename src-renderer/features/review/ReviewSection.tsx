@@ -6,6 +6,8 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
 import { useDeskStore } from '../../state/store';
+import { missingReadNote } from '../connections/checkup-words';
+import { OpenCheckupButton } from '../connections/OpenCheckupButton';
 import { formatCount, formatTotals } from '../ui/format';
 import { AcceptDialog } from './AcceptDialog';
 import { DetailPanel } from './DetailPanel';
@@ -48,6 +50,12 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const [notice, setNotice] = useState('');
   const apiRef = useRef<GridApi<ReviewRow> | null>(null);
   const reasons = useRejectReasons(kind);
+  // The sync skips a feed the client may not read (it would answer 403): say so, and why.
+  const lacksRead = useDeskStore((state) => {
+    const scopes = state.connection?.state === 'connected' ? state.connection.scopes : undefined;
+    return scopes !== undefined && !scopes.includes(`${kind}:read`);
+  });
+  const clientName = useDeskStore((state) => state.connection?.client?.name ?? '');
 
   const onSelection = useCallback((picked: ReviewRow[]) => setSelected(picked), []);
   const onOpen = useCallback((id: string) => openDetail(kind, id), [kind, openDetail]);
@@ -106,6 +114,12 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
 
   return (
     <div className="review">
+      {lacksRead && (
+        <div className="scope-note" role="alert">
+          <p>{missingReadNote(kind, clientName)}</p>
+          <OpenCheckupButton />
+        </div>
+      )}
       <div className="toolbar" role="toolbar" aria-label={`${nouns[kind]} tools`}>
         <div className="views" role="group" aria-label="Views">
           {views.map((view) => (
@@ -191,7 +205,9 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           <p className="empty">Loading…</p>
         ) : counts?.all === 0 ? (
           <p className="empty">
-            No {nouns[kind]} are staged yet. Press Sync now to pull them from the service.
+            {lacksRead
+              ? `No ${nouns[kind]} are staged: this connection may not pull them (see above).`
+              : `No ${nouns[kind]} are staged yet. Press Sync now to pull them from the service.`}
           </p>
         ) : (
           <ReviewGrid
