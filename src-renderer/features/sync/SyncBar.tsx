@@ -5,6 +5,8 @@ import { useDeskStore } from '../../state/store';
 import { deskErrorWords } from '../../words/problem-words';
 import { formatCount, formatTime } from '../ui/format';
 import type { FeedSyncProgress } from '../../sync/feed-sync';
+import { filledGapWords, seqGapAlarmWords } from './seq-gap-words';
+import './sync-bar.css';
 
 const intervals: Array<[number, string]> = [
   [0, 'Off'],
@@ -14,7 +16,8 @@ const intervals: Array<[number, string]> = [
   [900_000, 'every 15 minutes'],
 ];
 
-function progressText(progress: FeedSyncProgress): string {
+/** A feed's progress in words; a caught-up feed with a seq gap open is not "up to date" (decision 091). */
+function progressText(progress: FeedSyncProgress, hasGap: boolean): string {
   const of =
     progress.estimatedTotal !== null && progress.state === 'running'
       ? ` of about ${formatCount(progress.estimatedTotal)}`
@@ -22,7 +25,7 @@ function progressText(progress: FeedSyncProgress): string {
   const percent = progress.state === 'running' ? ` (${Math.round(progress.fraction * 100)}%)` : '';
   const words = {
     running: 'syncing',
-    done: 'up to date',
+    done: hasGap ? 'caught up, but a document is missing' : 'up to date',
     paused: 'paused',
     cancelled: 'cancelled',
     failed: 'failed',
@@ -66,6 +69,9 @@ export function SyncBar() {
       cancelSync: store.cancelSync,
       syncNow: store.syncNow,
       sendAcks: store.sendAcks,
+      seqGaps: store.seqGaps,
+      filledGaps: store.filledGaps,
+      dismissFilledGaps: store.dismissFilledGaps,
     })),
   );
   const {
@@ -78,7 +84,13 @@ export function SyncBar() {
     lastSend,
     pollIntervalMs,
     connection,
+    seqGaps,
+    filledGaps,
   } = state;
+  const gapAlarms = feedKinds.flatMap((kind) => {
+    const alarm = seqGaps[kind];
+    return alarm ? [alarm] : [];
+  });
   const online =
     isOnline === false ? 'offline' : connection?.state === 'connected' || isOnline ? 'online' : 'unknown';
   const running = feedKinds
@@ -147,13 +159,30 @@ export function SyncBar() {
         <ul className="sync-progress" aria-label="Sync progress">
           {running.map((progress) => (
             <li key={progress.kind} className={`feed-${progress.state}`}>
-              {progressText(progress)}
+              {progressText(progress, seqGaps[progress.kind] !== undefined)}
               {progress.state === 'running' && (
                 <progress max={1} value={progress.fraction} aria-label={`${progress.kind} progress`} />
               )}
             </li>
           ))}
         </ul>
+      )}
+      {gapAlarms.map((alarm) => (
+        <p key={alarm.gap.kind} role="alert" aria-label="Missing document" className="error-text gap-alarm">
+          {seqGapAlarmWords(alarm.gap, alarm)}
+        </p>
+      ))}
+      {filledGaps.length > 0 && (
+        <div role="status" aria-label="Fetched documents" className="sync-notice">
+          <div>
+            {filledGapWords(filledGaps).map((words) => (
+              <p key={words}>{words}</p>
+            ))}
+          </div>
+          <button type="button" onClick={state.dismissFilledGaps}>
+            Dismiss
+          </button>
+        </div>
       )}
       {syncError && (
         <p role="alert" className="error-text">

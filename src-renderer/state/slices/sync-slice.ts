@@ -7,12 +7,27 @@ import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
 import { refreshAnsweredElsewhere } from '../../sync/answered-elsewhere';
 import { fillCustomerNames } from '../../sync/name-fill';
+import { checkSeqGaps, issuedKinds, type OpenSeqGap } from '../../sync/seq-gaps';
+import type { FilledGap } from '../../../src-shared/domain/seq-ledger';
 import type { FeedSyncProgress, SyncRunOutcome } from '../../sync/feed-sync';
 import type { Scheduler } from '../scheduler';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** The default time between two polls of the feeds (spec, Events: changes are obtained by polling). */
 export const defaultPollIntervalMs = 60_000;
+
+/**
+ * A feed's seq gap as the sync bar shows it (docs/decisions/091-seq-gaps.md): found and being fetched,
+ * or still open after the fetch failed (`error`) or did not bring every seq.
+ */
+export interface SeqGapAlarm {
+  gap: OpenSeqGap;
+  isFetching: boolean;
+  error: DeskError | null;
+}
+
+/** A document that was missing from its feed and has been fetched, with its feed. */
+export type FilledGapNotice = FilledGap & { kind: FeedKind };
 
 /** Feed sync and answer sending as the UI follows them; the documents themselves are in IndexedDB. */
 export interface SyncSlice {
@@ -32,6 +47,12 @@ export interface SyncSlice {
   lastSend: SendOutcome | null;
   /** Moves whenever staged documents or answers changed: grids reload when it moves. */
   dataVersion: number;
+  /** Open seq gaps by feed: the day is not complete while one is open. */
+  seqGaps: Partial<Record<FeedKind, SeqGapAlarm>>;
+  /** Documents fetched because they were missing from the feed, this session, until dismissed. */
+  filledGaps: FilledGapNotice[];
+  /** Hides the notice of documents fetched. */
+  dismissFilledGaps(): void;
   /** Syncs every feed now (or the ones named), then sends queued answers. */
   syncNow(kinds?: readonly FeedKind[]): Promise<SyncRunOutcome | null>;
   pauseSync(): void;
@@ -70,6 +91,8 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
   const theEngine = () =>
     scheduler.engine(() => ({
       desk,
+      // A feed with no cursor yet starts where the active connection starts (decision 090).
+      start: () => get().connection?.connection?.start ?? { mode: 'everything' },
       onProgress: (progress) => {
         set((state) => ({ syncProgress: { ...state.syncProgress, [progress.kind]: progress } }));
         // Rows staged: let the grids reload, at most every few seconds during a long first load (each
@@ -96,10 +119,19 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
     queuedAcks: 0,
     lastSend: null,
     dataVersion: 0,
+    seqGaps: {},
+    filledGaps: [],
+    dismissFilledGaps() {
+      set({ filledGaps: [] });
+    },
     async syncNow(kinds = feedKinds) {
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
-      if (await bindConnection(connectionId)) get().touchData();
+      if (await bindConnection(connectionId)) {
+        // Another connection's store was dropped: so are its gaps and what was fetched for it.
+        set({ seqGaps: {}, filledGaps: [] });
+        get().touchData();
+      }
       // Only the feeds the client may read (spec, Authentication: scopes); the rest would answer 403.
       const scopes = get().connection?.scopes;
       const readable = scopes ? kinds.filter((kind) => scopes.includes(`${kind}:read`)) : kinds;
@@ -115,6 +147,36 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
           );
           if (elsewhere.staged > 0) get().touchData();
           error ??= elsewhere.error;
+        }
+        // Issued documents carry a gap-free seq: what never arrived is fetched before the day is
+        // called complete (decision 091). One cursor call a feed when nothing is missing.
+        for (const feed of outcome.feeds.filter(
+          (progress) => progress.state === 'done' && issuedKinds.includes(progress.kind),
+        )) {
+          const setAlarm = (kind: FeedKind, alarm: SeqGapAlarm | null): void =>
+            set((state) => {
+              const seqGaps = { ...state.seqGaps };
+              if (alarm) seqGaps[kind] = alarm;
+              else delete seqGaps[kind];
+              return { seqGaps };
+            });
+          const check = await scheduler.join(`seq:${feed.kind}`, () =>
+            checkSeqGaps(feed.kind, {
+              desk,
+              onFound: (gap) => setAlarm(gap.kind, { gap, isFetching: true, error: null }),
+            }),
+          );
+          if (check.filled.length + check.fetchedNew > 0) get().touchData();
+          if (check.filled.length > 0)
+            set((state) => ({
+              filledGaps: [...state.filledGaps, ...check.filled.map((gap) => ({ ...gap, kind: feed.kind }))],
+            }));
+          if (check.checked)
+            setAlarm(
+              feed.kind,
+              check.open ? { gap: check.open, isFetching: false, error: check.error } : null,
+            );
+          else error ??= check.error;
         }
       }
       set({ isSyncing: false, syncError: error, isOnline: !isOffline(error) });
