@@ -169,6 +169,7 @@ describe('the Connections screen', () => {
       Scopes: 'invoices:read, payments:read',
       'Rate limit': '120 requests per minute',
       Token: 'svc_test_AbCdEfGh… expires 2027-09-18 (in 300 days)',
+      Start: 'Everything',
       'Kept in': "this computer's keychain",
     });
     const list = screen.getByRole('region', { name: 'Saved connections' });

@@ -1,5 +1,5 @@
 import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
-import { expiryWarning } from './connection-words';
+import { describeStart, expiryWarning } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
 
 function formatDate(iso: string): string {
@@ -63,6 +63,8 @@ export function ActiveConnection({
             ? ` (in ${tokenExpiry.daysLeft} days)`
             : ''}
         </dd>
+        <dt>Start</dt>
+        <dd>{connection ? describeStart(connection.start) : '—'}</dd>
         <dt>Kept in</dt>
         <dd>
           {connection?.tokenStorage === 'os-keychain'

@@ -1,7 +1,12 @@
 import { useId, useState, type FormEvent } from 'react';
-import type { ConnectionView, NewConnection, TokenStorage } from '../../../src-shared/bridge/contract';
+import type {
+  ConnectionView,
+  NewConnection,
+  StartChoice,
+  TokenStorage,
+} from '../../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
-import { describeField } from './connection-words';
+import { describeField, describeStart, startChoices } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
 import { TokenField } from './TokenField';
 
@@ -17,9 +22,17 @@ function fieldsOf(error: DeskError | null): Set<string> {
   return new Set((error?.details ?? []).map((d) => d.field ?? '').filter(Boolean));
 }
 
+/** Today as `YYYY-MM-DD` on this computer's calendar (the latest day a start may be). */
+function today(): string {
+  const now = new Date();
+  const pad = (n: number): string => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+}
+
 /**
- * The add form: label, service address and token (a password field). "Verify & save" asks the service
- * `GET /me` first; nothing is saved when it refuses. The token is cleared from the form once saved.
+ * The add form: label, service address, token (a password field) and where its feeds start (chosen
+ * once: docs/decisions/090-where-to-start.md). "Verify & save" asks the service `GET /me` first;
+ * nothing is saved when it refuses. The token is cleared from the form once saved.
  */
 export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnectionFormProps) {
   const id = useId();
@@ -29,19 +42,26 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
   const [isSaving, setSaving] = useState(false);
   const [error, setError] = useState<DeskError | null>(null);
   const [saved, setSaved] = useState<ConnectionView | null>(null);
+  const [startMode, setStartMode] = useState<StartChoice['mode']>('everything');
+  const [startDate, setStartDate] = useState('');
   const invalid = fieldsOf(error);
+  const start: StartChoice = startMode === 'date' ? { mode: 'date', date: startDate } : { mode: startMode };
 
   async function submit(event: FormEvent<HTMLFormElement>): Promise<void> {
     event.preventDefault();
     setSaving(true);
     setError(null);
     setSaved(null);
-    const result = await onAdd({ label: label.trim(), baseUrl: baseUrl.trim(), token: token.trim() });
+    const input: NewConnection = { label: label.trim(), baseUrl: baseUrl.trim(), token: token.trim() };
+    // Everything is what an absent start means (connections saved before the choice existed).
+    const result = await onAdd(start.mode === 'everything' ? input : { ...input, start });
     setSaving(false);
     if (result.ok) {
       setLabel('');
       setBaseUrl('');
       setToken('');
+      setStartMode('everything');
+      setStartDate('');
       setSaved(result.value);
     } else {
       setError(result.error);
@@ -105,12 +125,61 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
           isInvalid={invalid.has('token')}
           isRequired
         />
+        <fieldset className="start-choice">
+          <legend>Where to start</legend>
+          <p className="hint">Chosen once for this connection; to start elsewhere later, add it again.</p>
+          {startChoices.map((choice) => (
+            <div key={choice.mode} className="start-option">
+              <input
+                type="radio"
+                id={`${id}-start-${choice.mode}`}
+                name={`${id}-start`}
+                value={choice.mode}
+                checked={startMode === choice.mode}
+                onChange={() => setStartMode(choice.mode)}
+                aria-describedby={`${id}-start-${choice.mode}-words`}
+              />
+              <div>
+                <label htmlFor={`${id}-start-${choice.mode}`}>{choice.label}</label>
+                {choice.mode === 'date' && (
+                  <input
+                    type="date"
+                    aria-label="Start date"
+                    value={startDate}
+                    max={today()}
+                    onChange={(e) => {
+                      setStartDate(e.target.value);
+                      setStartMode('date');
+                    }}
+                    {...(invalid.has('start.date')
+                      ? { 'aria-invalid': true, 'aria-describedby': `${id}-start-date-error` }
+                      : {})}
+                  />
+                )}
+                <p className="hint" id={`${id}-start-${choice.mode}-words`}>
+                  {choice.consequence}
+                </p>
+                {choice.mode === 'date' && invalid.has('start.date') && (
+                  <p className="field-error" id={`${id}-start-date-error`}>
+                    {describeField('start.date')}
+                  </p>
+                )}
+              </div>
+            </div>
+          ))}
+        </fieldset>
         <div />
         <div className="actions">
           <button
             type="submit"
             className="primary"
-            disabled={isSaving || !label.trim() || !baseUrl.trim() || !token.trim()}
+            disabled={
+              isSaving ||
+              !label.trim() ||
+              !baseUrl.trim() ||
+              !token.trim() ||
+              (startMode === 'date' && startDate === '')
+            }
           >
             {isSaving ? 'Verifying…' : 'Verify & save'}
           </button>
@@ -120,6 +189,7 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
       {saved && saved.id === activeId && (
         <p className="success" role="status">
           Verified and saved: {saved.label} is now the active connection.
+          {saved.start.mode !== 'everything' && ` ${describeStart(saved.start)}.`}
         </p>
       )}
     </section>

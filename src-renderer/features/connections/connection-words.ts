@@ -1,7 +1,8 @@
 // The Connections feature's words: refused fields, the header badge and the expiry warning. The words
 // for codes are in ../../words/problem-words.ts (code switches end in assertNever).
-import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
+import type { ConnectionStatus, StartChoice, StartPoint } from '../../../src-shared/bridge/contract';
 import { describeProblem } from '../../words/problem-words';
+import { formatTime } from '../ui/format';
 import { assertNever } from '../ui/assert-never';
 
 /** Words for a refused field of the add or rotate form (the bridge names fields, never values). */
@@ -13,6 +14,8 @@ export function describeField(field: string): string {
       return 'Enter the service address, e.g. https://service.example.com/api/integration/v1.';
     case 'token':
       return 'A token starts with svc_live_ or svc_test_ followed by 43 characters. Copy it again, whole.';
+    case 'start.date':
+      return 'Choose a day of the calendar to start from.';
     default:
       return `Check ${field}.`;
   }
@@ -47,4 +50,44 @@ export function expiryWarning(daysLeft: number): string {
   if (daysLeft < 0) return 'The token has expired: rotate it now.';
   if (daysLeft === 0) return 'The token expires today: rotate it now.';
   return `The token expires in ${daysLeft} ${daysLeft === 1 ? 'day' : 'days'}: rotate it soon.`;
+}
+
+/**
+ * Each start a new connection may take, with its consequences in plain words
+ * (docs/decisions/090-where-to-start.md).
+ */
+export const startChoices: ReadonlyArray<{ mode: StartChoice['mode']; label: string; consequence: string }> =
+  [
+    {
+      mode: 'everything',
+      label: 'Everything',
+      consequence:
+        'Every document the service holds, however old. The first sync of a company with years of history can take a while; the desk can be used as it fills.',
+    },
+    {
+      mode: 'date',
+      label: 'From a date',
+      consequence:
+        'Documents changed from that day on. Older documents still waiting for an answer do not appear here: answer them where you answered them before. The day-end report starts that day.',
+    },
+    {
+      mode: 'now',
+      label: 'From now',
+      consequence:
+        'Only what is issued or changes from now on: ready in seconds. Older documents still waiting for an answer do not appear here and must be answered elsewhere.',
+    },
+  ];
+
+/** Where a connection's feeds started, for its facts: "Everything", "Started from 2026-11-01", … */
+export function describeStart(start: StartPoint): string {
+  switch (start.mode) {
+    case 'everything':
+      return 'Everything';
+    case 'date':
+      return `Started from ${start.date}`;
+    case 'now':
+      return `Started from now (${formatTime(start.at)})`;
+    default:
+      return assertNever(start);
+  }
 }
