@@ -32,7 +32,7 @@ export function readRowsDated(kind: FeedKind, from: string, to: string): Promise
 
 /**
  * This desk's answers the service applied, by kind and document, each with the version the clerk
- * answered: an `applied` item of a batch the service answered (or replayed), and an `applied` item of a
+ * answered and the version the service answered with (from the batch's results): an `applied` item of a batch the service answered (or replayed), and an `applied` item of a
  * batch settled from the service's state after at least one send of it (the service already held that
  * very answer: this desk's send whose answer was lost). Only the documents in `ids`.
  */
@@ -51,12 +51,14 @@ export function deskAnswersOf(
     if (!isSent && !wasSentBefore) continue;
     entry.items.forEach((item, index) => {
       if (item.result !== 'applied' || !wanted.has(item.id)) return;
-      // The audit's items are the batch's, in order (ack-outbox.ts: auditItems).
-      const version = batch?.items[index]?.id === item.id ? (batch.versions?.[index] ?? null) : null;
+      // The audit's items are the batch's, in order (ack-outbox.ts: auditItems), and so are the results.
+      const isSameItem = batch?.items[index]?.id === item.id;
+      const version = isSameItem ? (batch.versions?.[index] ?? null) : null;
+      const versionAfter = isSameItem && isSent ? (batch.results?.[index]?.version ?? null) : null;
       let byId = out.get(entry.kind);
       if (!byId) out.set(entry.kind, (byId = new Map()));
       const list = byId.get(item.id) ?? [];
-      list.push({ outcome: item.outcome, version });
+      list.push({ outcome: item.outcome, version, versionAfter });
       byId.set(item.id, list);
     });
   }

@@ -40,12 +40,15 @@ export interface DayEndRow {
 }
 
 /**
- * An answer this desk sent and the service applied (the audit log), with the document version the
- * clerk answered; null for a batch stored before versions were kept.
+ * An answer this desk sent and the service applied (the audit log): the document version the clerk
+ * answered, and the version the service answered with (an order's ack moves it on); null where the
+ * desk does not know it (a batch stored before versions were kept; an answer found applied without a
+ * result of its own).
  */
 export interface DeskAnswer {
   outcome: AckOutcome;
   version: number | null;
+  versionAfter: number | null;
 }
 
 /** Everything the report is computed from. */
@@ -266,26 +269,32 @@ export function pendingAgainReasonOf(
 }
 
 /**
- * Whether an answer this desk got applied to `answeredVersion` is the answer the document stands on
- * now, at `currentVersion`.
+ * Whether an answer this desk got applied is the answer the document stands on now (`row`, whose
+ * review has the answer's outcome).
  *
  * Invoices, payments and returns: an ack leaves the version where it is (spec, Ack: kept at the
- * version it answered; docs/decisions/020), so the answer stands while the version is the one answered.
- * Orders: the ack itself moves the order one version on (to `ERP_CONFIRMED` or `ERP_FAILED`) and a
- * delivery one more, keeping the ack; an order sent again and answered again is further on
+ * version it answered; docs/decisions/020), so the answer stands while the document is at the version
+ * answered; any change since makes it pending again, and a later answer is another one.
+ * Orders: an accepted order never awaits the ERP again, so an acceptance stands while the order is
+ * accepted; a rejected one may be sent again by the office and answered again (spec, States and
+ * transitions), which moves it past the version the service answered this desk's rejection with
  * (docs/decisions/023).
  */
-export function isCurrentAnswer(kind: FeedKind, currentVersion: number, answeredVersion: number): boolean {
+export function isCurrentAnswer(
+  kind: FeedKind,
+  row: Pick<DayEndRow, 'version'>,
+  answer: DeskAnswer,
+): boolean {
   if (kind === 'orders') {
-    const steps = currentVersion - answeredVersion;
-    return steps === 1 || steps === 2;
+    if (answer.outcome === 'ACCEPTED') return true;
+    return answer.versionAfter === null || row.version === answer.versionAfter;
   }
-  return currentVersion === answeredVersion;
+  return answer.version === null || row.version === answer.version;
 }
 
 /**
  * Whether an answered row's current answer came from this desk: one of this desk's applied answers
- * has the same outcome and answered the version the current answer stands on.
+ * has the same outcome and is the answer the document stands on now.
  */
 export function isAnsweredHere(
   kind: FeedKind,
@@ -294,11 +303,7 @@ export function isAnsweredHere(
 ): boolean {
   if (!answers || (row.review !== 'accepted' && row.review !== 'rejected')) return false;
   const outcome: AckOutcome = row.review === 'accepted' ? 'ACCEPTED' : 'REJECTED';
-  return answers.some(
-    (answer) =>
-      answer.outcome === outcome &&
-      (answer.version === null || isCurrentAnswer(kind, row.version, answer.version)),
-  );
+  return answers.some((answer) => answer.outcome === outcome && isCurrentAnswer(kind, row, answer));
 }
 
 /** The seq ledger's gaps that touch `[first, last]`: missing stretches (clipped) and fetched seqs. */

@@ -35,8 +35,17 @@ function ledger(patch: Partial<SeqLedger> = {}): SeqLedger {
   return { from: 0, highest: 0, missing: [], filled: [], checkedAt: null, serviceLastSeq: null, ...patch };
 }
 
-const accepted = (version: number | null): DeskAnswer => ({ outcome: 'ACCEPTED', version });
-const rejected = (version: number | null): DeskAnswer => ({ outcome: 'REJECTED', version });
+/** An answer to `version`; the service answered with `versionAfter` (an issued kind's ack leaves it). */
+const accepted = (version: number | null, versionAfter = version): DeskAnswer => ({
+  outcome: 'ACCEPTED',
+  version,
+  versionAfter,
+});
+const rejected = (version: number | null, versionAfter = version): DeskAnswer => ({
+  outcome: 'REJECTED',
+  version,
+  versionAfter,
+});
 
 /**
  * Three days (Monday 2 to Wednesday 4 March 2026) of invoices, payments and orders, each document a
@@ -83,12 +92,14 @@ const input: DayEndInput = {
       }),
     ],
     orders: [
-      // Confirmed: the ack moved it one version on.
-      row('o1', '2026-03-02', { review: 'accepted', version: 3, status: 'ERP_CONFIRMED', amountCents: 500 }),
-      // Confirmed, then delivered: two versions on.
-      row('o2', '2026-03-02', { review: 'accepted', version: 4, status: 'DELIVERED', amountCents: 600 }),
-      // Failed, sent again by the office, rejected again elsewhere: three versions on.
-      row('o3', '2026-03-03', { review: 'rejected', version: 5, status: 'ERP_FAILED', amountCents: 700 }),
+      // Confirmed from here: the ack moved it on (feed versions count every change of the company).
+      row('o1', '2026-03-02', { review: 'accepted', version: 30, status: 'ERP_CONFIRMED', amountCents: 500 }),
+      // Confirmed from here, then delivered: further on, still this desk's answer.
+      row('o2', '2026-03-02', { review: 'accepted', version: 41, status: 'DELIVERED', amountCents: 600 }),
+      // Rejected from here, sent again by the office, rejected again elsewhere: past this desk's answer.
+      row('o3', '2026-03-03', { review: 'rejected', version: 55, status: 'ERP_FAILED', amountCents: 700 }),
+      // Rejected from here and standing where the service answered it.
+      row('o6', '2026-03-03', { review: 'rejected', version: 33, status: 'ERP_FAILED', amountCents: 100 }),
       // A van sale: never awaited the ERP.
       row('o4', '2026-03-03', { review: 'not-awaiting', status: 'DELIVERED', amountCents: 800 }),
       // Sent again after a rejection: pending again.
@@ -106,9 +117,10 @@ const input: DayEndInput = {
       ['p5', [accepted(2), accepted(3)]],
     ]),
     orders: new Map([
-      ['o1', [accepted(2)]],
-      ['o2', [accepted(2)]],
-      ['o3', [rejected(2)]],
+      ['o1', [accepted(12, 30)]],
+      ['o2', [accepted(13, 31)]],
+      ['o3', [rejected(14, 32)]],
+      ['o6', [rejected(15, 33)]],
     ]),
   },
   ledgers: {
@@ -216,10 +228,10 @@ describe('the day-end report', () => {
       seq: null,
     });
     expect(cell('2026-03-03', 'orders')).toMatchObject({
-      issued: '2: 1500 EGP',
-      rejected: '1: 700 EGP',
+      issued: '3: 1600 EGP',
+      rejected: '2: 800 EGP',
       notAwaiting: 1,
-      here: 0,
+      here: 1,
       elsewhere: 1,
     });
     expect(cell('2026-03-04', 'orders').again).toEqual({ ...none, changed: 1 });
@@ -262,13 +274,13 @@ describe('the day-end report', () => {
       },
       {
         kind: 'orders',
-        issued: '5: 3500 EGP',
+        issued: '6: 3600 EGP',
         accepted: '2: 1100 EGP',
-        rejected: '1: 700 EGP',
+        rejected: '2: 800 EGP',
         pending: '1: 900 EGP',
         notAwaiting: 1,
         again: { ...none, changed: 1 },
-        here: 2,
+        here: 3,
         elsewhere: 1,
         seq: null,
         gaps: [],
@@ -280,7 +292,7 @@ describe('the day-end report', () => {
   it('charts every kind together: documents of the day and how many are answered now', () => {
     expect(report.series).toEqual([
       { date: '2026-03-02', issued: 7, answered: 4 },
-      { date: '2026-03-03', issued: 4, answered: 2 },
+      { date: '2026-03-03', issued: 5, answered: 3 },
       { date: '2026-03-04', issued: 4, answered: 2 },
     ]);
   });
@@ -296,11 +308,19 @@ describe('the day-end report', () => {
 });
 
 describe('what counts as the answer standing now', () => {
-  it('is the answered version for issued kinds, one or two versions on for orders', () => {
-    expect([1, 2, 3].map((current) => isCurrentAnswer('invoices', current, 2))).toEqual([false, true, false]);
-    expect([2, 3, 4, 5].map((current) => isCurrentAnswer('orders', current, 2))).toEqual([
+  it('is the answered version for issued kinds; for orders, an acceptance, or a rejection not moved since', () => {
+    const at = (version: number) => ({ version });
+    expect([1, 2, 3].map((current) => isCurrentAnswer('invoices', at(current), accepted(2)))).toEqual([
       false,
       true,
+      false,
+    ]);
+    expect(isCurrentAnswer('payments', at(7), accepted(null))).toBe(true);
+    expect([30, 99].map((current) => isCurrentAnswer('orders', at(current), accepted(12, 30)))).toEqual([
+      true,
+      true,
+    ]);
+    expect([30, 99].map((current) => isCurrentAnswer('orders', at(current), rejected(12, 30)))).toEqual([
       true,
       false,
     ]);

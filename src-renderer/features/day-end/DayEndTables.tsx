@@ -72,8 +72,8 @@ function HeaderCells(props: { kind: FeedKind; first: string }) {
       <th scope="col">Pending</th>
       <th scope="col">of which pending again</th>
       {kind === 'orders' && <th scope="col">Not awaiting</th>}
-      <th scope="col">From this desk</th>
-      <th scope="col">Elsewhere</th>
+      <th scope="col">Answered from this desk</th>
+      <th scope="col">Answered elsewhere</th>
       {kind !== 'orders' && <th scope="col">Seq</th>}
       {kind !== 'orders' && <th scope="col">Gaps</th>}
     </tr>
@@ -95,8 +95,8 @@ export function KindSummaryTable(props: { report: DayEndReport }) {
           <th scope="col">Rejected</th>
           <th scope="col">Pending</th>
           <th scope="col">of which pending again</th>
-          <th scope="col">From this desk</th>
-          <th scope="col">Elsewhere</th>
+          <th scope="col">Answered from this desk</th>
+          <th scope="col">Answered elsewhere</th>
           <th scope="col">Seq</th>
         </tr>
       </thead>

@@ -53,13 +53,14 @@ export function totalsText(totals: readonly CurrencyTotal[]): string {
   return totals.map((total) => `${formatCents(total.cents)} ${total.currency}`).join(' · ');
 }
 
-/** How many are pending again, and why: `3 (2 reversed, 1 bounced)`; empty when none. */
+/** How many are pending again, and why: `1 reversed`, `3 (2 reversed, 1 bounced)`; empty when none. */
 export function pendingAgainText(figures: DayEndFigures): string {
   const parts = (Object.entries(figures.pendingAgain) as Array<[PendingAgainReason, number]>)
     .filter(([, count]) => count > 0)
     .map(([reason, count]) => `${formatCount(count)} ${reasonLabels[reason]}`);
   const total = Object.values(figures.pendingAgain).reduce((sum, count) => sum + count, 0);
-  return total === 0 ? '' : `${formatCount(total)} (${parts.join(', ')})`;
+  if (total === 0) return '';
+  return parts.length === 1 ? parts[0]! : `${formatCount(total)} (${parts.join(', ')})`;
 }
 
 /** A seq span, `101–142`, or one seq; a dash when there is none. */

@@ -202,4 +202,29 @@ describe('the day-end report from the local store', () => {
     const report = await readDayEndReport('2026-03-02', '2026-03-02', ['invoices']);
     expect([report.summary[0]?.answeredHere, report.summary[0]?.answeredElsewhere]).toEqual([1_000, 1_100]);
   });
+
+  it("takes an order's version after this desk's answer from the batch's results", async () => {
+    await db.orders.bulkPut([
+      // Confirmed here at version 10 (the service answered at 20), delivered since: still this desk's.
+      row('o1', { date: '2026-03-02', review: 'accepted', version: 40, status: 'DELIVERED' }),
+      // Rejected here (answered at 21), sent again by the office and rejected elsewhere: not this desk's.
+      row('o2', { date: '2026-03-02', review: 'rejected', version: 50, status: 'ERP_FAILED' }),
+      // Rejected here (answered at 22) and standing there.
+      row('o3', { date: '2026-03-02', review: 'rejected', version: 22, status: 'ERP_FAILED' }),
+    ]);
+    const accepts = batch('b-o-accept', 'orders', ['o1'], 'ACCEPTED', [10]);
+    const rejects = batch('b-o-reject', 'orders', ['o2', 'o3'], 'REJECTED', [11, 12]);
+    accepts.results = [{ id: 'o1', result: 'applied', version: 20 }];
+    rejects.results = [
+      { id: 'o2', result: 'applied', version: 21 },
+      { id: 'o3', result: 'applied', version: 22 },
+    ];
+    await db.outbox.bulkPut([accepts, rejects]);
+    await db.audit.bulkAdd([
+      entry(accepts, 'answered', ['applied']),
+      entry(rejects, 'answered', ['applied', 'applied']),
+    ]);
+    const report = await readDayEndReport('2026-03-02', '2026-03-02', ['orders']);
+    expect([report.summary[0]?.answeredHere, report.summary[0]?.answeredElsewhere]).toEqual([2, 1]);
+  });
 });

@@ -101,7 +101,7 @@ describe('the Day end screen', () => {
       '0',
       '0',
       '1',
-      '1 (1 bounced)',
+      '1 bounced',
     ]);
 
     const byDay = screen.getByRole('table', { name: 'Invoices by day' });
