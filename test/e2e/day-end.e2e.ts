@@ -133,7 +133,11 @@ describe('the day-end report over a week of simulated activity (browser mode, re
     expect(response.status).toBe(200);
     const body = (await response.json()) as { meta: { applied: number } };
     expect(body.meta.applied).toBe(items.length);
-    for (const item of items) answeredElsewhere.set(item.id!, item.outcome as 'ACCEPTED' | 'REJECTED');
+    for (const item of items) {
+      answeredElsewhere.set(item.id!, item.outcome as 'ACCEPTED' | 'REJECTED');
+      // The answer standing now is this one: an earlier one from the app no longer is.
+      answeredInApp.delete(item.id!);
+    }
   }
 
   /** The report's figures of one kind, from the service's own feeds: the whole range, and per day. */
@@ -365,6 +369,15 @@ describe('the day-end report over a week of simulated activity (browser mode, re
       approved: true,
       note: 'Checked at the depot.',
     });
+    // A payment the app accepted, reversed since, is accepted again on the head office client: the
+    // answer standing is the head office's, though this desk once answered the same document the same way.
+    const reversed = (await feed('payments', 'pending')).find(
+      (doc) => doc.ack && doc.ack.acked_version !== doc.version && answeredInApp.has(doc.id),
+    );
+    expect(reversed).toBeDefined();
+    await answerElsewhere('payments', [
+      { id: reversed!.id, outcome: 'ACCEPTED', external_number: 'HQ-RC-1' },
+    ]);
     await nextDay({ orders: 1, invoices: 2, payments: 1 });
 
     await page.clock.setFixedTime(nowMs);
