@@ -6,6 +6,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
 import { useDeskStore } from '../../state/store';
+import { isExplainedByCheckup } from '../../words/problem-words';
 import { missingReadNote } from '../connections/checkup-words';
 import { OpenCheckupButton } from '../connections/OpenCheckupButton';
 import { formatCount, formatTotals } from '../ui/format';
@@ -56,6 +57,13 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     return scopes !== undefined && !scopes.includes(`${kind}:read`);
   });
   const clientName = useDeskStore((state) => state.connection?.client?.name ?? '');
+  // A sync or a send the service refused for a reason the check-up explains (a scope, the ERP mode,
+  // the allow-list, the token): the sync bar says what happened; this is the way to the why.
+  const isRefusalExplained = useDeskStore((state) =>
+    [state.syncError?.code, state.lastSend?.stoppedBy?.code].some(
+      (code) => code !== undefined && isExplainedByCheckup(code),
+    ),
+  );
 
   const onSelection = useCallback((picked: ReviewRow[]) => setSelected(picked), []);
   const onOpen = useCallback((id: string) => openDetail(kind, id), [kind, openDetail]);
@@ -117,6 +125,12 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       {lacksRead && (
         <div className="scope-note" role="alert">
           <p>{missingReadNote(kind, clientName)}</p>
+          <OpenCheckupButton />
+        </div>
+      )}
+      {isRefusalExplained && (
+        <div className="scope-note" role="note" aria-label="Why the service refuses">
+          <p>The check-up shows why the service refuses calls on this connection, and what to change.</p>
           <OpenCheckupButton />
         </div>
       )}
