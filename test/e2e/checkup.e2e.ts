@@ -155,6 +155,12 @@ describe('the connection check-up (browser mode, real sandbox)', () => {
     await review.open('Invoices');
     await page.getByRole('button', { name: 'Send now' }).click();
     await expect.poll(() => review.count('Accepted'), { timeout: 20_000 }).toBe(1);
+    const held = await fetch(`${sandbox.baseUrl}/invoices/${id}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(
+      ((await held.json()) as { data: { ack?: { external_number?: string } } }).data.ack?.external_number,
+    ).toBe('ERP-7001');
     await new ConnectionsPage(page).open();
     await expect
       .poll(() => checkup.fact('ERP mode'), { timeout: 15_000 })
