@@ -1,6 +1,6 @@
 import type { DayEndSeriesPoint } from '../../../src-shared/domain/day-end';
 import { formatCount } from '../ui/format';
-import { dayLabel } from './day-end-words';
+import { dayLabel, shortDayLabel } from './day-end-words';
 
 const height = 200;
 const top = 12;
@@ -10,8 +10,9 @@ const right = 12;
 /** The plot's width the bars share; a short range gets wide bars, up to `widestGroup`. */
 const plotWidth = 720;
 const widestGroup = 72;
-/** The narrowest a day's label may be before only every n-th day is labelled. */
-const labelWidth = 58;
+/** A day's label and the room it takes: `Mon 2 Mar` for up to two weeks, else `2 Mar`. */
+const longLabelWidth = 72;
+const shortLabelWidth = 50;
 
 /** A round step for the value axis: 1, 2 or 5 times a power of ten, about a quarter of `max`. */
 function niceStep(max: number): number {
@@ -35,7 +36,8 @@ export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
   const plotHeight = height - top - bottom;
   const y = (value: number): number => top + plotHeight - (value / axisMax) * plotHeight;
   const bar = Math.max(2, Math.min(24, (group - 4) / 2));
-  const labelEvery = Math.ceil(labelWidth / group);
+  const isLong = series.length > 14;
+  const labelEvery = Math.ceil((isLong ? shortLabelWidth : longLabelWidth) / group);
   const ticks: number[] = [];
   for (let value = 0; value <= axisMax; value += step) ticks.push(value);
   return (
@@ -92,7 +94,7 @@ export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
                   y={height - bottom + 16}
                   textAnchor="middle"
                 >
-                  {dayLabel(point.date)}
+                  {isLong ? shortDayLabel(point.date) : dayLabel(point.date)}
                 </text>
               )}
             </g>

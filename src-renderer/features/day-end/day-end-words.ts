@@ -87,3 +87,10 @@ export function dayLabel(date: string): string {
     timeZone: 'UTC',
   });
 }
+
+/** A day in few characters, for a chart of many days: `2 Mar`. */
+export function shortDayLabel(date: string): string {
+  const [year, month, day] = date.split('-').map(Number);
+  const moment = new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1));
+  return moment.toLocaleDateString('en-GB', { day: 'numeric', month: 'short', timeZone: 'UTC' });
+}
