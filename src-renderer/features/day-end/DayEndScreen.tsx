@@ -21,6 +21,10 @@ import { useDayEnd } from './use-day-end';
 export function DayEndScreen(props: { today?: string }) {
   const connectionId = useDeskStore((state) => state.connection?.connection?.id ?? null);
   const lastSyncAt = useDeskStore((state) => state.lastSyncAt);
+  const start = useDeskStore((state) => state.connection?.connection?.start ?? null);
+  // A connection started from a date or from now holds earlier days only in part
+  // (docs/decisions/090-where-to-start.md).
+  const startDay = start?.mode === 'date' ? start.date : start?.mode === 'now' ? start.at.slice(0, 10) : null;
   const [today] = useState(() => props.today ?? localDateOf(new Date()));
   const [range, setRange] = useState<DateRange>(() => quickRangeOf('last-7-days', today));
   const [exportError, setExportError] = useState<string | null>(null);
@@ -100,6 +104,12 @@ export function DayEndScreen(props: { today?: string }) {
           day.
           {readMs !== null && shown && <span className="muted"> Read in {formatCount(readMs)} ms.</span>}
         </p>
+        {startDay && range.from < startDay && (
+          <p className="warn-text" role="note">
+            This connection started from {startDay}: documents of earlier days are here only when they changed
+            since, so those days are not complete. Choose days from {startDay} on.
+          </p>
+        )}
         {shown && (
           <>
             <SeqGaps report={shown} />

@@ -142,6 +142,22 @@ describe('the Day end screen', () => {
   });
 });
 
+describe('a connection that started from a date', () => {
+  it('says the days before its start are not complete', async () => {
+    useDeskStore.setState({
+      connection: {
+        ...connection,
+        connection: { ...connection.connection, start: { mode: 'date', date: '2026-03-05' } },
+      },
+    });
+    render(<DayEndScreen today="2026-03-08" />);
+    await screen.findByRole('table', { name: 'Invoices by day' });
+    expect(screen.getByRole('note').textContent).toBe(
+      'This connection started from 2026-03-05: documents of earlier days are here only when they changed since, so those days are not complete. Choose days from 2026-03-05 on.',
+    );
+  });
+});
+
 describe('the XLSX export', () => {
   it('has a line per day and kind with a total per kind, amounts per currency, and the gap list', async () => {
     const report = await readDayEndReport('2026-03-02', '2026-03-08', ['invoices', 'payments']);
