@@ -84,25 +84,41 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
     })();
   }, [connectionId, reloadRuns]);
 
-  useEffect(
-    () =>
-      desk.on('push.progress', (summary) => {
-        void (async () => {
-          await updateRunSummary(summary);
-          const nowMs = Date.now();
-          // Results follow a running push every couple of seconds, and every settled one at once.
-          if (isSettled(summary) || nowMs - lastSyncMs.current > 2000) {
-            lastSyncMs.current = nowMs;
-            const failed = await syncResults(summary);
-            if (failed) setError(failed);
-            if (selectedRef.current === summary.runId) reloadRecords();
-            if (isSettled(summary)) onSettled();
-          }
-          reloadRuns();
-        })();
-      }),
+  // What a run's progress changes here, whether an event told it or a status read did.
+  const follow = useCallback(
+    async (summary: PushRunSummary) => {
+      await updateRunSummary(summary);
+      const nowMs = Date.now();
+      // Results follow a running push every couple of seconds, and every settled one at once.
+      if (isSettled(summary) || nowMs - lastSyncMs.current > 2000) {
+        lastSyncMs.current = nowMs;
+        const failed = await syncResults(summary);
+        if (failed) setError(failed);
+        if (selectedRef.current === summary.runId) reloadRecords();
+        if (isSettled(summary)) onSettled();
+      }
+      reloadRuns();
+    },
     [reloadRuns, reloadRecords, onSettled],
   );
+
+  useEffect(() => desk.on('push.progress', (summary) => void follow(summary)), [follow]);
+
+  // Events are not enough on their own: in browser mode they come over a stream that may connect
+  // after a short run has already finished, so a run still sending here is also read every 2 s.
+  const unsettled = runs.filter((run) => !isSettled(run.summary)).map((run) => run.runId);
+  const unsettledKey = unsettled.join(',');
+  useEffect(() => {
+    if (unsettledKey === '') return;
+    const timer = setInterval(() => {
+      for (const runId of unsettledKey.split(',')) {
+        void desk.push.status(runId).then((result) => {
+          if (result.ok) void follow(result.value);
+        });
+      }
+    }, 2000);
+    return () => clearInterval(timer);
+  }, [unsettledKey, follow]);
 
   const start = useCallback(
     async (plan: PushPlan, files: string[]): Promise<boolean> => {
