@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { DayEndFigures, DayEndReport } from '../../../src-shared/domain/day-end';
 import type { FeedKind } from '../../../src-shared/wire';
 import { formatCount } from '../ui/format';
@@ -16,66 +17,99 @@ function Count(props: { value: number }) {
   return props.value === 0 ? <span className="none">0</span> : <>{formatCount(props.value)}</>;
 }
 
+/** Where a column stands: in a kind's table by day (`day`), in the summary of every kind, or both. */
+type Table = 'day' | 'summary';
+
+/**
+ * One column of figures. The summary and the tables by day read the same figures the same way, so
+ * each column is written once and says which tables show it.
+ */
+interface FigureColumn {
+  header: (kind: FeedKind, table: Table) => string;
+  cell: (figures: DayEndFigures, kind: FeedKind) => ReactNode;
+  className: (figures: DayEndFigures) => string;
+  /** Whether the column stands in this table for this kind; every table and kind when absent. */
+  shows?: (kind: FeedKind, table: Table) => boolean;
+}
+
+function countColumn(header: string, pick: (figures: DayEndFigures) => number): FigureColumn {
+  return { header: () => header, cell: (figures) => <Count value={pick(figures)} />, className: () => 'num' };
+}
+
+const hasSeq = (kind: FeedKind) => kind !== 'orders';
+
+/** The columns in the order both tables show them. */
+const figureColumns: readonly FigureColumn[] = [
+  {
+    ...countColumn('Issued', (figures) => figures.issued),
+    header: (kind, table) => (table === 'summary' ? 'Issued' : issuedWord(kind)),
+  },
+  {
+    header: () => 'Total',
+    cell: (figures) => totalsText(figures.issuedTotals),
+    className: () => 'num money',
+  },
+  countColumn('Accepted', (figures) => figures.accepted),
+  {
+    header: () => 'Accepted total',
+    cell: (figures) => totalsText(figures.acceptedTotals),
+    className: () => 'num money',
+    shows: (_kind, table) => table === 'day',
+  },
+  countColumn('Rejected', (figures) => figures.rejected),
+  countColumn('Pending', (figures) => figures.pending),
+  { header: () => 'of which pending again', cell: pendingAgainText, className: () => 'again' },
+  {
+    ...countColumn('Not awaiting', (figures) => figures.notAwaiting),
+    shows: (kind, table) => table === 'day' && kind === 'orders',
+  },
+  countColumn('Answered from this desk', (figures) => figures.answeredHere),
+  countColumn('Answered elsewhere', (figures) => figures.answeredElsewhere),
+  {
+    header: () => 'Seq',
+    // Only the summary has a line for orders; it says they carry no seq.
+    cell: (figures, kind) => (hasSeq(kind) ? seqSpanText(figures.seq) : 'no seq'),
+    className: () => 'num seq',
+    shows: (kind, table) => table === 'summary' || hasSeq(kind),
+  },
+  {
+    header: () => 'Gaps',
+    cell: (figures) => figures.gaps.map(gapText).join('; '),
+    className: (figures) =>
+      figures.gaps.some((note) => note.state === 'missing') ? 'gaps gap-missing' : 'gaps',
+    shows: (kind, table) => table === 'day' && hasSeq(kind),
+  },
+];
+
+function columnsOf(kind: FeedKind, table: Table): FigureColumn[] {
+  return figureColumns.filter((column) => column.shows?.(kind, table) ?? true);
+}
+
 /** The cells of one line of figures: the same columns for a day and for the kind's total. */
-function FigureCells(props: { kind: FeedKind; figures: DayEndFigures }) {
-  const { kind, figures } = props;
-  const hasSeq = kind !== 'orders';
+function FigureCells(props: { kind: FeedKind; table: Table; figures: DayEndFigures }) {
+  const { kind, table, figures } = props;
   return (
     <>
-      <td className="num">
-        <Count value={figures.issued} />
-      </td>
-      <td className="num money">{totalsText(figures.issuedTotals)}</td>
-      <td className="num">
-        <Count value={figures.accepted} />
-      </td>
-      <td className="num money">{totalsText(figures.acceptedTotals)}</td>
-      <td className="num">
-        <Count value={figures.rejected} />
-      </td>
-      <td className="num">
-        <Count value={figures.pending} />
-      </td>
-      <td className="again">{pendingAgainText(figures)}</td>
-      {kind === 'orders' && (
-        <td className="num">
-          <Count value={figures.notAwaiting} />
+      {columnsOf(kind, table).map((column, index) => (
+        <td key={index} className={column.className(figures)}>
+          {column.cell(figures, kind)}
         </td>
-      )}
-      <td className="num">
-        <Count value={figures.answeredHere} />
-      </td>
-      <td className="num">
-        <Count value={figures.answeredElsewhere} />
-      </td>
-      {hasSeq && <td className="num seq">{seqSpanText(figures.seq)}</td>}
-      {hasSeq && (
-        <td className={figures.gaps.some((note) => note.state === 'missing') ? 'gaps gap-missing' : 'gaps'}>
-          {figures.gaps.map(gapText).join('; ')}
-        </td>
-      )}
+      ))}
     </>
   );
 }
 
-/** The header of a kind's table. */
-function HeaderCells(props: { kind: FeedKind; first: string }) {
-  const { kind, first } = props;
+/** The header of a table: the first column's word, then the figures' columns. */
+function HeaderCells(props: { kind: FeedKind; table: Table; first: string }) {
+  const { kind, table, first } = props;
   return (
     <tr>
       <th scope="col">{first}</th>
-      <th scope="col">{issuedWord(kind)}</th>
-      <th scope="col">Total</th>
-      <th scope="col">Accepted</th>
-      <th scope="col">Accepted total</th>
-      <th scope="col">Rejected</th>
-      <th scope="col">Pending</th>
-      <th scope="col">of which pending again</th>
-      {kind === 'orders' && <th scope="col">Not awaiting</th>}
-      <th scope="col">Answered from this desk</th>
-      <th scope="col">Answered elsewhere</th>
-      {kind !== 'orders' && <th scope="col">Seq</th>}
-      {kind !== 'orders' && <th scope="col">Gaps</th>}
+      {columnsOf(kind, table).map((column, index) => (
+        <th key={index} scope="col">
+          {column.header(kind, table)}
+        </th>
+      ))}
     </tr>
   );
 }
@@ -87,18 +121,8 @@ export function KindSummaryTable(props: { report: DayEndReport }) {
     <table className="day-end-table summary">
       <caption>Each kind over these days</caption>
       <thead>
-        <tr>
-          <th scope="col">Kind</th>
-          <th scope="col">Issued</th>
-          <th scope="col">Total</th>
-          <th scope="col">Accepted</th>
-          <th scope="col">Rejected</th>
-          <th scope="col">Pending</th>
-          <th scope="col">of which pending again</th>
-          <th scope="col">Answered from this desk</th>
-          <th scope="col">Answered elsewhere</th>
-          <th scope="col">Seq</th>
-        </tr>
+        {/* The header does not depend on the kind in the summary; any kind with a seq shows every column. */}
+        <HeaderCells kind="invoices" table="summary" first="Kind" />
       </thead>
       <tbody>
         {report.summary.map((figures) => (
@@ -107,27 +131,7 @@ export function KindSummaryTable(props: { report: DayEndReport }) {
               {kindLabels[figures.kind]}
               {figures.kind === 'orders' && <span className="muted"> (received)</span>}
             </th>
-            <td className="num">
-              <Count value={figures.issued} />
-            </td>
-            <td className="num money">{totalsText(figures.issuedTotals)}</td>
-            <td className="num">
-              <Count value={figures.accepted} />
-            </td>
-            <td className="num">
-              <Count value={figures.rejected} />
-            </td>
-            <td className="num">
-              <Count value={figures.pending} />
-            </td>
-            <td className="again">{pendingAgainText(figures)}</td>
-            <td className="num">
-              <Count value={figures.answeredHere} />
-            </td>
-            <td className="num">
-              <Count value={figures.answeredElsewhere} />
-            </td>
-            <td className="num seq">{figures.kind === 'orders' ? 'no seq' : seqSpanText(figures.seq)}</td>
+            <FigureCells kind={figures.kind} table="summary" figures={figures} />
           </tr>
         ))}
       </tbody>
@@ -146,7 +150,7 @@ export function DayTables(props: { report: DayEndReport }) {
           <table key={kind} className="day-end-table by-day" data-kind={kind}>
             <caption>{kindLabels[kind]} by day</caption>
             <thead>
-              <HeaderCells kind={kind} first="Day" />
+              <HeaderCells kind={kind} table="day" first="Day" />
             </thead>
             <tbody>
               {report.cells
@@ -160,7 +164,7 @@ export function DayTables(props: { report: DayEndReport }) {
                     <th scope="row">
                       <time dateTime={cell.date}>{dayLabel(cell.date)}</time>
                     </th>
-                    <FigureCells kind={kind} figures={cell} />
+                    <FigureCells kind={kind} table="day" figures={cell} />
                   </tr>
                 ))}
             </tbody>
@@ -168,7 +172,7 @@ export function DayTables(props: { report: DayEndReport }) {
               <tfoot>
                 <tr>
                   <th scope="row">Total</th>
-                  <FigureCells kind={kind} figures={summary} />
+                  <FigureCells kind={kind} table="day" figures={summary} />
                 </tr>
               </tfoot>
             )}
