@@ -7,6 +7,22 @@ export interface DateRange {
   to: string;
 }
 
+/** One end of the range: a date field with its word before it. */
+function DateField(props: { label: 'From' | 'To'; value: string; onChange(value: string): void }) {
+  const { label, value, onChange } = props;
+  return (
+    <label className="inline">
+      {label}{' '}
+      <input
+        type="date"
+        aria-label={label}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </label>
+  );
+}
+
 /**
  * The report's date range: From and To date fields, and quick choices ending today (Today, This week,
  * Last 7 days, This month); a quick choice is shown pressed while the range is exactly it.
@@ -31,24 +47,8 @@ export function RangePicker(props: { range: DateRange; today: string; onChange(r
           </button>
         ))}
       </div>
-      <label className="inline">
-        From{' '}
-        <input
-          type="date"
-          aria-label="From"
-          value={range.from}
-          onChange={(event) => onChange({ ...range, from: event.target.value })}
-        />
-      </label>
-      <label className="inline">
-        To{' '}
-        <input
-          type="date"
-          aria-label="To"
-          value={range.to}
-          onChange={(event) => onChange({ ...range, to: event.target.value })}
-        />
-      </label>
+      <DateField label="From" value={range.from} onChange={(from) => onChange({ ...range, from })} />
+      <DateField label="To" value={range.to} onChange={(to) => onChange({ ...range, to })} />
     </div>
   );
 }
