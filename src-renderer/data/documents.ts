@@ -7,6 +7,7 @@
  */
 import type { AnyFeedPage, FeedDocument, KindedDocument } from '../../src-shared/domain/feeds';
 import {
+  kindedItems,
   amountToCents,
   cursorAfterPage,
   documentAmount,
@@ -207,7 +208,6 @@ export async function stageFeedPage(
     ]);
     if (current.versionAfter !== pulledAfter) throw new CursorMovedError(kind);
     const previousDocs = await readStoredDocuments(kind, previousRows);
-    const previousRowOf = new Map(maybeStored.map((id, index) => [id, previousRows[index]]));
     const previousDocOf = new Map(maybeStored.map((id, index) => [id, previousDocs[index]]));
     const docs: StoredDocument[] = [];
     for (const item of latest.values()) {
@@ -226,15 +226,8 @@ export async function stageFeedPage(
       ...(ledger ? { seq: ledger } : {}),
     };
     // Every write at once too: the chunks' keys are known before they are written.
-    const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
     await Promise.all([
-      written,
-      rows.bulkPut(
-        docs.map((stored) => ({
-          ...rowOf(stored, previousRowOf.get(stored.id), chunkOf.get(stored.id) ?? ''),
-          customerName: nameOf.get(stored.doc.customer.id) ?? '',
-        })),
-      ),
+      putDocumentsAndRows(kind, docs, previousRows, (stored) => nameOf.get(stored.doc.customer.id) ?? ''),
       db.cursors.put(cursor),
     ]);
     for (const doc of docs) known?.add(doc.id);
@@ -282,29 +275,15 @@ export async function stageCurrentDocuments(page: AnyFeedPage): Promise<number> 
     const previousRows = await rows.bulkGet(items.map((item) => item.doc.id));
     const previousDocs = await readStoredDocuments(kind, previousRows);
     const docs: StoredDocument[] = [];
-    const previousRowOf = new Map<string, ReviewRow>();
     items.forEach((item, index) => {
       const row = previousRows[index];
       const previous = previousDocs[index];
       if (!row || !previous || previous.version > item.doc.version) return;
       const sameAck = JSON.stringify(previous.doc.ack ?? null) === JSON.stringify(item.doc.ack ?? null);
       if (previous.version === item.doc.version && sameAck) return;
-      previousRowOf.set(row.id, row);
       docs.push(nextStored(item, previous));
     });
-    const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
-    await Promise.all([
-      written,
-      rows.bulkPut(
-        docs.map((stored) => {
-          const previous = previousRowOf.get(stored.id);
-          return {
-            ...rowOf(stored, previous, chunkOf.get(stored.id) ?? ''),
-            customerName: previous?.customerName ?? '',
-          };
-        }),
-      ),
-    ]);
+    await putDocumentsAndRows(kind, docs, previousRows, (_stored, previous) => previous?.customerName ?? '');
     return docs.length;
   });
 }
@@ -349,13 +328,10 @@ export async function stageSeqDocuments(
     ]);
     const previousDocs = await readStoredDocuments(kind, previousRows);
     const docs: StoredDocument[] = [];
-    const previousRowOf = new Map<string, ReviewRow>();
     const filled: FilledGap[] = [];
     items.forEach((item, index) => {
       const previous = previousDocs[index];
       if (previous && previous.version >= item.doc.version) return;
-      const row = previousRows[index];
-      if (row) previousRowOf.set(row.id, row);
       const stored = nextStored(item, previous);
       docs.push(stored);
       const seq = documentSeq(item);
@@ -365,17 +341,12 @@ export async function stageSeqDocuments(
     const ledger = ledgerAfter(kind, { ...current, startDate: undefined }, docs) ?? null;
     const seqLedger =
       ledger && filled.length > 0 ? { ...ledger, filled: [...ledger.filled, ...filled] } : ledger;
-    const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
     await Promise.all([
-      written,
-      rows.bulkPut(
-        docs.map((stored) => {
-          const previous = previousRowOf.get(stored.id);
-          return {
-            ...rowOf(stored, previous, chunkOf.get(stored.id) ?? ''),
-            customerName: previous?.customerName || (nameOf.get(stored.doc.customer.id) ?? ''),
-          };
-        }),
+      putDocumentsAndRows(
+        kind,
+        docs,
+        previousRows,
+        (stored, previous) => previous?.customerName || (nameOf.get(stored.doc.customer.id) ?? ''),
       ),
       db.cursors.put({
         ...current,
@@ -385,6 +356,33 @@ export async function stageSeqDocuments(
     ]);
     return { written: docs.length, filled, ledger: seqLedger };
   });
+}
+
+/**
+ * Writes documents and their rows (each row built on what its previous row knew, in the chunk its
+ * document went to); `nameOf` gives each row's customer name. Answers when both are written.
+ */
+function putDocumentsAndRows(
+  kind: FeedKind,
+  docs: StoredDocument[],
+  previousRows: ReadonlyArray<ReviewRow | undefined>,
+  nameOf: (stored: StoredDocument, previous: ReviewRow | undefined) => string,
+): Promise<unknown> {
+  const previousRowOf = new Map<string, ReviewRow>();
+  for (const row of previousRows) if (row) previousRowOf.set(row.id, row);
+  const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
+  return Promise.all([
+    written,
+    db.rowsOf(kind).bulkPut(
+      docs.map((stored) => {
+        const previous = previousRowOf.get(stored.id);
+        return {
+          ...rowOf(stored, previous, chunkOf.get(stored.id) ?? ''),
+          customerName: nameOf(stored, previous),
+        };
+      }),
+    ),
+  ]);
 }
 
 /** The names (as the grids show them; empty when none is stored) of `customerIds`, read once a run. */
@@ -404,20 +402,6 @@ async function customerNamesOf(
     memory.names.set(id, name ? nameLabel(name) : '');
   });
   return memory.names;
-}
-
-/** The documents of a page, each with its kind (a switch on `kind` narrows the document). */
-export function kindedItems(page: AnyFeedPage): KindedDocument[] {
-  switch (page.kind) {
-    case 'orders':
-      return page.data.map((doc) => ({ kind: 'orders', doc }));
-    case 'invoices':
-      return page.data.map((doc) => ({ kind: 'invoices', doc }));
-    case 'payments':
-      return page.data.map((doc) => ({ kind: 'payments', doc }));
-    case 'returns':
-      return page.data.map((doc) => ({ kind: 'returns', doc }));
-  }
 }
 
 /**

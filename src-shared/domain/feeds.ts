@@ -229,3 +229,17 @@ export function centsToAmount(cents: number): string {
   const abs = Math.abs(Math.trunc(cents));
   return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
 }
+
+/** The documents of a page, each with its kind (a switch on `kind` narrows the document). */
+export function kindedItems(page: AnyFeedPage): KindedDocument[] {
+  switch (page.kind) {
+    case 'orders':
+      return page.data.map((doc) => ({ kind: 'orders', doc }));
+    case 'invoices':
+      return page.data.map((doc) => ({ kind: 'invoices', doc }));
+    case 'payments':
+      return page.data.map((doc) => ({ kind: 'payments', doc }));
+    case 'returns':
+      return page.data.map((doc) => ({ kind: 'returns', doc }));
+  }
+}

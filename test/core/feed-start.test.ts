@@ -3,26 +3,13 @@
 // pinning each feed's cursor (docs/decisions/090-where-to-start.md, 091-seq-gaps.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnyFeedPage } from '../../src-shared/domain/feeds';
-import { documentSeq, type KindedDocument } from '../../src-shared/domain/feeds';
+import { documentSeq, kindedItems, type KindedDocument } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import { ApiClient } from '../../src-main/core/api/client';
 import { pullFeedPage } from '../../src-main/core/feeds/feed-pages';
 import { startTestCore, type TestCore } from '../support/core';
 import { startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
-
-function kinded(page: AnyFeedPage): KindedDocument[] {
-  switch (page.kind) {
-    case 'orders':
-      return page.data.map((doc) => ({ kind: 'orders', doc }));
-    case 'invoices':
-      return page.data.map((doc) => ({ kind: 'invoices', doc }));
-    case 'payments':
-      return page.data.map((doc) => ({ kind: 'payments', doc }));
-    case 'returns':
-      return page.data.map((doc) => ({ kind: 'returns', doc }));
-  }
-}
 
 describe('feed starts in the core, against the sandbox', () => {
   let sandbox: RunningSandbox;
@@ -49,7 +36,7 @@ describe('feed starts in the core, against the sandbox', () => {
     let after = 0;
     for (;;) {
       const page = await pullFeedPage(client, kind, { versionAfter: after, perPage: 500 });
-      docs.push(...kinded(page));
+      docs.push(...kindedItems(page));
       after = page.meta.next_version_after;
       if (!page.meta.has_more) return docs;
     }
@@ -61,7 +48,7 @@ describe('feed starts in the core, against the sandbox', () => {
     expect(proxy.requests.map((request) => request.url)).toEqual([
       '/api/integration/v1/payments?filter%5Bseq_after%5D=10&per_page=4',
     ]);
-    expect(kinded(page).map(documentSeq)).toEqual([11, 12, 13, 14]);
+    expect(kindedItems(page).map(documentSeq)).toEqual([11, 12, 13, 14]);
     expect(page.meta).toMatchObject({ has_more: true, last_seq: 14 });
   });
 
