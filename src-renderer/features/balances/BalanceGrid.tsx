@@ -9,10 +9,8 @@ import type {
   ValueFormatterParams,
 } from 'ag-grid-community';
 import { formatCents, formatTime } from '../ui/format';
-import { gridTheme } from '../ui/grid-setup';
+import { gridDefaults } from '../ui/grid-setup';
 import type { WorksheetRow } from './use-balance-worksheet';
-
-const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
 
 // Only customers with an ERP key can be given a balance (spec: `PUT /customers/{ref}/balance`).
 const rowSelection: RowSelectionOptions<WorksheetRow> = {
@@ -92,14 +90,12 @@ export function BalanceGrid({
   return (
     <div className="grid-frame balance-grid" role="region" aria-label="Balance worksheet grid">
       <AgGridReact<WorksheetRow>
-        theme={gridTheme}
+        {...gridDefaults}
         rowData={rows}
         columnDefs={columnDefs}
-        defaultColDef={defaultColDef}
         getRowId={getRowId}
         rowSelection={rowSelection}
         animateRows={false}
-        tooltipShowDelay={400}
         onSelectionChanged={(event: SelectionChangedEvent<WorksheetRow>) =>
           onSelection(event.api.getSelectedRows())
         }

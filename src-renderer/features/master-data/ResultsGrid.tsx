@@ -3,10 +3,8 @@ import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, RowSelectionOptions, SelectionChangedEvent } from 'ag-grid-community';
 import { kindDefs } from '../../../src-shared/domain/master-data';
 import type { PushRecordRow } from '../../data/db';
-import { gridTheme } from '../ui/grid-setup';
+import { gridDefaults } from '../ui/grid-setup';
 import { outcomeWords } from './master-data-words';
-
-const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
 
 // Only records the service offered to link can be chosen (the adoption button acts on them).
 const rowSelection: RowSelectionOptions<PushRecordRow> = {
@@ -69,13 +67,11 @@ export function ResultsGrid({
   return (
     <div className="grid-frame results-grid" role="region" aria-label="Push results grid">
       <AgGridReact<PushRecordRow>
-        theme={gridTheme}
+        {...gridDefaults}
         rowData={records}
         columnDefs={columnDefs}
-        defaultColDef={defaultColDef}
         getRowId={getRowId}
         {...(canChoose ? { rowSelection } : {})}
-        tooltipShowDelay={400}
         onSelectionChanged={(event: SelectionChangedEvent<PushRecordRow>) =>
           onSelection(event.api.getSelectedRows())
         }

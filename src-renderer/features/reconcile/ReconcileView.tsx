@@ -21,12 +21,11 @@ import { useRejectReasons } from '../review/use-reject-reasons';
 import { Dialog } from '../ui/Dialog';
 import { ReasonOptions } from '../ui/ReasonOptions';
 import { formatCents, formatCount } from '../ui/format';
-import { gridTheme } from '../ui/grid-setup';
+import { gridDefaults } from '../ui/grid-setup';
 import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
 import { groupNotes, reconcileColumns, ruleLabels, stateLabels } from './reconcile-columns';
 import { useReconcile } from './use-reconcile';
 
-const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
 const getRowId = (params: GetRowIdParams<ReconcileGroup>): string => params.data.id;
 
 /** A state's totals in one line: service, ERP and their difference, per currency. */
@@ -221,10 +220,9 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
       )}
       <div className="grid-frame" role="region" aria-label="Reconciliation grid">
         <AgGridReact<ReconcileGroup>
-          theme={gridTheme}
+          {...gridDefaults}
           rowData={rows}
           columnDefs={columnDefs}
-          defaultColDef={defaultColDef}
           getRowId={getRowId}
           rowSelection={{
             mode: 'multiRow',
@@ -233,7 +231,6 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
             enableClickSelection: false,
           }}
           animateRows={false}
-          tooltipShowDelay={400}
           onGridReady={(event) => {
             apiRef.current = event.api;
           }}

@@ -9,10 +9,8 @@ import type {
 } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
-import { gridTheme } from '../ui/grid-setup';
+import { gridDefaults } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
-
-const defaultColDef = { sortable: true, filter: true, resizable: true } as const;
 
 // Checkbox selection over the filtered rows; a row whose answer is already queued cannot be answered
 // again until the outbox settles it. "Select all" appears once the whole view is in: before, it would
@@ -71,10 +69,9 @@ export function ReviewGrid({
   return (
     <div className="grid-frame" aria-label={`${kind} grid`} role="region" aria-busy={busy}>
       <AgGridReact<ReviewRow>
-        theme={gridTheme}
+        {...gridDefaults}
         rowData={rows}
         columnDefs={columnDefs}
-        defaultColDef={defaultColDef}
         getRowId={getRowId}
         rowSelection={busy ? rowSelectionWhileBusy : rowSelection}
         rowBuffer={20}
@@ -83,7 +80,6 @@ export function ReviewGrid({
         cacheQuickFilter
         // No row animation: at 90,000 rows a filter or sort should paint its result at once.
         animateRows={false}
-        tooltipShowDelay={400}
         suppressCellFocus={false}
         onGridReady={(event) => onApi(event.api)}
         onGridPreDestroyed={() => onApi(null)}
