@@ -168,23 +168,27 @@ function lineOf(item: BalanceDocument): ExplanationLine {
     currency: item.doc.currency,
     amountCents,
   };
+  // The service counts a document until the ERP books it, never both: a counted line is not in the ERP's
+  // books yet, a line it does not count may be.
+  const counted = (effect: 'adds' | 'subtracts', why: string): ExplanationLine => ({
+    ...base,
+    effect,
+    serviceCents: effect === 'adds' ? amountCents : -amountCents,
+    bookedCents: 0,
+    why,
+  });
+  const notCounted = (bookedCents: number, why: string): ExplanationLine => ({
+    ...base,
+    effect: 'not-counted',
+    serviceCents: 0,
+    bookedCents,
+    why,
+  });
   switch (item.kind) {
     case 'invoices':
       return accepted
-        ? {
-            ...base,
-            effect: 'not-counted',
-            serviceCents: 0,
-            bookedCents: amountCents,
-            why: 'Accepted: in the ERP’s books, no longer counted by the service.',
-          }
-        : {
-            ...base,
-            effect: 'adds',
-            serviceCents: amountCents,
-            bookedCents: 0,
-            why: 'Issued after the ERP balance and not accepted yet: the service adds it.',
-          };
+        ? notCounted(amountCents, 'Accepted: in the ERP’s books, no longer counted by the service.')
+        : counted('adds', 'Issued after the ERP balance and not accepted yet: the service adds it.');
     case 'payments': {
       const stands = paymentStands(item.doc);
       if (accepted) {
@@ -192,44 +196,29 @@ function lineOf(item: BalanceDocument): ExplanationLine {
         // version answered it while it stood; an ack of the change itself booked the payment and its
         // taking back together.
         const answeredStanding = stands || (item.doc.ack?.acked_version ?? 0) < item.doc.version;
-        return {
-          ...base,
-          effect: 'not-counted',
-          serviceCents: 0,
-          bookedCents: answeredStanding ? -amountCents : 0,
-          why: stands
+        return notCounted(
+          answeredStanding ? -amountCents : 0,
+          stands
             ? 'Accepted: in the ERP’s books, no longer counted by the service.'
             : answeredStanding
               ? `Accepted, then ${whyNotStanding(item.doc)}: answer the change before pushing a fresh balance.`
               : `Accepted as ${whyNotStanding(item.doc)}: no money in the ERP’s books, none counted by the service.`,
-        };
+        );
       }
       return stands
-        ? {
-            ...base,
-            effect: 'subtracts',
-            serviceCents: -amountCents,
-            bookedCents: 0,
-            why: 'Collected after the ERP balance and not accepted yet: the service subtracts it.',
-          }
-        : {
-            ...base,
-            effect: 'not-counted',
-            serviceCents: 0,
-            bookedCents: 0,
-            why: `Not counted by the service: ${whyNotStanding(item.doc)}, it brought no money.`,
-          };
+        ? counted(
+            'subtracts',
+            'Collected after the ERP balance and not accepted yet: the service subtracts it.',
+          )
+        : notCounted(0, `Not counted by the service: ${whyNotStanding(item.doc)}, it brought no money.`);
     }
     case 'returns':
-      return {
-        ...base,
-        effect: 'not-counted',
-        serviceCents: 0,
-        bookedCents: accepted ? -amountCents : 0,
-        why: accepted
+      return notCounted(
+        accepted ? -amountCents : 0,
+        accepted
           ? 'Return: not counted by the service. Accepted, so the ERP booked the credit note: push a fresh balance.'
           : 'Return: not counted by the service. Once the ERP books the credit note, push a fresh balance.',
-      };
+      );
   }
 }
 
