@@ -18,44 +18,15 @@ import {
   type ReconciliationRow,
   type RegisterLayoutRow,
 } from '../../../src-renderer/data/db';
-import { reviewRowIndexes } from '../../../src-renderer/data/store-layout';
 import { row } from '../review/fixtures';
 import { invoice } from './fixtures';
+import { openDeskVersion } from './old-schemas';
 
 const name = 'desk-migration-v6';
 
 afterEach(async () => {
   await Dexie.delete(name);
 });
-
-/**
- * Opens `name` as version 5 of the app left it: every table of versions 1 to 5 with the indexes
- * version 5 ends with (review rows with the few indexes of version 4, documents in chunks, the
- * `documents` table gone), so that version 6 upgrades exactly what a clerk's computer holds.
- */
-async function openVersion5(): Promise<Dexie> {
-  const old = new Dexie(name);
-  old.version(5).stores({
-    orders: reviewRowIndexes,
-    invoices: reviewRowIndexes,
-    payments: reviewRowIndexes,
-    returns: reviewRowIndexes,
-    cursors: 'kind',
-    outbox: 'id, state, createdAt, [connectionId+state]',
-    audit: '++seq, at, batchId, *docIds',
-    references: 'kind',
-    meta: 'key',
-    pushRuns: 'runId, connectionId, createdAt',
-    pushRecords: '[runId+seq], runId, [runId+outcome]',
-    importLayouts: 'signature, kind',
-    pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
-    customerNames: 'id',
-    documentChunks: 'key',
-    chunkLive: 'key',
-  });
-  await old.open();
-  return old;
-}
 
 /** Opens the database as IndexedDB itself sees it (not through Dexie's schema). */
 function openRaw(): Promise<IDBDatabase> {
@@ -105,7 +76,7 @@ function reconciliation(id: string, connectionId: string, createdAt: string): Re
 
 describe('DeskDb version 6 (reconciliations and register layouts)', () => {
   it('keeps everything version 5 stored, and adds the two tables', async () => {
-    const old = await openVersion5();
+    const old = await openDeskVersion(name, 5);
     const rows = [
       row('a', { chunk: 'chunk-1' }),
       row('b', { review: 'accepted', externalNumber: 'ERP-7', chunk: 'chunk-1' }),

@@ -9,43 +9,16 @@ import {
   type StoredDocument,
 } from '../../../src-renderer/data/db';
 import { readSeqLedger } from '../../../src-renderer/data/seq-ledger';
-import { reviewRowIndexes } from '../../../src-renderer/data/store-layout';
 import type { FeedKind } from '../../../src-shared/wire';
 import { row } from '../review/fixtures';
 import { invoice, payment } from './fixtures';
+import { openDeskVersion } from './old-schemas';
 
 const name = 'desk-migration-v7';
 
 afterEach(async () => {
   await Dexie.delete(name);
 });
-
-/** Opens `name` as version 6 of the app left it: every table of versions 1 to 6, as version 6 ends. */
-async function openVersion6(): Promise<Dexie> {
-  const old = new Dexie(name);
-  old.version(6).stores({
-    orders: reviewRowIndexes,
-    invoices: reviewRowIndexes,
-    payments: reviewRowIndexes,
-    returns: reviewRowIndexes,
-    cursors: 'kind',
-    outbox: 'id, state, createdAt, [connectionId+state]',
-    audit: '++seq, at, batchId, *docIds',
-    references: 'kind',
-    meta: 'key',
-    pushRuns: 'runId, connectionId, createdAt',
-    pushRecords: '[runId+seq], runId, [runId+outcome]',
-    importLayouts: 'signature, kind',
-    pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
-    customerNames: 'id',
-    documentChunks: 'key',
-    chunkLive: 'key',
-    reconciliations: 'id, [connectionId+kind], createdAt',
-    registerLayouts: 'signature',
-  });
-  await old.open();
-  return old;
-}
 
 /** A payment at a version with its issue seq, as version 6 stored it. */
 function storedPayment(id: string, version: number, seq: number): StoredDocument {
@@ -58,7 +31,7 @@ function cursorOf(kind: FeedKind, versionAfter: number): FeedCursorRow {
 
 describe('DeskDb version 7 (seq on rows, a seq ledger with each issued feed)', () => {
   it('gives each row its document seq and builds each issued feed ledger from the stored chunks', async () => {
-    const old = await openVersion6();
+    const old = await openDeskVersion(name, 6);
     // Payments with seqs 1, 2, 4 and 7 (3, 5 and 6 never arrived); p2 has an older version in an older
     // chunk, with another seq: only the version its row names counts.
     const oldChunk: DocumentChunk = {
