@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CustomerBalance, DeskEvents } from '../../../src-shared/bridge/contract';
 import type { Result } from '../../../src-shared/bridge/result';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../../../src-shared/domain/master-data';
@@ -108,33 +108,16 @@ const bridge = vi.hoisted(() => {
 });
 
 import { db } from '../../../src-renderer/data/db';
-import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
+import { useConnectedDesk } from '../support/connected-desk';
 
-beforeEach(() => {
-  useDeskStore.setState({
-    connection: {
-      connection: {
-        id: 'conn-1',
-        label: 'Sandbox',
-        baseUrl: 'http://127.0.0.1:1/api/integration/v1',
-        isActive: true,
-        tokenStorage: 'memory',
-        start: { mode: 'everything' },
-        identity: null,
-      },
-      state: 'connected',
-    },
-  });
-});
-afterEach(async () => {
-  resetDeskStore();
+useConnectedDesk();
+afterEach(() => {
   bridge.state.balanceCalls = [];
   bridge.state.plans = [];
   bridge.state.erp.clear();
   vi.clearAllMocks();
-  await db.delete();
-  await db.open();
 });
 
 const customerId = (n: number) => `c${String(n).padStart(3, '0')}`;

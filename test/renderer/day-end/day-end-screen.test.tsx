@@ -1,30 +1,17 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src-renderer/data/db';
 import { readDayEndReport } from '../../../src-renderer/data/day-end';
 import { DayEndScreen } from '../../../src-renderer/features/day-end/DayEndScreen';
 import { dayEndSheets } from '../../../src-renderer/features/day-end/export-day-end';
-import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
+import { connectedSandbox, sandboxConnection, useConnectedDesk } from '../support/connected-desk';
 
-const connection = {
-  connection: {
-    id: 'conn-1',
-    label: 'Sandbox',
-    baseUrl: 'http://127.0.0.1:1/api/integration/v1',
-    isActive: true,
-    tokenStorage: 'memory' as const,
-    start: { mode: 'everything' as const },
-    identity: null,
-  },
-  state: 'connected' as const,
-};
-
+useConnectedDesk();
 beforeEach(async () => {
-  await db.open();
-  useDeskStore.setState({ connection });
   await db.invoices.bulkPut([
     row('i1', { date: '2026-03-02', review: 'accepted', amountCents: 100_000, seq: 11 }),
     row('i2', { date: '2026-03-02', review: 'pending', amountCents: 2_550, seq: 12 }),
@@ -50,11 +37,6 @@ beforeEach(async () => {
       serviceLastSeq: null,
     },
   });
-});
-afterEach(async () => {
-  resetDeskStore();
-  db.close();
-  await db.delete();
 });
 
 /** The cells of a table's row, as text. */
@@ -146,8 +128,8 @@ describe('a connection that started from a date', () => {
   it('says the days before its start are not complete', async () => {
     useDeskStore.setState({
       connection: {
-        ...connection,
-        connection: { ...connection.connection, start: { mode: 'date', date: '2026-03-05' } },
+        ...connectedSandbox,
+        connection: { ...sandboxConnection, start: { mode: 'date', date: '2026-03-05' } },
       },
     });
     render(<DayEndScreen today="2026-03-08" />);

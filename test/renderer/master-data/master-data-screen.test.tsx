@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../../../src-shared/domain/master-data';
@@ -47,30 +47,12 @@ const bridge = vi.hoisted(() => {
 });
 
 import { MasterDataScreen } from '../../../src-renderer/features/master-data/MasterDataScreen';
-import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
 import { db } from '../../../src-renderer/data/db';
+import { useConnectedDesk } from '../support/connected-desk';
 
-beforeEach(() => {
-  useDeskStore.setState({
-    connection: {
-      connection: {
-        id: 'conn-1',
-        label: 'Sandbox',
-        baseUrl: 'http://127.0.0.1:1/api/integration/v1',
-        isActive: true,
-        tokenStorage: 'memory',
-        start: { mode: 'everything' },
-        identity: null,
-      },
-      state: 'connected',
-    },
-  });
-});
-afterEach(async () => {
-  resetDeskStore();
+useConnectedDesk();
+afterEach(() => {
   bridge.state.plans = [];
-  await db.delete();
-  await db.open();
 });
 
 function csv(name: string, text: string): File {

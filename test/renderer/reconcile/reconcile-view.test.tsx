@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -12,31 +12,10 @@ import { db, type ReconciliationRow } from '../../../src-renderer/data/db';
 import { addReconciliation, serviceDocuments } from '../../../src-renderer/data/reconciliations';
 import { ReconcileScreen } from '../../../src-renderer/features/reconcile/ReconcileScreen';
 import { ReconcileView } from '../../../src-renderer/features/reconcile/ReconcileView';
-import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
+import { useConnectedDesk } from '../support/connected-desk';
 
-const connection = {
-  connection: {
-    id: 'conn-1',
-    label: 'Sandbox',
-    baseUrl: 'http://127.0.0.1:1/api/integration/v1',
-    isActive: true,
-    tokenStorage: 'memory' as const,
-    start: { mode: 'everything' as const },
-    identity: null,
-  },
-  state: 'connected' as const,
-};
-
-beforeEach(async () => {
-  await db.open();
-  useDeskStore.setState({ connection });
-});
-afterEach(async () => {
-  resetDeskStore();
-  db.close();
-  await db.delete();
-});
+useConnectedDesk();
 
 /** A register line of an invoice of C-1 (1,234.50 EGP on 2025-03-01), with `patch`. */
 function line(erpNumber: string, patch: Partial<RegisterLine> = {}): RegisterLine {

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
@@ -7,32 +7,12 @@ import { firstRowsCount, firstRowsFrom, stageFeedPage } from '../../../src-rende
 import { useReviewRows, type ReviewRowsState } from '../../../src-renderer/features/review/use-review-rows';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
-import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { useDeskStore } from '../../../src-renderer/state/store';
 import { ackAt, invoice, meta } from '../data/fixtures';
+import { useConnectedDesk } from '../support/connected-desk';
 import { row } from './fixtures';
 
-const connection = {
-  connection: {
-    id: 'conn-1',
-    label: 'Sandbox',
-    baseUrl: 'http://127.0.0.1:1/api/integration/v1',
-    isActive: true,
-    tokenStorage: 'memory' as const,
-    start: { mode: 'everything' as const },
-    identity: null,
-  },
-  state: 'connected' as const,
-};
-
-beforeEach(async () => {
-  await db.open();
-  useDeskStore.setState({ connection });
-});
-afterEach(async () => {
-  resetDeskStore();
-  db.close();
-  await db.delete();
-});
+useConnectedDesk();
 
 describe('a review section', () => {
   it('tells the clerk to sync when nothing is staged', async () => {
