@@ -6,9 +6,11 @@ import {
   type CustomerWorksheet,
 } from '../../src-shared/domain/balance-worksheet';
 import type { Ack, Invoice, Payment, Return } from '../../src-shared/wire';
+import { invoice as wireInvoice, payment as wirePayment } from '../support/wire-documents';
 
-// Documents shaped as the wire schemas say, built by hand: the worksheet's rules are under test, and
-// each expected figure below is worked out by hand from the rule of docs/decisions/035.
+// Documents shaped as the wire schemas say, built by hand (the store tests' documents, placed in time
+// and priced here): the worksheet's rules are under test, and each expected figure below is worked out
+// by hand from the rule of docs/decisions/035.
 
 const ref = (id: string, code?: string) => ({ id, code: code ?? id });
 const asOf = '2025-05-01T10:00:00.000Z';
@@ -21,28 +23,10 @@ function ack(version: number, outcome: Ack['outcome'] = 'ACCEPTED'): Ack {
 
 function invoice(id: string, issuedAt: string, total: string, patch: Partial<Invoice> = {}): BalanceDocument {
   const doc: Invoice = {
-    branch: ref('br-1'),
-    currency: 'EGP',
-    customer: ref('cu-1', 'C-1'),
-    id,
+    ...wireInvoice(id, 1, { total }),
     issue_date: issuedAt.slice(0, 10),
     issued_at: issuedAt,
-    lines: [],
-    number: `INV-${id}`,
-    order: {
-      branch: ref('br-1'),
-      customer: ref('cu-1'),
-      id: `o-${id}`,
-      lines: [],
-      number: `SO-${id}`,
-      sales_rep: ref('rep-1'),
-      status: 'DELIVERED',
-    },
-    prices_include_tax: false,
-    status: 'ISSUED',
-    totals: { discount: '0.00', subtotal: total, tax: '0.00', total },
     updated_at: issuedAt,
-    version: 1,
     ...patch,
   };
   return { kind: 'invoices', doc };
@@ -55,21 +39,13 @@ function payment(
   patch: Partial<Payment> = {},
 ): BalanceDocument {
   const doc: Payment = {
-    allocations: [],
+    ...wirePayment(id, 1),
     amount,
-    branch: ref('br-1'),
-    collected_at: collectedAt,
-    collected_by: { sales_rep: ref('rep-1') },
-    collection_date: collectedAt.slice(0, 10),
-    currency: 'EGP',
-    customer: ref('cu-1', 'C-1'),
-    id,
-    method: 'CASH',
-    number: `RC-${id}`,
     on_account: amount,
-    status: 'RECORDED',
+    collected_at: collectedAt,
+    collection_date: collectedAt.slice(0, 10),
+    number: `RC-${id}`,
     updated_at: collectedAt,
-    version: 1,
     ...patch,
   };
   return { kind: 'payments', doc };

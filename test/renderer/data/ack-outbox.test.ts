@@ -5,7 +5,7 @@ import { db } from '../../../src-renderer/data/db';
 import { stageFeedPage } from '../../../src-renderer/data/documents';
 import { listBatches, nextQueuedBatch } from '../../../src-renderer/data/ack-outbox';
 import { queueAcks } from '../../../src-renderer/sync/send-acks';
-import { invoice, meta } from './fixtures';
+import { invoice, meta } from '../../support/wire-documents';
 
 beforeEach(async () => {
   await db.open();

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
 import { DeskDb } from '../../../src-renderer/data/db';
 import { documentChunkSize } from '../../../src-renderer/data/store-layout';
-import { invoice } from './fixtures';
+import { invoice } from '../../support/wire-documents';
 import { openOldDesk } from './old-schemas';
 
 const name = 'desk-migration-v5';

@@ -19,7 +19,7 @@ import {
   type RegisterLayoutRow,
 } from '../../../src-renderer/data/db';
 import { row } from '../review/fixtures';
-import { invoice } from './fixtures';
+import { invoice } from '../../support/wire-documents';
 import { openDeskVersion } from './old-schemas';
 
 const name = 'desk-migration-v6';

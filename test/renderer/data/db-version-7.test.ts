@@ -11,7 +11,7 @@ import {
 import { readSeqLedger } from '../../../src-renderer/data/seq-ledger';
 import type { FeedKind } from '../../../src-shared/wire';
 import { row } from '../review/fixtures';
-import { invoice, payment } from './fixtures';
+import { invoice, payment } from '../../support/wire-documents';
 import { openDeskVersion } from './old-schemas';
 
 const name = 'desk-migration-v7';

@@ -16,7 +16,7 @@ import {
   StagingMemory,
 } from '../../../src-renderer/data/documents';
 import { storeCustomerNames } from '../../../src-renderer/data/names';
-import { ackAt, invoice, meta, payment } from './fixtures';
+import { ackAt, invoice, meta, payment } from '../../support/wire-documents';
 import { expectChunksConsistent } from '../../support/store-invariants';
 import { row } from '../review/fixtures';
 

@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, type StoredDocument } from '../../../src-renderer/data/db';
 import { readStoredDocuments } from '../../../src-renderer/data/stored-documents';
-import { invoice } from './fixtures';
+import { invoice } from '../../support/wire-documents';
 import { row } from '../review/fixtures';
 
 beforeEach(async () => {

@@ -8,7 +8,7 @@ import { useReviewRows, type ReviewRowsState } from '../../../src-renderer/featu
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
 import { useDeskStore } from '../../../src-renderer/state/store';
-import { ackAt, invoice, meta } from '../data/fixtures';
+import { ackAt, invoice, meta } from '../../support/wire-documents';
 import { useConnectedDesk } from '../support/connected-desk';
 import { row } from './fixtures';
 

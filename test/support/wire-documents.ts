@@ -1,6 +1,6 @@
-// Documents shaped exactly as the wire schemas say, for store tests that need no service: what the
-// sandbox would send, built by hand (the store's rules, not the service, are under test here).
-import type { Ack, Invoice, Payment } from '../../../src-shared/wire';
+// Documents shaped exactly as the wire schemas say, for tests that need no service (the store's, the
+// domain rules'): what the sandbox would send, built by hand (the rules, not the service, are under test).
+import type { Ack, Invoice, Payment } from '../../src-shared/wire';
 
 const ref = (id: string, code?: string) => ({ id, code: code ?? id });
 
