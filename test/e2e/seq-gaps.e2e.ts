@@ -6,9 +6,9 @@ import { startAppHost, type RunningAppHost } from '../support/app-host';
 import { dropOneDocument, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { ConnectionsPage } from './pages/connections-page';
-import { stagedRows } from './pages/local-store';
+import { seqChecksSince, stagedRows } from './pages/local-store';
 import { ReviewPage } from './pages/review-page';
-import { seqChecksSince, SyncBarPage } from './pages/sync-bar-page';
+import { SyncBarPage } from './pages/sync-bar-page';
 
 // Where to start and the seq gap check in Chromium, against the real sandbox through the fault proxy
 // (docs/decisions/090-where-to-start.md, 091-seq-gaps.md): a connection added "From now" shows none of

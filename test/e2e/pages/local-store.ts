@@ -66,6 +66,17 @@ export async function storedCursors(
   }));
 }
 
+/**
+ * How many issued feeds had their seqs checked (`seq.checkedAt` of their cursor) at or after `since`
+ * (ISO): the gap check is a sync's last step for a feed.
+ */
+export async function seqChecksSince(page: Page, since: string): Promise<number> {
+  return (await readAll(page, 'cursors')).filter((cursor) => {
+    const checkedAt = field(field(cursor, 'seq'), 'checkedAt');
+    return typeof checkedAt === 'string' && checkedAt >= since;
+  }).length;
+}
+
 /** The answer outbox: each batch's id (its Idempotency-Key), state and size. */
 export async function outboxBatches(
   page: Page,
