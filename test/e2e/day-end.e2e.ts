@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync } from 'node:fs';
 import readXlsxFile from 'read-excel-file/node';
-import { launchChromium } from '../support/browser';
-import { startAppHost, type RunningAppHost } from '../support/app-host';
-import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import type { RunningAppHost } from '../support/app-host';
+import { startDeskInBrowser, type DeskInBrowser } from '../support/desk-in-browser';
+import type { RunningSandbox } from '../support/sandbox';
 import { DayEndPage, type ReportLine, type Totals } from './pages/day-end-page';
 import { ReviewPage } from './pages/review-page';
 
@@ -67,10 +66,9 @@ function centsOf(kind: Kind, doc: FeedDoc): number {
 }
 
 describe('the day-end report over a week of simulated activity (browser mode, real sandbox)', () => {
+  let desk: DeskInBrowser;
   let sandbox: RunningSandbox;
   let host: RunningAppHost;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   /** The other client of the company (another office's ERP), with its own token. */
   let otherToken: string;
@@ -216,30 +214,20 @@ describe('the day-end report over a week of simulated activity (browser mode, re
   }
 
   beforeAll(async () => {
-    // The demo company with its master data and no documents yet: the week below is all there is.
-    sandbox = await startSandbox({ docs: 0, seed: 21 });
+    // The demo company with its master data and no documents yet: the week below is all there is. The
+    // sandbox's dates are UTC days; the desk's "today" is its computer's day: one zone for both.
+    desk = await startDeskInBrowser({ docs: 0, seed: 21 }, { timezoneId: 'UTC', acceptDownloads: true });
+    ({ sandbox, host, page } = desk);
     const client = await sandbox.admin<{ token: string }>('POST', '/clients', {
       name: 'Head office ERP',
       system: 'OTHER',
       scopes: kinds.flatMap((kind) => [`${kind}:read`, `${kind}:write`]),
     });
     otherToken = client.token;
-    host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
-    browser = await launchChromium();
-    // The sandbox's dates are UTC days; the desk's "today" is its computer's day: one zone for both.
-    context = await browser.newContext({
-      viewport: { width: 1400, height: 900 },
-      timezoneId: 'UTC',
-      acceptDownloads: true,
-    });
-    page = await context.newPage();
-    mkdirSync('test-results', { recursive: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
-    await sandbox?.dispose();
+    await desk?.close();
   });
 
   it('five days of field activity, some answered on the head office client', async () => {

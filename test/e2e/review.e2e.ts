@@ -1,31 +1,25 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { mkdirSync, readFileSync } from 'node:fs';
-import { launchChromium } from '../support/browser';
-import { startAppHost, type RunningAppHost } from '../support/app-host';
-import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import type { BrowserContext, Page } from 'playwright-core';
+import { readFileSync } from 'node:fs';
+import type { RunningAppHost } from '../support/app-host';
+import { startDeskInBrowser, type DeskInBrowser } from '../support/desk-in-browser';
+import type { RunningSandbox } from '../support/sandbox';
 import { ReviewPage } from './pages/review-page';
 
 describe('review and answers in the app (browser mode, real sandbox)', () => {
+  let desk: DeskInBrowser;
   let sandbox: RunningSandbox;
   let host: RunningAppHost;
-  let browser: Browser;
   let context: BrowserContext;
   let page: Page;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ docs: 40, seed: 3 });
-    host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
-    browser = await launchChromium();
-    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
-    page = await context.newPage();
-    mkdirSync('test-results', { recursive: true });
+    desk = await startDeskInBrowser({ docs: 40, seed: 3 });
+    ({ sandbox, host, context, page } = desk);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    await host?.dispose();
-    await sandbox?.dispose();
+    await desk?.close();
   });
 
   /** What the service holds for some documents, read with the demo token (the ERP's view). */
