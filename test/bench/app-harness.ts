@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { launchChromium } from '../support/browser';
+import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { startAppHost, type AppHostOptions, type RunningAppHost } from '../support/app-host';
 
 /** The app: its host process, and a page of it in a fresh Chromium. */
@@ -27,12 +27,15 @@ let built: Promise<string> | null = null;
 
 /**
  * The renderer of the sources as they are now, built once per bench run into a temporary folder
- * (`electron-vite build`, a second or two), so that a stale out/ is never what gets measured.
+ * (`electron-vite build`, a second or two), so that a stale out/ is never what gets measured; into
+ * `DESK_OUT_DIR` when set (kept, like test/support/app-host.ts reads it), so that a bench run beside
+ * others' tests never builds into the `out/` they serve.
  */
 export function builtRenderer(): Promise<string> {
   built ??= (async () => {
-    const outDir = mkdtempSync(join(tmpdir(), 'desk-bench-build-'));
-    process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
+    const named = process.env.DESK_OUT_DIR;
+    const outDir = named ? resolve(root, named) : mkdtempSync(join(tmpdir(), 'desk-bench-build-'));
+    if (!named) process.once('exit', () => rmSync(outDir, { recursive: true, force: true }));
     await promisify(execFile)(
       process.execPath,
       [join(root, 'node_modules/electron-vite/bin/electron-vite.js'), 'build', '--outDir', outDir],
@@ -66,6 +69,37 @@ export async function startApp(
     async close() {
       await browser.close();
       await host.dispose();
+    },
+  };
+}
+
+/**
+ * As `startApp`, but Chromium keeps its profile, IndexedDB included, on disk in a folder of its own (as
+ * the desktop app does; removed on close): a fresh context's IndexedDB is held in memory, and slows as it
+ * grows past some 100,000 rows. `browser` is null (the persistent context has none to close).
+ */
+export async function startAppOnDisk(
+  serviceUrl: string,
+  sandboxDataDir: string,
+  options: AppHostOptions = {},
+): Promise<Omit<RunningApp, 'browser'>> {
+  const host = await startAppHost(serviceUrl, sandboxDataDir, {
+    rendererDir: await builtRenderer(),
+    ...options,
+  });
+  const profile = mkdtempSync(join(tmpdir(), 'desk-bench-profile-'));
+  const context = await launchChromiumProfile(profile);
+  const page = context.pages()[0] ?? (await context.newPage());
+  const cdp = await context.newCDPSession(page);
+  return {
+    host,
+    context,
+    page,
+    cdp,
+    async close() {
+      await context.close();
+      await host.dispose();
+      rmSync(profile, { recursive: true, force: true });
     },
   };
 }
@@ -379,4 +413,114 @@ export async function indexedDbWriteFloor(
   );
   if (typeof value !== 'number') throw new Error('the write floor was not measured');
   return value;
+}
+
+/**
+ * Opens a section from the navigation and times, in the page, until its grid's first rows are painted
+ * (ms), and no further: a view too large to read whole is still timed to what the clerk first sees.
+ * Throws after `timeoutMs`. The section shown before must be another one.
+ */
+export async function timeFirstRows(page: Page, section: string, timeoutMs: number): Promise<number> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${untilPainted}
+    const button = [...document.querySelectorAll('nav[aria-label="Sections"] button')].find((b) => b.textContent.trim() === ${JSON.stringify(section)});
+    const main = () => document.querySelector('main');
+    const started = performance.now();
+    button.click();
+    const shown = until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && main().querySelector('.ag-row') !== null);
+    const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
+    if ((await Promise.race([shown, late])) === 'late') return null;
+    await painted();
+    return performance.now() - started;
+  })()`);
+  if (typeof value !== 'number') throw new Error(`no rows of ${section} were painted within ${timeoutMs} ms`);
+  return value;
+}
+
+/**
+ * Waits until the grid of the section shown is no longer `aria-busy` (every row it needs is in), at most
+ * `timeoutMs`; answers the ms waited, or null when it still was busy then.
+ */
+export async function waitGridSettled(page: Page, timeoutMs: number): Promise<number | null> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${untilPainted}
+    const started = performance.now();
+    const settled = until(() => document.querySelector('main .grid-frame[aria-busy="false"] .ag-row') != null);
+    const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
+    if ((await Promise.race([settled, late])) === 'late') return null;
+    await painted();
+    return performance.now() - started;
+  })()`);
+  return typeof value === 'number' ? value : null;
+}
+
+/**
+ * Selects every row of the view shown, as a clerk does, and times in the page until the selection's
+ * count and totals are shown (every text of `expected` in the section, painted), in ms; null when not
+ * within `timeoutMs`. The action: a "Select all" button of the section when it has one, else the grid's
+ * header checkbox. Answers also which action it used.
+ */
+export async function timeSelectAll(
+  page: Page,
+  expected: readonly string[],
+  timeoutMs: number,
+): Promise<{ ms: number | null; action: string }> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${untilPainted}
+    const main = document.querySelector('main');
+    const button = [...main.querySelectorAll('button')].find((b) => /^Select all\\b/.test(b.textContent.trim()) && !b.disabled);
+    const checkbox = main.querySelector('.ag-header-select-all input');
+    const target = button ?? checkbox;
+    if (!target) return { ms: null, action: 'none' };
+    const expected = ${JSON.stringify(expected)};
+    const started = performance.now();
+    target.click();
+    const shown = until(() => expected.every((text) => main.textContent.includes(text)));
+    const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
+    if ((await Promise.race([shown, late])) === 'late') return { ms: null, action: button ? 'button' : 'checkbox' };
+    await painted();
+    return { ms: performance.now() - started, action: button ? 'button' : 'checkbox' };
+  })()`);
+  const ms = value !== null && typeof value === 'object' ? Reflect.get(value, 'ms') : null;
+  const action = value !== null && typeof value === 'object' ? String(Reflect.get(value, 'action')) : 'none';
+  return { ms: typeof ms === 'number' ? ms : null, action };
+}
+
+/**
+ * Types `text` into the quick filter of the section shown (one input event) and times, in the page,
+ * until the first row shown matches (painted) and until `countText` is in the section (the count of the
+ * matches shown; null: not looked for, or not shown within `countTimeoutMs`). `text` must not match the
+ * first row shown before.
+ */
+export async function timeQuickFilterToCount(
+  page: Page,
+  text: string,
+  countText: string | null,
+  countTimeoutMs = 5_000,
+): Promise<{ firstMs: number; countMs: number | null }> {
+  const value: unknown = await page.evaluate(`(async () => {
+    ${untilPainted}
+    const main = document.querySelector('main');
+    const input = main.querySelector('input[aria-label="Quick filter"]');
+    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+    const text = ${JSON.stringify(text)};
+    const countText = ${JSON.stringify(countText)};
+    const first = () => [...main.querySelectorAll('.ag-row[row-index="0"]')];
+    const started = performance.now();
+    setValue.call(input, text);
+    input.dispatchEvent(new Event('input', { bubbles: true }));
+    await until(() => first().some((row) => row.textContent.includes(text)));
+    await painted();
+    const firstMs = performance.now() - started;
+    if (countText === null) return { firstMs, countMs: null };
+    const counted = until(() => main.textContent.includes(countText));
+    const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${countTimeoutMs}));
+    if ((await Promise.race([counted, late])) === 'late') return { firstMs, countMs: null };
+    await painted();
+    return { firstMs, countMs: performance.now() - started };
+  })()`);
+  const firstMs = value !== null && typeof value === 'object' ? Reflect.get(value, 'firstMs') : null;
+  const countMs = value !== null && typeof value === 'object' ? Reflect.get(value, 'countMs') : null;
+  if (typeof firstMs !== 'number') throw new Error('the quick filter did not apply');
+  return { firstMs, countMs: typeof countMs === 'number' ? countMs : null };
 }

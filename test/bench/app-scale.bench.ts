@@ -1,0 +1,534 @@
+import type { Page } from 'playwright-core';
+import { startSandbox } from '../support/sandbox';
+import {
+  clearQuickFilter,
+  isSyncDone,
+  jsHeapMiB,
+  median,
+  round,
+  startAppOnDisk,
+  timeFirstRows,
+  timeQuickFilterToCount,
+  timeSelectAll,
+  waitFor,
+  waitGridSettled,
+} from './app-harness';
+import type { BenchModule, BenchRow } from './types';
+
+/**
+ * The review grid at scale (issue 17, item 5): 100,000, 300,000 and 1,000,000 stored invoices, printed
+ * side by side with the growth over the 100,000 figure, so the curve shows. For each size, in one
+ * Chromium and one store:
+ *
+ * - seeding: the invoices written straight into IndexedDB in the layout of store version 7 (the
+ *   layout a clerk's computer holds before issue 17), before the app is loaded, in transactions of
+ *   5,000 rows; timed, never counted in the figures. Chromium keeps this store on disk, in a profile of
+ *   its own, as the desktop app does (a fresh context's in-memory IndexedDB slows as it grows: 3,400
+ *   rows/s at 50,000 against 10,300 on disk here, and 1,900 at 100,000);
+ * - the upgrade: the app then opens that store, which upgrades it to the app's newest version (filling
+ *   whatever the newer versions keep with the rows); timed on its own, from the store-upgrade note shown
+ *   to gone ("none" while the app's newest version is 7);
+ * - first rows of the Pending view (the default), cold (a fresh page load, then Invoices) and warm
+ *   (Connections, then Invoices again), each the median of `runs`;
+ * - quick filter to its first matching row painted, for a term few rows match (an invoice number) and
+ *   one many match (a customer's name word), and to the count of the matches shown where the section
+ *   shows one;
+ * - select all of the Pending view, from the action to the count and totals shown (checked against the
+ *   numbers the seeding formula gives, computed here independently of the app);
+ * - the renderer's JS heap after the view was opened and filtered, after a full garbage collection.
+ *
+ * `BENCH_SCALE_SIZES=100000,300000` runs only those sizes (`BENCH_QUICK=1`: 10,000 / 30,000 / 100,000).
+ * Every step waits at most a bounded time; a step that runs out is reported as not measured (NaN), with
+ * the reason in the run's details, and the figures of that size that need it are left out.
+ */
+
+/** Customers' names as a clerk's store holds them: English · Arabic. */
+const names = [
+  'Al Noor Trading · النور للتجارة',
+  'Golden Basket · السلة الذهبية',
+  'Fresh Corner · فريش كورنر',
+  'Sea Breeze Minimarket · نسيم البحر',
+  'El Baraka Wholesale · جملة البركة',
+  'Nile View Stores · محلات نايل فيو',
+  'Family Market · فاميلي ماركت',
+  'Oasis Minimarket · ميني ماركت الواحة',
+];
+
+/** Words of customers' names, each in exactly one of `names` (the "many rows" quick filters). */
+const commonWords = ['Golden', 'Baraka', 'Oasis'];
+
+/**
+ * The invoice row `i` of `n` in the layout of store version 7 (src-renderer/data/db.ts: ReviewRow), as
+ * JavaScript source: run in the page to seed, and here to derive the expected counts and totals. Rows
+ * are in date order (the newest last, as a sync stages them); the review state, the customer and the
+ * currency come from two multiplicative hashes of `i`, so they do not follow each other.
+ */
+const rowSource = `(i, n) => {
+  const names = ${JSON.stringify(names)};
+  const h = Math.imul(i + 1, 2654435761) >>> 0;
+  const g = Math.imul(i + 7, 40503) >>> 0;
+  const pick = h % 100;
+  const review = pick < 90 ? 'pending' : pick < 97 ? 'accepted' : 'rejected';
+  const c = g % 400;
+  const pad = (value, width) => String(value).padStart(width, '0');
+  const day = new Date(Date.UTC(2025, 0, 1 + Math.floor((i * 365) / n))).toISOString().slice(0, 10);
+  return {
+    id: 'inv_' + pad(i, 7), version: i + 1, review, pendingAgain: 0, changes: [], status: 'ISSUED',
+    number: 'INV-2026-' + pad(i + 1, 7), date: day,
+    customer: 'C-' + pad(c, 4), customerId: 'cus_' + pad(c, 4), customerName: names[c % names.length],
+    rep: 'R0' + ((g % 6) + 1), currency: h % 50 === 0 ? 'USD' : 'EGP', note: 'Order SO-2026-' + pad(i + 1, 7),
+    amountCents: 1000 + ((i * 7919) % 5000000),
+    externalNumber: review === 'accepted' ? 'ERP-' + pad(i + 1, 8) : '',
+    answerState: '', answerOutcome: '', answerError: '', chunk: '', seq: i + 1,
+  };
+}`;
+
+interface SeedRow {
+  review: string;
+  number: string;
+  customerName: string;
+  currency: string;
+  amountCents: number;
+}
+
+/** The tables of store version 7 (Dexie schema syntax; src-renderer/data/db.ts, versions 1 to 7). */
+const version7Tables: Record<string, string> = {
+  orders: 'id, review, date, customerId',
+  invoices: 'id, review, date, customerId',
+  payments: 'id, review, date, customerId',
+  returns: 'id, review, date, customerId',
+  cursors: 'kind',
+  outbox: 'id, state, createdAt, [connectionId+state]',
+  audit: '++seq, at, batchId, *docIds',
+  references: 'kind',
+  meta: 'key',
+  pushRuns: 'runId, connectionId, createdAt',
+  pushRecords: '[runId+seq], runId, [runId+outcome]',
+  importLayouts: 'signature, kind',
+  pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
+  customerNames: 'id',
+  documentChunks: 'key',
+  chunkLive: 'key',
+  reconciliations: 'id, [connectionId+kind], createdAt',
+  registerLayouts: 'signature',
+};
+
+/** Dexie multiplies its version by 10 for IndexedDB: version 7 is IndexedDB version 70. */
+const version7 = 70;
+
+/**
+ * Creates the app's database at store version 7 (each table and index as Dexie names them) and writes
+ * `count` invoice rows in transactions of `batch`, plus the 400 customers' names as looked up; in ms.
+ */
+function seedScript(count: number, batch: number): string {
+  return `(async () => {
+    const rowAt = ${rowSource};
+    const tables = ${JSON.stringify(version7Tables)};
+    const keyPath = (spec) => spec.startsWith('[') ? spec.slice(1, -1).split('+') : spec;
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('reconciliation-desk', ${version7});
+      open.onupgradeneeded = () => {
+        for (const [name, spec] of Object.entries(tables)) {
+          const [primary, ...indexes] = spec.split(',').map((part) => part.trim());
+          const store = primary.startsWith('++')
+            ? open.result.createObjectStore(name, { keyPath: primary.slice(2), autoIncrement: true })
+            : open.result.createObjectStore(name, { keyPath: keyPath(primary) });
+          for (const index of indexes) {
+            if (index.startsWith('*')) store.createIndex(index.slice(1), index.slice(1), { multiEntry: true });
+            else if (index.startsWith('&')) store.createIndex(index.slice(1), keyPath(index.slice(1)), { unique: true });
+            else store.createIndex(index, keyPath(index));
+          }
+        }
+      };
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const started = performance.now();
+    for (let start = 0; start < ${count}; start += ${batch}) {
+      await new Promise((resolve, reject) => {
+        const tx = db.transaction('invoices', 'readwrite');
+        const store = tx.objectStore('invoices');
+        for (let i = start; i < Math.min(start + ${batch}, ${count}); i += 1) store.put(rowAt(i, ${count}));
+        tx.oncomplete = () => resolve();
+        tx.onerror = () => reject(tx.error);
+      });
+    }
+    await new Promise((resolve, reject) => {
+      const tx = db.transaction('customerNames', 'readwrite');
+      for (let c = 0; c < 400; c += 1) {
+        const id = 'cus_' + String(c).padStart(4, '0');
+        tx.objectStore('customerNames').put({ id, code: 'C-' + String(c).padStart(4, '0'), name: null, fetchedAt: '2026-01-01T00:00:00.000Z' });
+      }
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+    return performance.now() - started;
+  })()`;
+}
+
+/**
+ * Installed before every page load: records, in the page's clock from its navigation, when the
+ * store-upgrade note appears and goes, and when the sync bar shows the four feeds done.
+ */
+const watchOpening = `(() => {
+  const times = { noteShown: null, noteGone: null, ready: null };
+  window.__benchOpening = times;
+  const check = () => {
+    const note = document.querySelector('.store-upgrade');
+    if (note && times.noteShown === null) times.noteShown = performance.now();
+    if (!note && times.noteShown !== null && times.noteGone === null) times.noteGone = performance.now();
+    if (times.ready === null && document.querySelectorAll('.sync-progress li.feed-done').length === 4) times.ready = performance.now();
+  };
+  new MutationObserver(check).observe(document, { childList: true, subtree: true });
+})()`;
+
+interface Opening {
+  noteShown: number | null;
+  noteGone: number | null;
+  ready: number | null;
+}
+
+async function openingTimes(page: Page): Promise<Opening> {
+  const value: unknown = await page.evaluate('window.__benchOpening');
+  const field = (name: string): number | null => {
+    const found: unknown = value !== null && typeof value === 'object' ? Reflect.get(value, name) : null;
+    return typeof found === 'number' ? found : null;
+  };
+  return { noteShown: field('noteShown'), noteGone: field('noteGone'), ready: field('ready') };
+}
+
+/** The version of the app's database as IndexedDB reports it (Dexie's version × 10). */
+async function storeVersion(page: Page): Promise<number | null> {
+  const value: unknown = await page.evaluate(
+    `indexedDB.databases().then((all) => all.find((d) => d.name === 'reconciliation-desk')?.version ?? null)`,
+  );
+  return typeof value === 'number' ? value : null;
+}
+
+const count = new Intl.NumberFormat('en');
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+
+/** What the seeded store holds, computed from the seeding formula alone. */
+interface Expected {
+  pending: number;
+  /** The Pending view's totals in cents, per currency. */
+  centsByCurrency: Map<string, number>;
+  /** Pending rows whose customer's name holds each of `commonWords`. */
+  wordMatches: Map<string, number>;
+  /** Numbers of pending invoices in the middle of the store (the "few rows" quick filters). */
+  numbers: string[];
+}
+
+function expectedOf(size: number): Expected {
+  const rowAt = new Function(`return ${rowSource}`)() as (i: number, n: number) => SeedRow;
+  const expected: Expected = {
+    pending: 0,
+    centsByCurrency: new Map(),
+    wordMatches: new Map(commonWords.map((word) => [word, 0])),
+    numbers: [],
+  };
+  for (let i = 0; i < size; i += 1) {
+    const row = rowAt(i, size);
+    if (row.review !== 'pending') continue;
+    expected.pending += 1;
+    expected.centsByCurrency.set(
+      row.currency,
+      (expected.centsByCurrency.get(row.currency) ?? 0) + row.amountCents,
+    );
+    for (const word of commonWords) {
+      if (row.customerName.includes(word))
+        expected.wordMatches.set(word, expected.wordMatches.get(word)! + 1);
+    }
+    if (i >= Math.floor(size / 2) && expected.numbers.length < 3) expected.numbers.push(row.number);
+  }
+  return expected;
+}
+
+/** The figures of one size; null where a step was not measured. */
+interface SizeFigures {
+  size: number;
+  pending: number;
+  seedMs: number;
+  fromVersion: number;
+  toVersion: number | null;
+  upgradeMs: number | null;
+  openAfterSeedMs: number | null;
+  openMs: number | null;
+  cold: number[];
+  warm: number[];
+  wholeViewMs: number | null;
+  filterFew: number[];
+  filterMany: number[];
+  filterManyCount: number[];
+  selectAll: number[];
+  selectAction: string;
+  heapMiB: number | null;
+  notes: string[];
+}
+
+/** Clears the selection a select all made: the same control again (a header checkbox toggles). */
+async function clearSelection(page: Page, selectedText: string): Promise<void> {
+  await page.evaluate(`(() => {
+    const main = document.querySelector('main');
+    const button = [...main.querySelectorAll('button')].find((b) => /^(Clear selection|Select none|Deselect all)\\b/.test(b.textContent.trim()));
+    (button ?? main.querySelector('.ag-header-select-all input'))?.click();
+  })()`);
+  await waitFor(
+    async () =>
+      !(await page.evaluate(
+        `document.querySelector('main').textContent.includes(${JSON.stringify(selectedText)})`,
+      )),
+    60_000,
+    'the selection cleared',
+  );
+}
+
+async function measureSize(
+  size: number,
+  runs: number,
+  serviceUrl: string,
+  sandboxDataDir: string,
+): Promise<SizeFigures> {
+  const expected = expectedOf(size);
+  const figures: SizeFigures = {
+    size,
+    pending: expected.pending,
+    seedMs: Number.NaN,
+    fromVersion: version7 / 10,
+    toVersion: null,
+    upgradeMs: null,
+    openAfterSeedMs: null,
+    openMs: null,
+    cold: [],
+    warm: [],
+    wholeViewMs: null,
+    filterFew: [],
+    filterMany: [],
+    filterManyCount: [],
+    selectAll: [],
+    selectAction: 'none',
+    heapMiB: null,
+    notes: [],
+  };
+  // Waits sized for today's whole-view reading at 1,000,000 (about 900,000 rows held in the page).
+  const firstRowsTimeout = 120_000;
+  const settleTimeout = 5 * 60_000;
+  const app = await startAppOnDisk(serviceUrl, sandboxDataDir);
+  try {
+    const { page } = app;
+    const origin = new URL(app.host.url).origin;
+    // A blank page of the app's origin (its IndexedDB), the app not loaded: the store is written as
+    // version 7 left it, and the app meets it as a clerk's computer would.
+    await page.route(`${origin}/bench-seed`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seeding</title>' }),
+    );
+    await page.goto(`${origin}/bench-seed`);
+    figures.seedMs = Number(await page.evaluate(seedScript(size, 5_000)));
+    await page.unroute(`${origin}/bench-seed`);
+
+    await page.addInitScript(watchOpening);
+    await page.goto(app.host.url);
+    await waitFor(() => isSyncDone(page), 30 * 60_000, 'the app open on the seeded store');
+    const first = await openingTimes(page);
+    figures.toVersion = ((await storeVersion(page)) ?? Number.NaN) / 10;
+    figures.openAfterSeedMs = first.ready;
+    if (first.noteShown !== null && first.noteGone !== null)
+      figures.upgradeMs = first.noteGone - first.noteShown;
+    else if (figures.toVersion === figures.fromVersion)
+      figures.notes.push(`the app's store is version ${figures.fromVersion} too: nothing to upgrade`);
+    else if (figures.toVersion !== figures.fromVersion)
+      figures.notes.push('the store was upgraded without the store-upgrade note: see the open after seeding');
+
+    const nav = page.getByRole('navigation', { name: 'Sections' });
+    for (let run = 0; run < runs; run += 1) {
+      await page.reload();
+      await waitFor(() => isSyncDone(page), 10 * 60_000, 'the app open after a reload');
+      figures.openMs = (await openingTimes(page)).ready;
+      await nav.getByRole('button', { name: 'Connections' }).click();
+      figures.cold.push(await timeFirstRows(page, 'Invoices', firstRowsTimeout));
+      // Each open starts from a grid at rest, not beside the reading the one before left going.
+      figures.wholeViewMs = await waitGridSettled(page, settleTimeout);
+    }
+    for (let run = 0; run < runs; run += 1) {
+      await nav.getByRole('button', { name: 'Connections' }).click();
+      figures.warm.push(await timeFirstRows(page, 'Invoices', firstRowsTimeout));
+      // Today's grid filters and selects only the rows it holds: the whole view is waited for.
+      figures.wholeViewMs = await waitGridSettled(page, settleTimeout);
+      if (figures.wholeViewMs === null) break;
+    }
+    if (figures.wholeViewMs === null) {
+      figures.notes.push(
+        'the Pending view was still being read after 5 min: no filter, select-all or heap figure',
+      );
+      return figures;
+    }
+    for (const number of expected.numbers.slice(0, runs)) {
+      figures.filterFew.push((await timeQuickFilterToCount(page, number, null)).firstMs);
+      await clearQuickFilter(page, number);
+    }
+    for (const word of commonWords.slice(0, runs)) {
+      const matches = count.format(expected.wordMatches.get(word) ?? 0);
+      const timed = await timeQuickFilterToCount(page, word, matches);
+      figures.filterMany.push(timed.firstMs);
+      if (timed.countMs !== null) figures.filterManyCount.push(timed.countMs);
+      await clearQuickFilter(page, word);
+    }
+    if (figures.filterManyCount.length === 0)
+      figures.notes.push("no count of a quick filter's matches is shown in the section");
+    // The view opened and filtered: what the renderer holds for it.
+    figures.heapMiB = await jsHeapMiB(app.cdp, true);
+
+    const selectedText = `${count.format(expected.pending)} selected`;
+    const totals = [...expected.centsByCurrency].map(
+      ([currency, cents]) => `${money.format(cents / 100)} ${currency}`,
+    );
+    for (let run = 0; run < runs; run += 1) {
+      const timed = await timeSelectAll(page, [selectedText, ...totals], 120_000);
+      figures.selectAction = timed.action;
+      if (timed.ms === null) {
+        figures.notes.push(
+          timed.action === 'none'
+            ? 'no select-all action in the section'
+            : `select all did not show ${selectedText} and ${totals.join(' · ')} within 120 s`,
+        );
+        break;
+      }
+      figures.selectAll.push(timed.ms);
+      await clearSelection(page, selectedText);
+    }
+  } catch (error) {
+    figures.notes.push(error instanceof Error ? error.message : String(error));
+  } finally {
+    await app.close();
+  }
+  return figures;
+}
+
+function label(size: number): string {
+  return size >= 1_000_000 ? `${size / 1_000_000}M` : `${size / 1000}k`;
+}
+
+/** The median of `values`, or NaN when none was measured. */
+function mid(values: readonly number[]): number {
+  return values.length === 0 ? Number.NaN : median(values);
+}
+
+const bench: BenchModule = async (context) => {
+  const sizes = (
+    process.env.BENCH_SCALE_SIZES ?? (context.quick ? '10000,30000,100000' : '100000,300000,1000000')
+  )
+    .split(',')
+    .map((part) => Number(part.trim()))
+    .filter((size) => Number.isInteger(size) && size > 0);
+  const sandbox = await startSandbox({ docs: 0 });
+  const measured: SizeFigures[] = [];
+  try {
+    for (const size of sizes) {
+      measured.push(await measureSize(size, context.runs, sandbox.baseUrl, sandbox.dataDir));
+    }
+  } finally {
+    await sandbox.dispose();
+  }
+  context.details.set('app-scale', measured);
+
+  const smallest = measured[0];
+  const rows: BenchRow[] = [];
+  /**
+   * One row per size of a figure, the growth over the smallest size in `ratio`; `targets` by size
+   * (the issue's: at 1,000,000, and the 100,000 figures before issue 17).
+   */
+  const figure = (
+    group: string,
+    what: string,
+    unit: string,
+    pick: (f: SizeFigures) => number[] | number | null,
+    targets: Record<number, number> = {},
+  ): void => {
+    const valueOf = (f: SizeFigures): { value: number; samples?: number[] } => {
+      const picked = pick(f);
+      if (Array.isArray(picked)) return { value: mid(picked), samples: picked.map((v) => round(v, 1)) };
+      return { value: picked ?? Number.NaN };
+    };
+    const base = smallest ? valueOf(smallest).value : Number.NaN;
+    for (const f of measured) {
+      const { value, samples } = valueOf(f);
+      const target = targets[f.size];
+      const digits = unit === 'ms' ? 0 : 1;
+      rows.push({
+        group,
+        name: `${what}, ${label(f.size)} invoices (${count.format(f.pending)} pending)${samples ? `, median of ${samples.length}` : ''}${f === smallest ? '' : ` (x: of the ${label(smallest!.size)} figure)`}`,
+        value: round(value, digits),
+        unit,
+        ...(target !== undefined
+          ? { target: `<= ${count.format(target)} ${unit}`, pass: Number.isFinite(value) && value <= target }
+          : {}),
+        ...(f !== smallest && Number.isFinite(value) && Number.isFinite(base) && base > 0
+          ? { ratio: value / base }
+          : {}),
+        ...(samples ? { samples } : {}),
+      });
+    }
+  };
+  figure(
+    'scale',
+    'seeding (not timed in the figures): rows written as store version 7 left them',
+    's',
+    (f) => (Number.isFinite(f.seedMs) ? f.seedMs / 1000 : null),
+  );
+  figure('scale', 'store upgrade on opening, from version 7 (note shown to gone)', 's', (f) =>
+    f.upgradeMs === null ? null : f.upgradeMs / 1000,
+  );
+  figure('scale', 'app open on the seeded store (upgrade included) to the sync bar done', 's', (f) =>
+    f.openAfterSeedMs === null ? null : f.openAfterSeedMs / 1000,
+  );
+  figure('scale', 'app open on the same store, no upgrade, to the sync bar done', 's', (f) =>
+    f.openMs === null ? null : f.openMs / 1000,
+  );
+  figure('scale', 'first rows of Pending, cold (fresh page load, then Invoices)', 'ms', (f) => f.cold, {
+    100_000: 185,
+    1_000_000: 1000,
+  });
+  figure('scale', 'first rows of Pending, warm (Connections, then Invoices)', 'ms', (f) => f.warm, {
+    100_000: 185,
+    1_000_000: 1000,
+  });
+  figure(
+    'scale',
+    'whole Pending view in the grid (no longer busy), after the warm open',
+    'ms',
+    (f) => f.wholeViewMs,
+  );
+  figure('scale', 'quick filter, an invoice number (1 match), to its row painted', 'ms', (f) => f.filterFew, {
+    100_000: 121,
+    1_000_000: 150,
+  });
+  figure(
+    'scale',
+    "quick filter, a customer's name word (1/8 of rows), to the first match painted",
+    'ms',
+    (f) => f.filterMany,
+    {
+      100_000: 121,
+      1_000_000: 150,
+    },
+  );
+  figure(
+    'scale',
+    "quick filter, a customer's name word, to the count of matches shown",
+    'ms',
+    (f) => f.filterManyCount,
+  );
+  figure('scale', 'select all of Pending, to its count and totals shown', 'ms', (f) => f.selectAll);
+  figure('memory', 'renderer JS heap, Pending opened and filtered (after GC)', 'MiB', (f) => f.heapMiB, {
+    100_000: 93,
+    1_000_000: 300,
+  });
+  for (const f of measured) {
+    for (const note of f.notes)
+      rows.push({ group: 'scale', name: `${label(f.size)}: ${note}`, value: Number.NaN, unit: '' });
+  }
+  return rows;
+};
+
+export default bench;
