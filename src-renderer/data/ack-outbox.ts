@@ -11,8 +11,13 @@ import type { DeskError } from '../../src-shared/bridge/result';
 import { checkQueuedAck, splitIntoBatches, type QueuedAckCheck } from '../../src-shared/domain/acks';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
 import { db, type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './db';
-import { chunksOf, compareText, mapStored, rowOf } from './documents';
+import { chunksOf, compareText, mapStored, putReviewRows, reviewRowTables, rowOf } from './documents';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
+
+/** The rows found by id (missing ones left out), by id: what `putReviewRows` replaces. */
+function byId(rows: readonly (ReviewRow | undefined)[]): Map<string, ReviewRow> {
+  return new Map(rows.flatMap((row) => (row ? [[row.id, row] as const] : [])));
+}
 
 /**
  * Stores answers as batches of at most 500 (spec, Acknowledge documents), each with a new id that is
@@ -30,14 +35,14 @@ export async function queueAckBatches(input: {
   newId: () => string;
 }): Promise<OutboxBatch[]> {
   const rows = db.rowsOf(input.kind);
-  return db.transaction('rw', [db.outbox, rows], async () => {
-    const byId = new Map(input.items.map((item) => [item.id, item]));
-    const found = await rows.bulkGet([...byId.keys()]);
+  return db.transaction('rw', [db.outbox, ...reviewRowTables(input.kind)], async () => {
+    const itemOf = new Map(input.items.map((item) => [item.id, item]));
+    const found = await rows.bulkGet([...itemOf.keys()]);
     const chunkOf = chunksOf(found);
     // The version each answer is to: the one the clerk saw in the grid (the staged row).
     const versionOf = new Map(found.flatMap((row) => (row ? [[row.id, row.version] as const] : [])));
     // A stable sort: answers keep the clerk's order within a chunk.
-    const ordered = [...byId.values()].sort((a, b) =>
+    const ordered = [...itemOf.values()].sort((a, b) =>
       compareText(chunkOf.get(a.id) ?? '', chunkOf.get(b.id) ?? ''),
     );
     const batches: OutboxBatch[] = splitIntoBatches(ordered).map((items) => ({
@@ -57,7 +62,7 @@ export async function queueAckBatches(input: {
     const updated = found
       .filter((row): row is ReviewRow => row !== undefined)
       .map((row): ReviewRow => {
-        const item = byId.get(row.id);
+        const item = itemOf.get(row.id);
         return {
           ...row,
           answerState: 'queued',
@@ -67,8 +72,31 @@ export async function queueAckBatches(input: {
             item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
         };
       });
-    await rows.bulkPut(updated);
+    await putReviewRows(input.kind, updated, byId(found));
     return batches;
+  });
+}
+
+/**
+ * Queues one page of answers (at most 500: one batch) of a walk over a whole view, leaving out the
+ * documents whose answer is already queued: read and written in the transaction that stores the batch,
+ * so a walk stopped and run again, or two walks at once, never queue a document twice.
+ * docs/decisions/101-review-exports-and-selection.md. Answers the batches stored and the ids left out.
+ */
+export async function queueAckPage(input: {
+  connectionId: string;
+  kind: FeedKind;
+  items: readonly BatchAckItem[];
+  nowIso: string;
+  newId: () => string;
+}): Promise<{ batches: OutboxBatch[]; alreadyQueued: string[] }> {
+  const rows = db.rowsOf(input.kind);
+  return db.transaction('rw', [db.outbox, ...reviewRowTables(input.kind)], async () => {
+    const found = await rows.bulkGet(input.items.map((item) => item.id));
+    const alreadyQueued = new Set(found.flatMap((row) => (row?.answerState === 'queued' ? [row.id] : [])));
+    const items = input.items.filter((item) => !alreadyQueued.has(item.id));
+    const batches = items.length === 0 ? [] : await queueAckBatches({ ...input, items });
+    return { batches, alreadyQueued: [...alreadyQueued] };
   });
 }
 
@@ -134,7 +162,8 @@ export async function recordBatchResponse(
 ): Promise<void> {
   const rows = db.rowsOf(batch.kind);
   const results = receipt.response.data;
-  await db.transaction('rw', [db.outbox, rows, ...storedDocumentTables, db.audit], async () => {
+  const tables = [db.outbox, ...reviewRowTables(batch.kind), ...storedDocumentTables, db.audit];
+  await db.transaction('rw', tables, async () => {
     const ids = batch.items.map((item) => item.id);
     const currentRows = await rows.bulkGet(ids);
     const storedDocs = await readStoredDocuments(batch.kind, currentRows);
@@ -174,7 +203,11 @@ export async function recordBatchResponse(
     const { chunkOf, written } = writeStoredDocuments(batch.kind, newDocs, chunksOf(currentRows));
     await Promise.all([
       written,
-      rows.bulkPut(newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk }))),
+      putReviewRows(
+        batch.kind,
+        newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })),
+        byId(currentRows),
+      ),
     ]);
     await db.outbox.put({
       ...batch,
@@ -211,7 +244,7 @@ export async function recordAttemptFailed(
   settle: boolean,
 ): Promise<void> {
   const rows = db.rowsOf(batch.kind);
-  await db.transaction('rw', [db.outbox, rows, db.audit], async () => {
+  await db.transaction('rw', [db.outbox, ...reviewRowTables(batch.kind), db.audit], async () => {
     await db.outbox.put({
       ...batch,
       state: settle ? 'failed' : 'queued',
@@ -222,10 +255,12 @@ export async function recordAttemptFailed(
     if (!settle) return;
     const ids = batch.items.map((item) => item.id);
     const found = await rows.bulkGet(ids);
-    await rows.bulkPut(
+    await putReviewRows(
+      batch.kind,
       found
         .filter((row): row is ReviewRow => row !== undefined)
         .map((row) => ({ ...row, answerState: 'failed' as const, answerError: words })),
+      byId(found),
     );
     await db.audit.add({
       ...auditHead(batch, nowIso),
@@ -290,7 +325,7 @@ export async function settleCheckedBatch(
   newId: () => string,
 ): Promise<OutboxBatch | null> {
   const rows = db.rowsOf(batch.kind);
-  return db.transaction('rw', [db.outbox, rows, db.audit], async () => {
+  return db.transaction('rw', [db.outbox, ...reviewRowTables(batch.kind), db.audit], async () => {
     const resultOf = new Map(settled.map((item) => [item.id, item]));
     const again = batch.items.flatMap((item, index) =>
       resultOf.get(item.id)?.result === 'requeued' ? [{ item, version: batch.versions?.[index] ?? 0 }] : [],
@@ -315,7 +350,8 @@ export async function settleCheckedBatch(
     if (next) await db.outbox.add(next);
     const ids = batch.items.map((item) => item.id);
     const found = await rows.bulkGet(ids);
-    await rows.bulkPut(
+    await putReviewRows(
+      batch.kind,
       found.flatMap((row) => {
         const item = resultOf.get(row?.id ?? '');
         if (!row || !item || item.result === 'requeued') return [];
@@ -328,6 +364,7 @@ export async function settleCheckedBatch(
           },
         ];
       }),
+      byId(found),
     );
     const count = (result: SettledItem['result']): number =>
       settled.filter((item) => item.result === result).length;
@@ -361,11 +398,15 @@ export async function settleCheckedBatch(
  */
 export async function dropHeldAcks(kind: FeedKind, ids: readonly string[]): Promise<number> {
   const rows = db.rowsOf(kind);
-  return db.transaction('rw', rows, async () => {
+  return db.transaction('rw', reviewRowTables(kind), async () => {
     const held = (await rows.bulkGet([...ids])).filter(
       (row): row is ReviewRow => row?.answerState === 'changed',
     );
-    await rows.bulkPut(held.map((row) => ({ ...row, answerState: '', answerOutcome: '', answerError: '' })));
+    await putReviewRows(
+      kind,
+      held.map((row) => ({ ...row, answerState: '', answerOutcome: '', answerError: '' })),
+      byId(held),
+    );
     return held.length;
   });
 }

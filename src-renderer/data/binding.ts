@@ -5,6 +5,8 @@
  * through it.
  */
 import { db } from './db';
+import { feedKinds } from '../../src-shared/wire';
+import { clearReviewRows, reviewRowTables } from './documents';
 import { storedDocumentTables } from './stored-documents';
 
 const bindingKey = 'connectionId';
@@ -19,20 +21,15 @@ export async function boundConnection(): Promise<string | null> {
  * rows, cursors and code lists first (one transaction). Answers whether anything was cleared.
  */
 export async function bindConnection(connectionId: string): Promise<boolean> {
-  // What belongs to a connection's service; meta also holds the binding itself, and is not cleared.
-  const staged = [
-    db.orders,
-    db.invoices,
-    db.payments,
-    db.returns,
-    ...storedDocumentTables,
-    db.cursors,
-    db.references,
-  ];
-  return db.transaction('rw', [...staged, db.meta], async () => {
+  // What belongs to a connection's service; meta also holds the binding itself, and is not cleared. The
+  // rows go with their view counters (documents.ts: clearReviewRows).
+  const staged = [...storedDocumentTables, db.cursors, db.references];
+  const rows = [...new Set(feedKinds.flatMap((kind) => reviewRowTables(kind)))];
+  return db.transaction('rw', [...staged, ...rows, db.meta], async () => {
     const current = (await db.meta.get(bindingKey))?.value ?? null;
     if (current === connectionId) return false;
-    if (current !== null) await Promise.all(staged.map((table) => table.clear()));
+    if (current !== null)
+      await Promise.all([...staged.map((table) => table.clear()), clearReviewRows(feedKinds)]);
     await db.meta.put({ key: bindingKey, value: connectionId });
     return current !== null;
   });

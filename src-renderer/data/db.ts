@@ -34,6 +34,13 @@ import type {
   RecordKind,
 } from '../../src-shared/domain/master-data';
 import { documentSeq } from '../../src-shared/domain/feeds';
+import {
+  countRowIn,
+  customerSortOf,
+  emptyViewCounts,
+  searchKeysOf,
+  type ViewCounts,
+} from '../../src-shared/domain/review-keys';
 import { ledgerOfSeqs } from '../../src-shared/domain/seq-ledger';
 import { documentChunkSize, newChunkKey, reviewRowIndexes } from './store-layout';
 import { feedKinds } from '../../src-shared/wire';
@@ -86,6 +93,22 @@ export interface ReviewRow {
   chunk: string;
   /** The document's issue `seq` (invoices, payments, returns); 0 when it has none (orders). */
   seq?: number;
+  /**
+   * The customer as the grid sorts it (version 8: src-shared/domain/review-keys.ts `customerSortOf`),
+   * kept by the one writer of rows (documents.ts `putReviewRows`).
+   */
+  customerSort?: string;
+  /** The row's search keys (version 8: review-keys.ts `searchKeysOf`), kept by the same writer. */
+  search?: string[];
+}
+
+/**
+ * A feed's view counters (version 8, docs/decisions/100-paged-review-views.md): per view, its rows and
+ * their cents per currency, kept in the transaction that writes the rows (documents.ts `putReviewRows`).
+ */
+export interface ViewCounterRow {
+  kind: FeedKind;
+  views: ViewCounts;
 }
 
 /** A document exactly as the service sent it, and as it was when it was last answered. */
@@ -296,6 +319,14 @@ export interface PushedKeyRow {
 const reviewRowIndexesV1 =
   'id, review, status, date, customerId, rep, amountCents, number, answerState, pendingAgain';
 
+/** The row indexes of versions 4 to 7: `review`, `date`, `customerId` (store-layout.ts has today's). */
+const reviewRowIndexesV4 = 'id, review, date, customerId';
+
+/** A row with its version-8 keys derived from its fields (documents.ts `putReviewRows` does the same). */
+export function withRowKeys(row: ReviewRow): ReviewRow {
+  return { ...row, customerSort: customerSortOf(row), search: searchKeysOf(row) };
+}
+
 /** Told true when opening the database starts moving stored data (a one-time wait), false once open. */
 export type StoreUpgradeListener = (upgrading: boolean) => void;
 
@@ -319,6 +350,7 @@ export class DeskDb extends Dexie {
   customerNames!: EntityTable<CustomerNameRow, 'id'>;
   reconciliations!: EntityTable<ReconciliationRow, 'id'>;
   registerLayouts!: EntityTable<RegisterLayoutRow, 'signature'>;
+  viewCounters!: EntityTable<ViewCounterRow, 'kind'>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -362,10 +394,10 @@ export class DeskDb extends Dexie {
     // a table it deletes only in an earlier version's upgrade).
     this.version(4)
       .stores({
-        orders: reviewRowIndexes,
-        invoices: reviewRowIndexes,
-        payments: reviewRowIndexes,
-        returns: reviewRowIndexes,
+        orders: reviewRowIndexesV4,
+        invoices: reviewRowIndexesV4,
+        payments: reviewRowIndexesV4,
+        returns: reviewRowIndexesV4,
         documentChunks: 'key',
         chunkLive: 'key',
       })
@@ -467,12 +499,52 @@ export class DeskDb extends Dexie {
         if (cursor) await cursors.put({ ...cursor, seq: ledgerOfSeqs(0, seqs.get(kind)!) });
       }
     });
+    // Version 8 (issue 17, docs/decisions/100-paged-review-views.md): a view is read a page at a time in
+    // the order of an index, filtered through search keys and counted by counters. Each row gets its
+    // customer sort key and search keys, each feed its view counters, both built here from the rows
+    // (in id order, 2,000 at a time). `review` and `date` queries are answered by the compound indexes
+    // that start with them.
+    this.version(8)
+      .stores({
+        orders: reviewRowIndexes,
+        invoices: reviewRowIndexes,
+        payments: reviewRowIndexes,
+        returns: reviewRowIndexes,
+        viewCounters: 'kind',
+      })
+      .upgrade(async (tx) => {
+        this.#tellUpgrade(true);
+        const counters = tx.table<ViewCounterRow, FeedKind>('viewCounters');
+        for (const kind of feedKinds) {
+          const rows = tx.table<ReviewRow, string>(kind);
+          const views = emptyViewCounts();
+          let after: string | null = null;
+          for (;;) {
+            const found: ReviewRow[] = await (
+              after === null ? rows.toCollection() : rows.where(':id').above(after)
+            )
+              .limit(2_000)
+              .toArray();
+            const last = found.at(-1);
+            if (!last) break;
+            after = last.id;
+            for (const row of found) countRowIn(views, row, 1);
+            await rows.bulkPut(found.map(withRowKeys));
+          }
+          await counters.put({ kind, views });
+        }
+      });
   }
 
   /** Who hears of an upgrade that moves stored data (the store-upgrade note). */
   readonly #upgradeListeners = new Set<StoreUpgradeListener>();
 
+  /** Whether listeners were told an upgrade is under way (several versions' upgrades tell it once). */
+  #isToldUpgrading = false;
+
   #tellUpgrade(upgrading: boolean): void {
+    if (upgrading === this.#isToldUpgrading) return;
+    this.#isToldUpgrading = upgrading;
     for (const listener of this.#upgradeListeners) listener(upgrading);
   }
 

@@ -37,7 +37,21 @@ import {
   type FilledGap,
   type SeqLedger,
 } from '../../src-shared/domain/seq-ledger';
-import { db, namesGenerationKey, type FeedCursorRow, type ReviewRow, type StoredDocument } from './db';
+import {
+  countRowIn,
+  countsAlike,
+  emptyViewCounts,
+  type ViewCounts,
+} from '../../src-shared/domain/review-keys';
+import Dexie, { type IndexableType } from 'dexie';
+import {
+  db,
+  namesGenerationKey,
+  withRowKeys,
+  type FeedCursorRow,
+  type ReviewRow,
+  type StoredDocument,
+} from './db';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
 /** A review grid's view: one review state, or every document. */
@@ -160,6 +174,8 @@ export class CursorMovedError extends Error {
  */
 export class StagingMemory {
   ids: Set<string> | null = null;
+  /** `rowsCreated()` when `ids` was last made true (a row created by anything else makes it read again). */
+  idsAt = -1;
   pages = 0;
   readonly names = new Map<string, string>();
   namesGeneration: string | null = null;
@@ -183,8 +199,10 @@ export async function stageFeedPage(
   const kind = page.kind;
   const rows = db.rowsOf(kind);
   const items = kindedItems(page);
-  const tables = [rows, ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
+  const tables = [...reviewRowTables(kind), ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
   return db.transaction('rw', tables, async () => {
+    // Rows created by anything but this run (documents fetched by seq) are not in `ids`: read again.
+    if (memory.ids !== null && memory.idsAt !== rowsCreated()) memory.ids = null;
     if (memory.ids === null && memory.pages > 0) {
       memory.ids = new Set((await rows.toCollection().primaryKeys()).map(String));
     }
@@ -231,14 +249,35 @@ export async function stageFeedPage(
       db.cursors.put(cursor),
     ]);
     for (const doc of docs) known?.add(doc.id);
+    memory.idsAt = rowsCreated();
     memory.pages += 1;
     return { written: docs.length, cursor };
   });
 }
 
+/**
+ * The keys above every other (`Dexie.maxKey`), each a new array: IndexedDB refuses a key holding the same
+ * array twice (fake-indexeddb does, as the spec's "seen" list says), which `where('review')` on the
+ * three-part `[review+date+id]` would build.
+ */
+export function topKey(): IndexableType {
+  return [[]];
+}
+
+/** A review state's rows, through `[review+date+id]` (store-layout.ts). */
+export function rowsInView(
+  kind: FeedKind,
+  view: ReviewViewState,
+): ReturnType<ReturnType<typeof db.rowsOf>['toCollection']> {
+  return db
+    .rowsOf(kind)
+    .where('[review+date+id]')
+    .between([view, Dexie.minKey, Dexie.minKey], [view, topKey(), topKey()], true, true);
+}
+
 /** How many of a feed's documents are staged as pending (the `review` index). */
 export function countPending(kind: FeedKind): Promise<number> {
-  return db.rowsOf(kind).where('review').equals('pending').count();
+  return rowsInView(kind, 'pending').count();
 }
 
 /** A page with only the documents whose ids `keep` keeps, its kind and meta as they were. */
@@ -257,7 +296,7 @@ export function pageOf(page: AnyFeedPage, keep: (id: string) => boolean): AnyFee
 
 /** The ids of a feed's documents staged as pending (from the `review` index, no documents read). */
 export async function pendingIds(kind: FeedKind): Promise<string[]> {
-  return (await db.rowsOf(kind).where('review').equals('pending').primaryKeys()).map(String);
+  return (await rowsInView(kind, 'pending').primaryKeys()).map(String);
 }
 
 /**
@@ -271,7 +310,7 @@ export async function stageCurrentDocuments(page: AnyFeedPage): Promise<number> 
   const kind = page.kind;
   const rows = db.rowsOf(kind);
   const items = kindedItems(page);
-  return db.transaction('rw', [rows, ...storedDocumentTables], async () => {
+  return db.transaction('rw', [...reviewRowTables(kind), ...storedDocumentTables], async () => {
     const previousRows = await rows.bulkGet(items.map((item) => item.doc.id));
     const previousDocs = await readStoredDocuments(kind, previousRows);
     const docs: StoredDocument[] = [];
@@ -316,7 +355,7 @@ export async function stageSeqDocuments(
     const seq = documentSeq(item);
     return seq !== null && isInRanges(missing, seq);
   });
-  const tables = [rows, ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
+  const tables = [...reviewRowTables(kind), ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
   return db.transaction('rw', tables, async () => {
     const [current, previousRows, nameOf] = await Promise.all([
       readCursor(kind),
@@ -373,7 +412,8 @@ function putDocumentsAndRows(
   const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
   return Promise.all([
     written,
-    db.rowsOf(kind).bulkPut(
+    putReviewRows(
+      kind,
       docs.map((stored) => {
         const previous = previousRowOf.get(stored.id);
         return {
@@ -381,8 +421,116 @@ function putDocumentsAndRows(
           customerName: nameOf(stored, previous),
         };
       }),
+      previousRowOf,
     ),
   ]);
+}
+
+/** The tables a write of a feed's rows touches (`putReviewRows`): for the caller's transaction. */
+export function reviewRowTables(kind: FeedKind): [ReturnType<typeof db.rowsOf>, typeof db.viewCounters] {
+  return [db.rowsOf(kind), db.viewCounters];
+}
+
+let dataVersion = 0;
+let createdGeneration = 0;
+
+/**
+ * Moves with every write of review rows (when it starts and again when its transaction is done), so a
+ * reader that keeps what it read (review-pages.ts) knows to read again.
+ */
+export function reviewDataVersion(): number {
+  return dataVersion;
+}
+
+/** Moves whenever rows are created (not only changed): StagingMemory's ids are then read again. */
+function rowsCreated(): number {
+  return createdGeneration;
+}
+
+/** Marks the review rows changed: now, and once the current transaction (if any) is done. */
+export function markReviewRowsChanged(): void {
+  dataVersion += 1;
+  const transaction = Dexie.currentTransaction;
+  if (transaction) {
+    const after = (): void => {
+      dataVersion += 1;
+    };
+    transaction.on('complete', after);
+    transaction.on('abort', after);
+  }
+}
+
+/**
+ * The counters' adjustments queued in each transaction, one chain a feed: two writes of rows in one
+ * transaction (staging's writes run side by side) must not both read the counters before either writes.
+ */
+const counterChains = new WeakMap<object, Map<FeedKind, Promise<unknown>>>();
+
+/** Applies `change` to a feed's counters in the current transaction, after any adjustment before it. */
+function adjustCounters(kind: FeedKind, change: (views: ViewCounts) => void): Promise<unknown> {
+  const transaction = Dexie.currentTransaction;
+  const chains = transaction
+    ? (counterChains.get(transaction) ?? new Map<FeedKind, Promise<unknown>>())
+    : null;
+  if (transaction && chains) counterChains.set(transaction, chains);
+  const step = (chains?.get(kind) ?? Promise.resolve()).then(async () => {
+    const views = (await db.viewCounters.get(kind))?.views ?? emptyViewCounts();
+    change(views);
+    await db.viewCounters.put({ kind, views });
+  });
+  chains?.set(kind, step);
+  return step;
+}
+
+/**
+ * The one writer of review rows (docs/decisions/100-paged-review-views.md): writes `rows` with their
+ * derived keys (customer sort key, search keys) and moves the feed's view counters by what replacing
+ * `previous` with them changes, in the caller's transaction, which must include
+ * `reviewRowTables(kind)`. `previous` holds each row as stored now, read in the same transaction (a row
+ * it does not hold is new); every write of rows goes through here, so the counters always equal a
+ * recount of the rows.
+ */
+export async function putReviewRows(
+  kind: FeedKind,
+  rows: readonly ReviewRow[],
+  previous: ReadonlyMap<string, ReviewRow>,
+): Promise<void> {
+  if (rows.length === 0) return;
+  // One row an id: should one come twice, the last is what is stored.
+  const latest = [...new Map(rows.map((row) => [row.id, row])).values()];
+  const moved = latest.filter((row) => {
+    const before = previous.get(row.id);
+    return !before || !countsAlike(before, row);
+  });
+  if (latest.some((row) => !previous.has(row.id))) createdGeneration += 1;
+  markReviewRowsChanged();
+  await Promise.all([
+    db.rowsOf(kind).bulkPut(latest.map(withRowKeys)),
+    moved.length === 0
+      ? null
+      : adjustCounters(kind, (views) => {
+          for (const row of moved) {
+            const before = previous.get(row.id);
+            if (before) countRowIn(views, before, -1);
+            countRowIn(views, row, 1);
+          }
+        }),
+  ]);
+}
+
+/** Forgets every row of the feeds named and their counters (the caller's transaction: `reviewRowTables`). */
+export async function clearReviewRows(kinds: readonly FeedKind[]): Promise<void> {
+  markReviewRowsChanged();
+  createdGeneration += 1;
+  await Promise.all([
+    ...kinds.map((kind) => db.rowsOf(kind).clear()),
+    db.viewCounters.bulkDelete([...kinds]),
+  ]);
+}
+
+/** A feed's view counters (no row read). */
+export async function readViewCounters(kind: FeedKind): Promise<ViewCounts> {
+  return (await db.viewCounters.get(kind))?.views ?? emptyViewCounts();
 }
 
 /** The names (as the grids show them; empty when none is stored) of `customerIds`, read once a run. */
@@ -563,7 +711,7 @@ function noteOf(item: KindedDocument): string {
  */
 export async function loadRows(kind: FeedKind, view: ReviewView): Promise<ReviewRow[]> {
   const rows = db.rowsOf(kind);
-  return view === 'all' ? rows.toArray() : rows.where('review').equals(view).toArray();
+  return view === 'all' ? rows.toArray() : rowsInView(kind, view).toArray();
 }
 
 /** A view of at least this many rows paints its newest rows first; a smaller one is read whole at once. */
@@ -606,9 +754,9 @@ export function compareText(a: string, b: string): number {
 export async function countRows(kind: FeedKind): Promise<Record<ReviewView, number>> {
   const rows = db.rowsOf(kind);
   const [pending, accepted, rejected, all] = await Promise.all([
-    rows.where('review').equals('pending').count(),
-    rows.where('review').equals('accepted').count(),
-    rows.where('review').equals('rejected').count(),
+    rowsInView(kind, 'pending').count(),
+    rowsInView(kind, 'accepted').count(),
+    rowsInView(kind, 'rejected').count(),
     rows.count(),
   ]);
   return { pending, accepted, rejected, all };

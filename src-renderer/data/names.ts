@@ -4,7 +4,8 @@
  */
 import type { CustomerName } from '../../src-shared/bridge/contract';
 import { feedKinds } from '../../src-shared/wire';
-import { db, namesGenerationKey } from './db';
+import { db, namesGenerationKey, type ReviewRow } from './db';
+import { putReviewRows, reviewRowTables } from './documents';
 import { nameLabel } from '../../src-shared/domain/names';
 
 /** Customer ids named by staged documents whose names were never looked up (at most `limit`). */
@@ -18,10 +19,13 @@ export async function customersWithoutNames(limit: number): Promise<string[]> {
   return all.filter((_, index) => known[index] === undefined).slice(0, limit);
 }
 
-/** Stores looked-up names and writes them into every row of those customers (one transaction). */
+/**
+ * Stores looked-up names and writes them into every row of those customers (one transaction), through
+ * the one writer of rows, so their sort and search keys follow the name.
+ */
 export async function storeCustomerNames(names: readonly CustomerName[], nowIso: string): Promise<void> {
   if (names.length === 0) return;
-  const tables = [db.customerNames, db.meta, db.orders, db.invoices, db.payments, db.returns];
+  const tables = [db.customerNames, db.meta, ...feedKinds.flatMap((kind) => reviewRowTables(kind))];
   await db.transaction('rw', tables, async () => {
     // A sync run that remembers names it read reads them again (documents.ts: StagingMemory).
     const generation = Number((await db.meta.get(namesGenerationKey))?.value ?? '0');
@@ -33,13 +37,13 @@ export async function storeCustomerNames(names: readonly CustomerName[], nowIso:
       const text = entry.name ? nameLabel(entry.name) : '';
       if (text === '') continue;
       for (const kind of feedKinds) {
-        await db
-          .rowsOf(kind)
-          .where('customerId')
-          .equals(entry.id)
-          .modify((row) => {
-            row.customerName = text;
-          });
+        const rows = await db.rowsOf(kind).where('customerId').equals(entry.id).toArray();
+        const named = rows.filter((row) => row.customerName !== text);
+        await putReviewRows(
+          kind,
+          named.map((row): ReviewRow => ({ ...row, customerName: text })),
+          new Map(named.map((row) => [row.id, row])),
+        );
       }
     }
   });

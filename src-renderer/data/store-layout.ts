@@ -3,16 +3,54 @@
  * (test/bench/app-harness.ts) writes exactly what the app does.
  */
 
+/** The columns a view is ordered by, and the row field each one's index holds (review-query.ts). */
+export const sortFields = {
+  date: 'date',
+  number: 'number',
+  customer: 'customerSort',
+  amount: 'amountCents',
+} as const;
+
 /**
- * The indexes of every review-row table (Dexie schema syntax), each one there because a query uses it:
- * - `review`: a view's rows and counts (documents.ts: loadRows, countRows);
- * - `date`: a view's newest rows first, painted before the whole view is read (documents.ts: loadFirstRows);
+ * The indexes of every review-row table (version 8; docs/decisions/100-paged-review-views.md), each one
+ * there because a query uses it:
+ * - `[review+<field>+id]` for each sort field: a view's page in its order, one range read
+ *   (review-pages.ts); the id breaks ties, so a walk resumes after a row by its key. `where('review')`
+ *   (a view's ids, documents.ts: pendingIds) reads the first of them;
+ * - `[<field>+id]` for each sort field: the same for the view of every document; `where('date')` (the
+ *   day-end report's range, day-end.ts) reads the first of them;
+ * - `*search`: the rows whose search key starts with a filter's word (review-pages.ts);
  * - `customerId`: the customers whose names to look up (names.ts).
  *
- * Every index costs each staged page a write, so one that no query reads is not kept (the grids sort and
- * filter in memory).
+ * Every index costs each staged page a write, so one that no query reads is not kept.
  */
-export const reviewRowIndexes = 'id, review, date, customerId';
+export const reviewRowIndexes = [
+  'id',
+  ...Object.values(sortFields).map((field) => `[review+${field}+id]`),
+  ...Object.values(sortFields).map((field) => `[${field}+id]`),
+  '*search',
+  'customerId',
+].join(', ');
+
+/**
+ * The same indexes as IndexedDB creates them (name, key path, multi-entry), for code that opens a store
+ * without Dexie (the write-floor benchmark) and must write exactly what the app writes.
+ */
+export const reviewRowIndexSpecs: ReadonlyArray<{
+  name: string;
+  keyPath: string | string[];
+  multiEntry: boolean;
+}> = reviewRowIndexes
+  .split(',')
+  .map((index) => index.trim())
+  .slice(1)
+  .map((index) =>
+    index.startsWith('*')
+      ? { name: index.slice(1), keyPath: index.slice(1), multiEntry: true }
+      : index.startsWith('[')
+        ? { name: index, keyPath: index.slice(1, -1).split('+'), multiEntry: false }
+        : { name: index, keyPath: index, multiEntry: false },
+  );
 
 /** Documents a chunk holds at most (stored-documents.ts). */
 export const documentChunkSize = 50;

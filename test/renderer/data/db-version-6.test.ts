@@ -9,6 +9,7 @@ import {
 } from '../../../src-shared/domain/reconcile';
 import {
   DeskDb,
+  withRowKeys,
   type ChunkLiveRow,
   type CustomerNameRow,
   type DocumentChunk,
@@ -20,7 +21,7 @@ import {
 } from '../../../src-renderer/data/db';
 import { row } from '../review/fixtures';
 import { invoice } from '../../support/wire-documents';
-import { openDeskVersion } from './old-schemas';
+import { openDeskVersion, version8Indexes, viewIds } from './old-schemas';
 
 const name = 'desk-migration-v6';
 
@@ -145,10 +146,11 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
       names: await db.customerNames.toArray(),
       meta: await db.meta.toArray(),
       queued: await db.outbox.where('[connectionId+state]').equals(['conn-1', 'queued']).primaryKeys(),
-      accepted: await db.invoices.where('review').equals('accepted').primaryKeys(),
+      accepted: await viewIds(db.invoices, 'accepted'),
     }).toEqual({
       // Version 7 gives each row its document's seq (none here) and the cursor its seq ledger.
-      rows: rows.map((stored) => ({ ...stored, seq: 0 })),
+      // Version 8 its sort and search keys.
+      rows: rows.map((stored) => withRowKeys({ ...stored, seq: 0 })),
       chunks: [chunk],
       live: [live],
       cursors: [{ ...cursor, seq: emptySeqLedger(0) }],
@@ -195,7 +197,7 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
       'createdAt',
     ]);
     expect(tx.objectStore('registerLayouts').keyPath).toBe('signature');
-    expect([...tx.objectStore('invoices').indexNames].sort()).toEqual(['customerId', 'date', 'review']);
+    expect([...tx.objectStore('invoices').indexNames].sort()).toEqual(version8Indexes);
     raw.close();
   });
 

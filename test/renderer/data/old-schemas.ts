@@ -1,5 +1,4 @@
-import Dexie from 'dexie';
-import { reviewRowIndexes } from '../../../src-renderer/data/store-layout';
+import Dexie, { type Table } from 'dexie';
 
 /** The review-row indexes of versions 1 to 3, as those versions created them. */
 const rowIndexesV1 =
@@ -28,15 +27,18 @@ export async function openOldDesk(
   return old;
 }
 
+/** The review-row indexes of versions 4 to 7. */
+const rowIndexesV4 = 'id, review, date, customerId';
+
 /**
  * Every table as version 5 ends: the review rows with the few indexes of version 4, documents in
  * chunks, the `documents` table gone.
  */
 const version5Tables: Record<string, string> = {
-  orders: reviewRowIndexes,
-  invoices: reviewRowIndexes,
-  payments: reviewRowIndexes,
-  returns: reviewRowIndexes,
+  orders: rowIndexesV4,
+  invoices: rowIndexesV4,
+  payments: rowIndexesV4,
+  returns: rowIndexesV4,
   cursors: 'kind',
   outbox: 'id, state, createdAt, [connectionId+state]',
   audit: '++seq, at, batchId, *docIds',
@@ -59,12 +61,36 @@ const version6Tables: Record<string, string> = {
 };
 
 /**
- * Opens `name` as version 5 or 6 of the app left it, every table with the indexes that version ends
- * with, so that the next version upgrades exactly what a clerk's computer holds.
+ * Opens `name` as version 5, 6 or 7 of the app left it, every table with the indexes that version ends
+ * with, so that the next version upgrades exactly what a clerk's computer holds. Version 7 changed no
+ * table (its rows got `seq`, its cursors a ledger).
  */
-export async function openDeskVersion(name: string, version: 5 | 6): Promise<Dexie> {
+export async function openDeskVersion(name: string, version: 5 | 6 | 7): Promise<Dexie> {
   const old = new Dexie(name);
   old.version(version).stores(version === 5 ? version5Tables : version6Tables);
   await old.open();
   return old;
+}
+
+/** The review-row indexes version 8 ends with (IndexedDB's names, sorted). */
+export const version8Indexes = [
+  '[amountCents+id]',
+  '[customerSort+id]',
+  '[date+id]',
+  '[number+id]',
+  '[review+amountCents+id]',
+  '[review+customerSort+id]',
+  '[review+date+id]',
+  '[review+number+id]',
+  'customerId',
+  'search',
+];
+
+/** The ids of a review state's rows in a store of version 8 (through `[review+date+id]`, by date). */
+export async function viewIds(rows: Pick<Table, 'where'>, view: string): Promise<string[]> {
+  const ids = await rows
+    .where('[review+date+id]')
+    .between([view, Dexie.minKey, Dexie.minKey], [view, [[]], [[]]], true, true)
+    .primaryKeys();
+  return ids.map(String);
 }

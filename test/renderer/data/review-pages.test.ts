@@ -1,0 +1,397 @@
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { db, type ReviewRow } from '../../../src-renderer/data/db';
+import {
+  markReviewRowsChanged,
+  putReviewRows,
+  reviewRowTables,
+  type ReviewView,
+} from '../../../src-renderer/data/documents';
+import {
+  countReview,
+  forEachReviewPage,
+  readReviewPage,
+  readViewCounts,
+  reviewReadLimits,
+  reviewTotalsOf,
+} from '../../../src-renderer/data/review-pages';
+import type {
+  ReviewColumnFilter,
+  ReviewQuery,
+  ReviewSortColumn,
+} from '../../../src-renderer/data/review-query';
+import type { ReviewState } from '../../../src-shared/domain/review';
+import { row } from '../review/fixtures';
+
+const views: ReviewView[] = ['pending', 'accepted', 'rejected', 'all'];
+const columns: ReviewSortColumn[] = ['date', 'number', 'customer', 'amount'];
+const directions = ['asc', 'desc'] as const;
+const limits = { ...reviewReadLimits };
+
+/** A small deterministic random source, so a failure can be run again. */
+function randomFrom(seed: number): () => number {
+  let state = seed;
+  return () => {
+    state = (state * 1_103_515_245 + 12_345) % 2_147_483_648;
+    return state / 2_147_483_648;
+  };
+}
+
+const customers = [
+  { id: 'cu-1', code: 'C-1', name: 'Al Noor Trading · النور للتجارة' },
+  { id: 'cu-2', code: 'C-2', name: 'Delta Foods · دلتا للأغذية' },
+  { id: 'cu-3', code: 'CUST-0042', name: '' },
+  { id: 'cu-4', code: 'C-7', name: 'al noor bakery · مخبز النور' },
+  { id: 'cu-5', code: 'C-9', name: 'Zamalek Stores' },
+];
+const states: ReviewState[] = ['pending', 'pending', 'pending', 'accepted', 'rejected', 'not-awaiting'];
+
+/** `count` rows with ties in every sort column, names in both languages, leading zeros, two currencies. */
+function sampleRows(count: number, seed = 7): ReviewRow[] {
+  const random = randomFrom(seed);
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)]!;
+  return Array.from({ length: count }, (_, index) => {
+    const customer = pick(customers);
+    const review = pick(states);
+    const serial = Math.floor(random() * count * 2);
+    return row(`d-${String(index).padStart(5, '0')}`, {
+      review,
+      date: `2026-0${1 + Math.floor(random() * 3)}-1${Math.floor(random() * 4)}`,
+      number: `INV-2026-${String(serial).padStart(6, '0')}`,
+      customer: customer.code,
+      customerId: customer.id,
+      customerName: customer.name,
+      amountCents: pick([123_456, 100_000, 5_050, 99, 250_000, Math.floor(random() * 1_000_000)]),
+      currency: random() < 0.8 ? 'EGP' : 'USD',
+      externalNumber: review === 'accepted' ? `ERP-${String(serial % 97).padStart(4, '0')}` : '',
+    });
+  });
+}
+
+async function store(rows: ReviewRow[]): Promise<void> {
+  const previous = new Map(
+    (await db.invoices.bulkGet(rows.map((stored) => stored.id))).flatMap((found) =>
+      found ? [[found.id, found] as const] : [],
+    ),
+  );
+  await db.transaction('rw', reviewRowTables('invoices'), () => putReviewRows('invoices', rows, previous));
+}
+
+function query(patch: Partial<ReviewQuery> = {}): ReviewQuery {
+  return {
+    kind: 'invoices',
+    view: 'all',
+    sort: { column: 'date', direction: 'desc' },
+    quickFilter: '',
+    filters: [],
+    ...patch,
+  };
+}
+
+// ---- What the rows should be, worked out from the whole table in memory, independently of the store.
+
+function codeUnitOrder(a: string | number, b: string | number): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+function sortValue(stored: ReviewRow, column: ReviewSortColumn): string | number {
+  if (column === 'date') return stored.date;
+  if (column === 'number') return stored.number;
+  if (column === 'amount') return stored.amountCents;
+  return (stored.customerName || stored.customer).toLowerCase();
+}
+
+/** The words of texts, numbers also without their leading zeros. */
+function textWords(texts: readonly string[]): string[] {
+  const words = texts.flatMap((text) => text.toLowerCase().split(/[^\p{L}\p{M}\p{N}]+/u));
+  return [...words, ...words.map((word) => word.replace(/^0+(?=\d)/, ''))].filter((word) => word !== '');
+}
+
+/** The words a clerk can find a row by: its texts' words, and the amount. */
+function findableWords(stored: ReviewRow): string[] {
+  const texts = [stored.customerName, stored.customer, stored.number, stored.externalNumber];
+  return [...textWords(texts), (stored.amountCents / 100).toFixed(2)];
+}
+
+function typedWords(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/(\d),(\d{3})/g, '$1$2')
+      .match(/\d+(?:\.\d+)+|[\p{L}\p{M}\p{N}]+/gu) ?? []
+  );
+}
+
+function bruteMatches(stored: ReviewRow, wanted: ReviewQuery): boolean {
+  if (wanted.view !== 'all' && stored.review !== wanted.view) return false;
+  const words = findableWords(stored);
+  if (!typedWords(wanted.quickFilter).every((typed) => words.some((word) => word.startsWith(typed))))
+    return false;
+  return wanted.filters.every((filter) => {
+    if (filter.column === 'amount') {
+      const cents = stored.amountCents;
+      if (filter.type === 'inRange') return cents >= filter.fromCents && cents <= filter.toCents;
+      if (filter.type === 'equals') return cents === filter.cents;
+      return filter.type === 'greaterThan' ? cents > filter.cents : cents < filter.cents;
+    }
+    const values =
+      filter.column === 'customer'
+        ? [stored.customerName, stored.customer, `${stored.customerName} ${stored.customer}`]
+        : [filter.column === 'number' ? stored.number : stored.externalNumber];
+    const text = filter.text.toLowerCase();
+    if (filter.type === 'equals') return values.some((value) => value.toLowerCase() === text);
+    const valueWords = textWords(values);
+    return (
+      values.some((value) => value.toLowerCase().startsWith(text)) ||
+      typedWords(text).every((typed) => valueWords.some((word) => word.startsWith(typed)))
+    );
+  });
+}
+
+async function expected(wanted: ReviewQuery): Promise<string[]> {
+  const sign = wanted.sort.direction === 'asc' ? 1 : -1;
+  return (await db.invoices.toArray())
+    .filter((stored) => bruteMatches(stored, wanted))
+    .sort(
+      (a, b) =>
+        sign *
+        (codeUnitOrder(sortValue(a, wanted.sort.column), sortValue(b, wanted.sort.column)) ||
+          codeUnitOrder(a.id, b.id)),
+    )
+    .map((stored) => stored.id);
+}
+
+/** Every page of a query read one after another, `size` at a time, until one comes back short. */
+async function readAllPages(wanted: ReviewQuery, size: number): Promise<string[]> {
+  const ids: string[] = [];
+  for (let offset = 0; ; offset += size) {
+    const page = await readReviewPage(wanted, offset, size);
+    ids.push(...page.map((stored) => stored.id));
+    if (page.length < size) return ids;
+  }
+}
+
+async function walkedPages(wanted: ReviewQuery, size: number): Promise<string[]> {
+  const ids: string[] = [];
+  await forEachReviewPage(
+    wanted,
+    (page) => {
+      expect(page.length).toBeLessThanOrEqual(size);
+      ids.push(...page.map((stored) => stored.id));
+    },
+    size,
+  );
+  return ids;
+}
+
+function totalsOf(rows: readonly ReviewRow[]): { count: number; centsByCurrency: Record<string, number> } {
+  const centsByCurrency: Record<string, number> = {};
+  for (const stored of rows)
+    centsByCurrency[stored.currency] = (centsByCurrency[stored.currency] ?? 0) + stored.amountCents;
+  for (const [currency, cents] of Object.entries(centsByCurrency))
+    if (cents === 0) delete centsByCurrency[currency];
+  return { count: rows.length, centsByCurrency };
+}
+
+beforeEach(async () => {
+  await db.open();
+});
+afterEach(async () => {
+  Object.assign(reviewReadLimits, limits);
+  db.close();
+  await db.delete();
+});
+
+describe('a view read in pages', () => {
+  it('gives, for every order of every view, the rows sorting the whole table gives, pages stitched without gaps or repeats', async () => {
+    await store(sampleRows(700));
+    for (const view of views) {
+      for (const column of columns) {
+        for (const direction of directions) {
+          const wanted = query({ view, sort: { column, direction } });
+          const whole = await expected(wanted);
+          expect(whole.length, `${view} ${column} ${direction}`).toBeGreaterThan(50);
+          expect(await readAllPages(wanted, 37), `${view} ${column} ${direction}: pages of 37`).toEqual(
+            whole,
+          );
+          expect(await walkedPages(wanted, 50), `${view} ${column} ${direction}: walked`).toEqual(whole);
+        }
+      }
+    }
+  });
+
+  it('reads a page at any offset, also one far down read from the view end', async () => {
+    await store(sampleRows(1_200));
+    reviewReadLimits.jumpFromEndAfter = 100;
+    for (const direction of directions) {
+      const wanted = query({ view: 'pending', sort: { column: 'amount', direction } });
+      const whole = await expected(wanted);
+      // Out of order, as a grid asks when the scroll bar is dragged: the last block, one in the middle.
+      for (const offset of [whole.length - 30, 500, 0, 130, whole.length + 5]) {
+        markReviewRowsChanged();
+        const page = await readReviewPage(wanted, offset, 60);
+        expect(
+          page.map((stored) => stored.id),
+          `${direction} at ${offset}`,
+        ).toEqual(whole.slice(offset, offset + 60));
+      }
+    }
+  });
+
+  it('counts every view from its counters, as a recount of the rows does', async () => {
+    const rows = sampleRows(400);
+    await store(rows);
+    const counts = await readViewCounts('invoices');
+    expect(counts).toEqual({
+      pending: rows.filter((stored) => stored.review === 'pending').length,
+      accepted: rows.filter((stored) => stored.review === 'accepted').length,
+      rejected: rows.filter((stored) => stored.review === 'rejected').length,
+      all: rows.length,
+    });
+    for (const view of views) {
+      expect(await countReview(query({ view }))).toEqual({ count: counts[view], isExact: true });
+    }
+  });
+});
+
+/** Quick filters a clerk types: names in both languages, codes, numbers with and without zeros, amounts. */
+const quickFilters = [
+  'noor',
+  'AL NOOR',
+  'النور',
+  'للتجارة',
+  'al tr',
+  'cust-42',
+  '42',
+  '0042',
+  'c-7',
+  '123',
+  '000123',
+  'inv-2026-0001',
+  '2026 1',
+  '1234.56',
+  '1,234.56',
+  '1234',
+  'erp-0',
+  'erp 12',
+  'zz-none',
+];
+
+const columnFilters: ReviewColumnFilter[] = [
+  { column: 'customer', type: 'startsWith', text: 'al noor' },
+  { column: 'customer', type: 'startsWith', text: 'دلتا' },
+  { column: 'customer', type: 'startsWith', text: 'bakery' },
+  { column: 'customer', type: 'equals', text: 'c-9' },
+  { column: 'number', type: 'startsWith', text: 'INV-2026-00012' },
+  { column: 'number', type: 'startsWith', text: '12' },
+  { column: 'number', type: 'equals', text: 'inv-2026-000123' },
+  { column: 'externalNumber', type: 'startsWith', text: 'ERP-00' },
+  { column: 'externalNumber', type: 'equals', text: 'ERP-0012' },
+  { column: 'amount', type: 'equals', cents: 123_456 },
+  { column: 'amount', type: 'greaterThan', cents: 200_000 },
+  { column: 'amount', type: 'lessThan', cents: 5_050 },
+  { column: 'amount', type: 'inRange', fromCents: 5_050, toCents: 123_456 },
+];
+
+describe('filters', () => {
+  for (const [strategy, candidatesUpTo] of [
+    ['few candidates (read and ordered in memory)', 20_000],
+    ['many candidates (the view walked in its order)', 3],
+  ] as const) {
+    it(`give the rows and count a brute-force filter gives: ${strategy}`, async () => {
+      reviewReadLimits.candidatesUpTo = candidatesUpTo;
+      await store(sampleRows(600));
+      const queries = [
+        ...quickFilters.map((quickFilter) => ({ quickFilter })),
+        ...columnFilters.map((filter) => ({ filters: [filter] })),
+        { quickFilter: 'noor', filters: [columnFilters[10]!] },
+        { filters: [columnFilters[10]!, columnFilters[11]!] },
+      ];
+      let found = 0;
+      for (const patch of queries) {
+        for (const view of ['pending', 'all'] as const) {
+          for (const column of ['date', 'customer'] as const) {
+            const wanted = query({ ...patch, view, sort: { column, direction: 'desc' } });
+            const label = `${JSON.stringify(patch)} in ${view} by ${column}`;
+            const whole = await expected(wanted);
+            found += whole.length;
+            expect(await readAllPages(wanted, 29), label).toEqual(whole);
+            const count = await countReview(wanted);
+            if (count.isExact) expect(count.count, label).toBe(whole.length);
+            else expect(count.count, label).toBeLessThanOrEqual(whole.length);
+            expect(await walkedPages(wanted, 40), `${label}: walked`).toEqual(whole);
+            // A whole walk counted it.
+            expect(await countReview(wanted), `${label}: after a walk`).toEqual({
+              count: whole.length,
+              isExact: true,
+            });
+          }
+        }
+      }
+      // Not a test of empty answers.
+      expect(found).toBeGreaterThan(3_000);
+    });
+  }
+
+  it('tell a walked count as "at least" until a walk has counted it', async () => {
+    reviewReadLimits.candidatesUpTo = 3;
+    await store(sampleRows(2_000));
+    const wanted = query({ view: 'pending', quickFilter: 'noor' });
+    const whole = await expected(wanted);
+    expect(whole.length).toBeGreaterThan(300);
+    const first = await countReview(wanted);
+    expect(first.isExact).toBe(false);
+    expect(first.count).toBeGreaterThanOrEqual(100);
+    expect(first.count).toBeLessThan(whole.length);
+    expect((await readReviewPage(wanted, 0, 50)).map((stored) => stored.id)).toEqual(whole.slice(0, 50));
+    await forEachReviewPage(wanted, () => undefined);
+    expect(await countReview(wanted)).toEqual({ count: whole.length, isExact: true });
+  });
+
+  it('follow a customer name stored later: its rows are found by it and sorted by it', async () => {
+    await store([
+      row('a', { customerId: 'cu-9', customer: 'C-9', customerName: '' }),
+      row('b', { customerId: 'cu-1', customer: 'B-1', customerName: '' }),
+    ]);
+    const { storeCustomerNames } = await import('../../../src-renderer/data/names');
+    await storeCustomerNames(
+      [{ id: 'cu-9', code: 'C-9', name: { en: 'Aswan Mills', ar: 'مطاحن أسوان' } }],
+      '2026-01-01T00:00:00Z',
+    );
+    expect((await readReviewPage(query({ quickFilter: 'aswan' }), 0, 10)).map((stored) => stored.id)).toEqual(
+      ['a'],
+    );
+    expect((await readReviewPage(query({ quickFilter: 'أسوان' }), 0, 10)).map((stored) => stored.id)).toEqual(
+      ['a'],
+    );
+    const byCustomer = query({ sort: { column: 'customer', direction: 'asc' } });
+    expect((await readReviewPage(byCustomer, 0, 10)).map((stored) => stored.id)).toEqual(['a', 'b']);
+  });
+});
+
+describe('totals of a selection', () => {
+  it('are the counters less the rows left out, or the walk of a filter, as adding the rows up gives', async () => {
+    const rows = sampleRows(500);
+    await store(rows);
+    const except = new Set(rows.filter((_, index) => index % 7 === 0).map((stored) => stored.id));
+    for (const view of views) {
+      const inView = rows.filter((stored) => view === 'all' || stored.review === view);
+      expect(await reviewTotalsOf(query({ view })), view).toEqual(totalsOf(inView));
+      expect(await reviewTotalsOf(query({ view }), except), `${view} less some`).toEqual(
+        totalsOf(inView.filter((stored) => !except.has(stored.id))),
+      );
+      const filtered = query({ view, quickFilter: 'noor' });
+      const ids = new Set(await expected(filtered));
+      expect(await reviewTotalsOf(filtered, except), `${view} filtered`).toEqual(
+        totalsOf(rows.filter((stored) => ids.has(stored.id) && !except.has(stored.id))),
+      );
+    }
+  });
+
+  it('stop a walk when asked', async () => {
+    await store(sampleRows(300));
+    let pages = 0;
+    await forEachReviewPage(query(), () => (pages += 1) < 2, 50);
+    expect(pages).toBe(2);
+  });
+});
