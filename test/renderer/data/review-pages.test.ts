@@ -388,6 +388,34 @@ describe('totals of a selection', () => {
     }
   });
 
+  it('hand every row once when rows move ahead of the walk (a name stored while it runs)', async () => {
+    const { storeCustomerNames } = await import('../../../src-renderer/data/names');
+    await store([
+      ...Array.from({ length: 100 }, (_, index) =>
+        row(`a${index}`, { customerId: 'cu-a', customer: 'A-1', customerName: '' }),
+      ),
+      ...Array.from({ length: 100 }, (_, index) =>
+        row(`m${index}`, { customerId: 'cu-m', customer: 'M-1', customerName: 'Misr Dairy' }),
+      ),
+    ]);
+    const handed: string[] = [];
+    await forEachReviewPage(
+      query({ sort: { column: 'customer', direction: 'asc' } }),
+      async (page) => {
+        // After the first page, A-1's name comes: its rows now sort after Misr Dairy's.
+        if (handed.length === 0)
+          await storeCustomerNames(
+            [{ id: 'cu-a', code: 'A-1', name: { en: 'Zulu Trading' } }],
+            '2026-01-01T00:00:00Z',
+          );
+        handed.push(...page.map((stored) => stored.id));
+      },
+      20,
+    );
+    expect(handed.length).toBe(200);
+    expect(new Set(handed).size).toBe(200);
+  });
+
   it('stop a walk when asked', async () => {
     await store(sampleRows(300));
     let pages = 0;
