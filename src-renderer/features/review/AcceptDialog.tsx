@@ -4,17 +4,144 @@ import { checkAck } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
-import { formatCents, formatTotals } from '../ui/format';
+import { formatCents, formatCount, formatTotals } from '../ui/format';
 import { matchNumberPairs, parseNumberPairs, readNumberPairsFile, type NumberPair } from './number-import';
+import { wholeTotalText, WholeViewProgress, type WholeAnswer } from './WholeViewProgress';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
 
 /**
  * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
- * number). An order needs its number to be confirmed (spec, States and transitions).
+ * number). An order needs its number to be confirmed (spec, States and transitions). For a whole view
+ * (`whole`) the numbers are pasted or imported only, and matched to each document as it is queued.
  */
 export function AcceptDialog({
+  kind,
+  rows,
+  whole = null,
+  onCancel,
+  onSubmit,
+  onSubmitWhole,
+}: {
+  kind: FeedKind;
+  rows: ReviewRow[];
+  whole?: WholeAnswer | null;
+  onCancel: () => void;
+  onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
+  onSubmitWhole?: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
+}) {
+  if (whole && onSubmitWhole)
+    return <AcceptWholeDialog kind={kind} whole={whole} onCancel={onCancel} onSubmitWhole={onSubmitWhole} />;
+  return <AcceptRowsDialog kind={kind} rows={rows} onCancel={onCancel} onSubmit={onSubmit} />;
+}
+
+/** ERP numbers by the document they name (its id or its number), from pasted or imported pairs. */
+function numbersByDocument(pairs: readonly NumberPair[]): Map<string, string> {
+  return new Map(pairs.map((pair) => [pair.document, pair.erpNumber]));
+}
+
+/** Accepting every document of a view: numbers from CSV pairs, queued a page at a time. */
+function AcceptWholeDialog({
+  kind,
+  whole,
+  onCancel,
+  onSubmitWhole,
+}: {
+  kind: FeedKind;
+  whole: WholeAnswer;
+  onCancel: () => void;
+  onSubmitWhole: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
+}) {
+  const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
+  const [pasted, setPasted] = useState('');
+  const [importNote, setImportNote] = useState('');
+  const [submitError, setSubmitError] = useState('');
+  const isSending = whole.progress !== null;
+  const needsNumber = kind === 'orders' || kind === 'invoices';
+
+  const applyPairs = ({ pairs, unreadable }: { pairs: NumberPair[]; unreadable: number[] }): void => {
+    const found = numbersByDocument(pairs);
+    setNumbers((current) => new Map([...current, ...found]));
+    setImportNote(
+      `${found.size} number(s) read; each is matched to its document (id or number) as the answers are queued` +
+        (unreadable.length > 0 ? `; line(s) ${unreadable.slice(0, 5).join(', ')} unreadable` : '') +
+        '.',
+    );
+  };
+  const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
+    const file = event.target.files?.[0];
+    if (!file) return;
+    try {
+      applyPairs(readNumberPairsFile(new Uint8Array(await file.arrayBuffer())));
+    } catch (error) {
+      setImportNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
+    }
+  };
+  const submit = async (): Promise<void> => {
+    setSubmitError('');
+    const error = await onSubmitWhole((row) => ({
+      id: row.id,
+      outcome: 'ACCEPTED',
+      externalNumber: (numbers.get(row.id) ?? numbers.get(row.number) ?? '').trim(),
+    }));
+    if (error) setSubmitError(error);
+  };
+
+  return (
+    <Dialog title={`Accept ${formatCount(whole.count)} documents`} onClose={onCancel} wide>
+      <p className="hint">
+        Every document of the view as filtered is accepted, but those unticked and those whose answer is
+        already queued. Selected total: {wholeTotalText(whole)}.{' '}
+        {needsNumber
+          ? 'Each needs its ERP number: paste or import CSV lines of id (or number) and ERP number.'
+          : 'ERP numbers are optional here; paste or import them if the ERP gave any.'}
+      </p>
+      <div className="import-row">
+        <label>
+          Paste id,number pairs
+          <textarea
+            value={pasted}
+            onChange={(event) => setPasted(event.target.value)}
+            rows={3}
+            placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
+          />
+        </label>
+        <div className="import-actions">
+          <button
+            type="button"
+            onClick={() => applyPairs(parseNumberPairs(pasted))}
+            disabled={pasted.trim() === '' || isSending}
+          >
+            Apply pasted numbers
+          </button>
+          <label className="file-button">
+            Import CSV
+            <input type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void onFile(event)} />
+          </label>
+          {importNote && <span role="status">{importNote}</span>}
+        </div>
+      </div>
+      <WholeViewProgress whole={whole} />
+      <div className="dialog-foot">
+        {submitError && (
+          <span role="alert" className="error-text">
+            {submitError}
+          </span>
+        )}
+        <button type="button" onClick={onCancel} disabled={isSending}>
+          Cancel
+        </button>
+        <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
+          Accept {whole.count}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** Accepting the rows the clerk ticked, each with its own input (up to a few hundred). */
+function AcceptRowsDialog({
   kind,
   rows,
   onCancel,

@@ -3,26 +3,35 @@ import type { AckDraft, RejectReason } from '../../../src-shared/domain/acks';
 import { maxAckMessageLength } from '../../../src-shared/domain/acks';
 import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
-import { formatTotals } from '../ui/format';
+import { formatCount, formatTotals } from '../ui/format';
 import { ReasonOptions } from '../ui/ReasonOptions';
+import { wholeTotalText, WholeViewProgress, type WholeAnswer } from './WholeViewProgress';
 
-/** Reject: one reason code (from the lists) and a message for every selected document. */
+/**
+ * Reject: one reason code (from the lists) and a message for every selected document: the rows ticked,
+ * or every document of a view (`whole`), queued a page at a time.
+ */
 export function RejectDialog({
   rows,
+  whole = null,
   reasons,
   onCancel,
   onSubmit,
+  onSubmitWhole,
 }: {
   rows: ReviewRow[];
+  whole?: WholeAnswer | null;
   reasons: RejectReason[];
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
+  onSubmitWhole?: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
 }) {
   const [reasonCode, setReasonCode] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
   const [isSending, setIsSending] = useState(false);
   const reasonId = useId();
+  const count = whole ? whole.count : rows.length;
   const messageId = useId();
   const submit = async (): Promise<void> => {
     if (reasonCode === '') {
@@ -30,21 +39,27 @@ export function RejectDialog({
       return;
     }
     setIsSending(true);
-    const failure = await onSubmit(
-      rows.map((row) => ({ id: row.id, outcome: 'REJECTED', reasonCode, message })),
-    );
+    const draftOf = (row: ReviewRow): AckDraft => ({ id: row.id, outcome: 'REJECTED', reasonCode, message });
+    const failure = whole && onSubmitWhole ? await onSubmitWhole(draftOf) : await onSubmit(rows.map(draftOf));
     setIsSending(false);
     if (failure) setError(failure);
   };
   return (
-    <Dialog title={`Reject ${rows.length} document${rows.length === 1 ? '' : 's'}`} onClose={onCancel}>
-      <p className="hint">
-        {rows
-          .slice(0, 8)
-          .map((row) => row.number)
-          .join(', ')}
-        {rows.length > 8 ? ` and ${rows.length - 8} more` : ''} · total {formatTotals(rows)}
-      </p>
+    <Dialog title={`Reject ${formatCount(count)} document${count === 1 ? '' : 's'}`} onClose={onCancel}>
+      {whole ? (
+        <p className="hint">
+          Every document of the view as filtered, but those unticked and those whose answer is already queued
+          · total {wholeTotalText(whole)}
+        </p>
+      ) : (
+        <p className="hint">
+          {rows
+            .slice(0, 8)
+            .map((row) => row.number)
+            .join(', ')}
+          {rows.length > 8 ? ` and ${rows.length - 8} more` : ''} · total {formatTotals(rows)}
+        </p>
+      )}
       <div className="field">
         <label htmlFor={reasonId}>Reason</label>
         <select id={reasonId} value={reasonCode} onChange={(event) => setReasonCode(event.target.value)}>
@@ -63,6 +78,7 @@ export function RejectDialog({
           placeholder="What the office should know (optional)"
         />
       </div>
+      {whole && <WholeViewProgress whole={whole} />}
       <div className="dialog-foot">
         {error && (
           <span role="alert" className="error-text">
@@ -73,7 +89,7 @@ export function RejectDialog({
           Cancel
         </button>
         <button type="button" className="primary danger" onClick={() => void submit()} disabled={isSending}>
-          Reject {rows.length}
+          Reject {count}
         </button>
       </div>
     </Dialog>

@@ -1,92 +1,236 @@
-import { useMemo } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type {
   GetRowIdParams,
   GridApi,
+  IRowNode,
   RowClickedEvent,
+  RowSelectedEvent,
   RowSelectionOptions,
-  SelectionChangedEvent,
 } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
+import type { ReviewView } from '../../data/documents';
+import { countReview, readReviewPage } from '../../data/review-pages';
 import { gridDefaults } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
+import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
+import { isSelectable, isSelected, type ReviewSelection } from './review-selection';
 
-// Checkbox selection over the filtered rows; a row whose answer is already queued cannot be answered
-// again until the outbox settles it. "Select all" appears once the whole view is in: before, it would
-// select only the first rows shown.
+/** Rows per block read from IndexedDB, and blocks kept: what is on screen plus a cache. */
+const blockRows = 100;
+const blocksKept = 20;
+
+// Row checkboxes; the grid's own "select all" works on loaded rows only, so the header's checkbox is
+// ours (SelectAllHeader) and selects the whole view (review-selection.ts). A row whose answer is
+// already queued cannot be answered again until the outbox settles it.
 const rowSelection: RowSelectionOptions<ReviewRow> = {
   mode: 'multiRow',
   checkboxes: true,
-  headerCheckbox: true,
-  selectAll: 'filtered',
+  headerCheckbox: false,
   enableClickSelection: false,
-  isRowSelectable: (node) => node.data?.answerState !== 'queued',
+  isRowSelectable: (node) => node.data !== undefined && isSelectable(node.data),
 };
-const rowSelectionWhileBusy: RowSelectionOptions<ReviewRow> = { ...rowSelection, headerCheckbox: false };
 
 const getRowId = (params: GetRowIdParams<ReviewRow>): string => params.data.id;
 
-/**
- * Keeps the selection to rows the filters show: an accept or reject never reaches a document the
- * clerk can no longer see.
- */
-function dropHiddenSelection(api: GridApi<ReviewRow>): void {
-  const selected = api.getSelectedNodes();
-  if (selected.length === 0) return;
-  const shown = new Set<string>();
-  api.forEachNodeAfterFilter((node) => {
-    if (node.id !== undefined) shown.add(node.id);
+/** What the header's checkbox shows and does. */
+export interface SelectAllState {
+  state: 'all' | 'some' | 'none';
+  isDisabled: boolean;
+  label: string;
+  onChange: (isTicked: boolean) => void;
+}
+
+/** A tiny store the header reads, so it follows the selection without the columns being rebuilt. */
+function createHeaderStore(initial: SelectAllState) {
+  let current = initial;
+  const listeners = new Set<() => void>();
+  return {
+    get: (): SelectAllState => current,
+    set(next: SelectAllState): void {
+      current = next;
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void): () => void {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+  };
+}
+type HeaderStore = ReturnType<typeof createHeaderStore>;
+
+/** The checkbox column's header: ticks every row of the view (not only the rows loaded). */
+function SelectAllHeader({ store }: { store: HeaderStore }) {
+  const { state, isDisabled, label, onChange } = useSyncExternalStore(store.subscribe, store.get);
+  const ref = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (ref.current) ref.current.indeterminate = state === 'some';
+  }, [state]);
+  return (
+    <div className="ag-header-select-all review-select-all">
+      <input
+        ref={ref}
+        type="checkbox"
+        aria-label={label}
+        title={label}
+        checked={state === 'all'}
+        disabled={isDisabled}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+    </div>
+  );
+}
+
+/** Sets each loaded row's checkbox from the selection; answers the loaded rows. */
+function applySelection(api: GridApi<ReviewRow>, selection: ReviewSelection): void {
+  const on: IRowNode<ReviewRow>[] = [];
+  const off: IRowNode<ReviewRow>[] = [];
+  api.forEachNode((node) => {
+    if (!node.data) return;
+    const want = isSelected(selection, node.data);
+    if (want !== Boolean(node.isSelected())) (want ? on : off).push(node);
   });
-  const hidden = selected.filter((node) => node.id === undefined || !shown.has(node.id));
-  if (hidden.length > 0) api.setNodesSelected({ nodes: hidden, newValue: false });
+  if (on.length > 0) api.setNodesSelected({ nodes: on, newValue: true, source: 'api' });
+  if (off.length > 0) api.setNodesSelected({ nodes: off, newValue: false, source: 'api' });
 }
 
 /**
- * A feed's grid: the client-side row model over light rows, rows kept by id across reloads (so the
- * selection survives a sync), a modest row buffer, no cell renderers.
+ * A feed's grid over one view, read in blocks (ag-grid's infinite row model) from IndexedDB through
+ * the paged reading (docs/decisions/100-paged-review-views.md): the first block paints without waiting
+ * for the rest; rows are kept by id, so a refresh after a sync keeps the scroll and the checkboxes; the
+ * checkboxes follow the selection the section keeps (review-selection.ts).
  */
 export function ReviewGrid({
   kind,
-  rows,
-  busy,
+  view,
   quickFilter,
-  onSelection,
+  dataVersion,
+  selection,
+  selectAll,
+  onToggle,
+  onRead,
+  onRows,
   onOpen,
   onApi,
 }: {
   kind: FeedKind;
-  rows: ReviewRow[];
-  /** True while only the view's first rows are in and the rest is being read. */
-  busy: boolean;
+  view: ReviewView;
+  /** The quick filter as applied (debounced by the caller). */
   quickFilter: string;
-  onSelection: (rows: ReviewRow[]) => void;
+  /** The store's data version: a change refreshes the blocks read (not the grid). */
+  dataVersion: number;
+  selection: ReviewSelection;
+  selectAll: SelectAllState;
+  /** The clerk ticked or unticked a row. */
+  onToggle: (row: ReviewRow, isTicked: boolean) => void;
+  /** A block was read: the query it was read for and the query's count as known. */
+  onRead: (state: ReviewReadState) => void;
+  /** The rows of a block as read (fresh copies of rows a selection may hold). */
+  onRows: (rows: ReviewRow[]) => void;
   onOpen: (id: string) => void;
-  /** Told the grid's API when it is ready (export, select failed) and null when it goes. */
+  /** Told the grid's API when it is ready (exports, the current query) and null when it goes. */
   onApi: (api: GridApi<ReviewRow> | null) => void;
 }) {
+  const [api, setApi] = useState<GridApi<ReviewRow> | null>(null);
+  const selectionRef = useRef(selection);
+  const callbacks = useRef({ onRead, onRows, onToggle });
+  useLayoutEffect(() => {
+    selectionRef.current = selection;
+    callbacks.current = { onRead, onRows, onToggle };
+  });
+  const applying = useRef(false);
+
+  const headerStore = useMemo(() => createHeaderStore(selectAll), []); // eslint-disable-line react-hooks/exhaustive-deps
+  useEffect(() => headerStore.set(selectAll), [headerStore, selectAll]);
+  const selectionColumnDef = useMemo(
+    () => ({
+      headerComponent: SelectAllHeader,
+      headerComponentParams: { store: headerStore },
+      width: 44,
+      pinned: 'left' as const,
+    }),
+    [headerStore],
+  );
+
+  // The checkboxes of the loaded rows follow the selection (after each block read, too).
+  useEffect(() => {
+    if (!api || api.isDestroyed()) return;
+    applying.current = true;
+    try {
+      applySelection(api, selection);
+    } finally {
+      applying.current = false;
+    }
+  }, [api, selection]);
+
+  // Another view or quick filter: a new datasource (the grid starts again from the top).
+  const datasourceRef = useRef<ReviewDatasource | null>(null);
+  useEffect(() => {
+    if (!api) return;
+    const datasource = createReviewDatasource({
+      kind,
+      view,
+      quickFilter,
+      readPage: readReviewPage,
+      count: countReview,
+      onRead: (state) => callbacks.current.onRead(state),
+      onRows: (rows) => {
+        callbacks.current.onRows(rows);
+        if (api.isDestroyed()) return;
+        applying.current = true;
+        try {
+          applySelection(api, selectionRef.current);
+        } finally {
+          applying.current = false;
+        }
+      },
+    });
+    datasourceRef.current = datasource;
+    api.setGridOption('datasource', datasource);
+  }, [api, kind, view, quickFilter]);
+
+  // Staged data changed (a sync, an answer queued or sent): the blocks are read again where they are,
+  // so the scroll and the checkboxes stay.
+  const shownVersion = useRef(dataVersion);
+  useEffect(() => {
+    if (shownVersion.current === dataVersion || !api) return;
+    shownVersion.current = dataVersion;
+    datasourceRef.current?.forget();
+    api.refreshInfiniteCache();
+  }, [api, dataVersion]);
+
   const columnDefs = useMemo(() => reviewColumns(kind), [kind]);
   return (
-    <div className="grid-frame" aria-label={`${kind} grid`} role="region" aria-busy={busy}>
+    <div className="grid-frame" aria-label={`${kind} grid`} role="region">
       <AgGridReact<ReviewRow>
         {...gridDefaults}
-        rowData={rows}
+        rowModelType="infinite"
+        cacheBlockSize={blockRows}
+        maxBlocksInCache={blocksKept}
+        infiniteInitialRowCount={1}
+        // Blocks come from IndexedDB in a few milliseconds: no waiting for the scrolling to settle.
+        blockLoadDebounceMillis={0}
+        maxConcurrentDatasourceRequests={2}
         columnDefs={columnDefs}
+        selectionColumnDef={selectionColumnDef}
         getRowId={getRowId}
-        rowSelection={busy ? rowSelectionWhileBusy : rowSelection}
+        rowSelection={rowSelection}
         rowBuffer={20}
-        quickFilterText={quickFilter}
-        // Each row's quick-filter text is built once, not again on every keystroke (100,000 rows).
-        cacheQuickFilter
-        // No row animation: at 90,000 rows a filter or sort should paint its result at once.
         animateRows={false}
         suppressCellFocus={false}
-        onGridReady={(event) => onApi(event.api)}
-        onGridPreDestroyed={() => onApi(null)}
-        onSelectionChanged={(event: SelectionChangedEvent<ReviewRow>) =>
-          onSelection(event.api.getSelectedRows())
-        }
-        onFilterChanged={(event) => dropHiddenSelection(event.api)}
+        onGridReady={(event) => {
+          setApi(event.api);
+          onApi(event.api);
+        }}
+        onGridPreDestroyed={() => {
+          setApi(null);
+          onApi(null);
+        }}
+        onRowSelected={(event: RowSelectedEvent<ReviewRow>) => {
+          if (applying.current || event.source === 'api' || !event.data) return;
+          callbacks.current.onToggle(event.data, Boolean(event.node.isSelected()));
+        }}
         onRowClicked={(event: RowClickedEvent<ReviewRow>) => {
           if (event.data) onOpen(event.data.id);
         }}

@@ -1,22 +1,41 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { reviewStates } from '../../../src-shared/domain/review';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
+import { countReview, readViewCounts } from '../../data/review-pages';
+import type { ReviewQuery } from '../../data/review-query';
+import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
 import { isExplainedByCheckup } from '../../words/problem-words';
 import { missingReadNote } from '../connections/checkup-words';
 import { OpenCheckupButton } from '../connections/OpenCheckupButton';
-import { formatCount, formatTotals } from '../ui/format';
+import { formatCount } from '../ui/format';
 import { AcceptDialog } from './AcceptDialog';
 import { DetailPanel } from './DetailPanel';
-import { exportViewAsCsv, exportViewAsXlsx } from './export-view';
+import { exportColumns, exportViewAsCsv, exportViewAsXlsx, xlsxRefusal } from './export-view';
 import { RejectDialog } from './RejectDialog';
-import { ReviewGrid } from './ReviewGrid';
+import { ReviewGrid, type SelectAllState } from './ReviewGrid';
+import { reviewQueryOf, rowsKeyOf, sortModelOf, type ReviewReadState } from './review-datasource';
+import {
+  isSelectable,
+  noSelection,
+  restrictPicked,
+  selectionForQuery,
+  selectWhole,
+  toggleRow,
+  type ReviewSelection,
+} from './review-selection';
+import {
+  formatReviewTotals,
+  idsShownBy,
+  rowsInAnswerState,
+  useHeldCounts,
+  useSelectionTotals,
+} from './use-selection-facts';
 import { useRejectReasons } from './use-reject-reasons';
-import { useReviewRows } from './use-review-rows';
 import '../ui/review.css';
 
 const viewLabels: Record<ReviewView, string> = {
@@ -33,9 +52,44 @@ const nouns: Record<FeedKind, string> = {
   returns: 'returns',
 };
 
+/** The quick filter is applied this long after the last keystroke. */
+const quickFilterDebounceMs = 150;
+
+/** The typed text once it has rested `delayMs`. */
+function useDebounced(text: string, delayMs: number): string {
+  const [rested, setRested] = useState(text);
+  useEffect(() => {
+    if (text === rested) return;
+    const timer = setTimeout(() => setRested(text), delayMs);
+    return () => clearTimeout(timer);
+  }, [text, rested, delayMs]);
+  return rested;
+}
+
+/** Each view's count, from the counters kept with the rows, again whenever the staged data changes. */
+function useViewCounts(kind: FeedKind, dataVersion: number): Record<ReviewView, number> | null {
+  const [counts, setCounts] = useState<Record<ReviewView, number> | null>(null);
+  useEffect(() => {
+    let isCurrent = true;
+    void readViewCounts(kind).then((read) => {
+      if (isCurrent) setCounts(read);
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [kind, dataVersion]);
+  return counts;
+}
+
+/** Whether a query filters its view (quick filter or a column filter). */
+function isFiltered(query: ReviewQuery): boolean {
+  return query.quickFilter !== '' || query.filters.length > 0;
+}
+
 /**
- * One feed's review: views with counts, quick filter, the grid, totals of the selection, accept and
- * reject, CSV export, and the detail panel of the document clicked.
+ * One feed's review: views with counts, quick filter, the grid (read in pages), the selection with its
+ * count and totals (a whole view included), accept and reject (a whole view queued a page at a time),
+ * exports, and the detail panel of the document clicked.
  */
 export function ReviewSection({ kind }: { kind: FeedKind }) {
   const grid = useDeskStore((state) => state.reviewGrids[kind]);
@@ -43,12 +97,20 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const setQuickFilter = useDeskStore((state) => state.setQuickFilter);
   const openDetail = useDeskStore((state) => state.openDetail);
   const ack = useDeskStore((state) => state.ack);
+  const ackView = useDeskStore((state) => state.ackView);
   const dropHeld = useDeskStore((state) => state.dropHeld);
+  const dropHeldInView = useDeskStore((state) => state.dropHeldInView);
   const queuedAcks = useDeskStore((state) => state.queuedAcks);
-  const { rows, counts, complete } = useReviewRows(kind, grid.view);
-  const [selected, setSelected] = useState<ReviewRow[]>([]);
+  const dataVersion = useDeskStore((state) => state.dataVersion);
+  const counts = useViewCounts(kind, dataVersion);
+  const quickFilter = useDebounced(grid.quickFilter, quickFilterDebounceMs);
+  const [read, setRead] = useState<ReviewReadState | null>(null);
+  const [selection, setSelection] = useState<ReviewSelection>(noSelection);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
+  const [progress, setProgress] = useState<ViewAckProgress | null>(null);
+  const isStopAsked = useRef(false);
   const [notice, setNotice] = useState('');
+  const [exportNote, setExportNote] = useState('');
   const apiRef = useRef<GridApi<ReviewRow> | null>(null);
   const reasons = useRejectReasons(kind);
   // The sync skips a feed the client may not read (it would answer 403): say so, and why.
@@ -65,60 +127,179 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     ),
   );
 
-  const onSelection = useCallback((picked: ReviewRow[]) => setSelected(picked), []);
+  /** The query the grid shows now: its view, quick filter, column filters and order. */
+  const currentQuery = useCallback((): ReviewQuery => {
+    const api = apiRef.current;
+    return reviewQueryOf({
+      kind,
+      view: grid.view,
+      quickFilter,
+      sortModel: api ? sortModelOf(api) : [],
+      filterModel: api?.getFilterModel() ?? {},
+    });
+  }, [kind, grid.view, quickFilter]);
+
+  // The grid read a block: when its query holds other rows than before, the selection follows it
+  // (ticked rows are kept to those the new query holds, found by a walk).
+  const selectionRef = useRef(selection);
+  useLayoutEffect(() => {
+    selectionRef.current = selection;
+  });
+  const shownKey = useRef('');
+  const onRead = useCallback((state: ReviewReadState) => {
+    setRead(state);
+    const key = rowsKeyOf(state.query);
+    if (key === shownKey.current) return;
+    shownKey.current = key;
+    const next = selectionForQuery(selectionRef.current, state.query);
+    setSelection(next);
+    if (next.mode === 'rows' && next.rows.size > 0) {
+      void idsShownBy(state.query, new Set(next.rows.keys())).then((shown) =>
+        setSelection((now) => (now === next ? restrictPicked(next, shown) : now)),
+      );
+    }
+  }, []);
+
+  // Fresh copies of ticked rows (a sync may change an amount, an answer may be queued since).
+  const onRows = useCallback((rows: ReviewRow[]) => {
+    setSelection((current) => {
+      if (current.mode !== 'rows' || current.rows.size === 0) return current;
+      let next: Map<string, ReviewRow> | null = null;
+      for (const row of rows) {
+        const held = current.rows.get(row.id);
+        if (!held || held === row) continue;
+        next ??= new Map(current.rows);
+        if (isSelectable(row)) next.set(row.id, row);
+        else next.delete(row.id);
+      }
+      return next ? { mode: 'rows', rows: next } : current;
+    });
+  }, []);
+
+  const onToggle = useCallback(
+    (row: ReviewRow, isTicked: boolean) => setSelection((current) => toggleRow(current, row, isTicked)),
+    [],
+  );
   const onOpen = useCallback((id: string) => openDetail(kind, id), [kind, openDetail]);
   const onApi = useCallback((api: GridApi<ReviewRow> | null) => {
     apiRef.current = api;
   }, []);
 
+  const totals = useSelectionTotals(selection, dataVersion);
+  const held = useHeldCounts(read?.query ?? null, dataVersion);
+  const viewCount = useMemo(
+    () => read?.count ?? (counts ? { count: counts[grid.view], isExact: true } : null),
+    [read, counts, grid.view],
+  );
+  const selectedCount = totals?.count ?? 0;
+  const hasSelection = selection.mode === 'query' || selection.rows.size > 0;
+  const pickedRows = useMemo(
+    () => (selection.mode === 'rows' ? [...selection.rows.values()] : []),
+    [selection],
+  );
+
+  const selectAll: SelectAllState = useMemo(
+    () => ({
+      state:
+        selection.mode === 'query'
+          ? selection.except.size === 0
+            ? 'all'
+            : 'some'
+          : selection.rows.size > 0
+            ? 'some'
+            : 'none',
+      isDisabled: viewCount?.count === 0,
+      label: viewCount?.isExact ? `Select all ${formatCount(viewCount.count)}` : 'Select all matching',
+      onChange: (isTicked: boolean) => setSelection(isTicked ? selectWhole(currentQuery()) : noSelection),
+    }),
+    [selection, viewCount, currentQuery],
+  );
+
+  const closeAfterQueueing = (text: string): void => {
+    setDialog(null);
+    setProgress(null);
+    setSelection(noSelection);
+    setNotice(text);
+  };
+
   const submit = async (drafts: AckDraft[]): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
     if (!outcome.ok) return outcome.message;
-    setDialog(null);
-    apiRef.current?.deselectAll();
-    setNotice(
+    closeAfterQueueing(
       `${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.`,
     );
     return null;
   };
 
-  const selectByAckState = (state: 'failed' | 'changed'): void => {
-    const api = apiRef.current;
-    if (!api) return;
-    api.deselectAll();
-    const picked: string[] = [];
-    api.forEachNodeAfterFilter((node) => {
-      if (node.data?.answerState === state) picked.push(node.data.id);
+  const submitWhole = async (draftOf: (row: ReviewRow) => AckDraft): Promise<string | null> => {
+    if (selection.mode !== 'query') return null;
+    isStopAsked.current = false;
+    setProgress({ queued: 0, alreadyQueued: 0, walked: 0 });
+    const outcome = await ackView(kind, {
+      query: selection.query,
+      except: selection.except,
+      draftOf,
+      onProgress: setProgress,
+      shouldStop: () => isStopAsked.current,
     });
-    for (const id of picked) api.getRowNode(id)?.setSelected(true);
+    if (!outcome.ok) {
+      setProgress(null);
+      return outcome.message;
+    }
+    closeAfterQueueing(
+      `${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.` +
+        (outcome.alreadyQueued > 0
+          ? ` ${formatCount(outcome.alreadyQueued)} already queued were left out.`
+          : '') +
+        (outcome.isStopped
+          ? ' Stopped before the end: select the view again and answer it to queue the rest (what is queued is left out).'
+          : ''),
+    );
+    return null;
   };
 
-  const heldSelected = selected.filter((row) => row.answerState === 'changed');
+  const selectByAckState = async (state: 'failed' | 'changed'): Promise<void> => {
+    const rows = await rowsInAnswerState(currentQuery(), state);
+    setSelection({ mode: 'rows', rows });
+  };
+
+  const heldSelected = pickedRows.filter((row) => row.answerState === 'changed');
+  const heldInSelection = selection.mode === 'query' ? held.changed : heldSelected.length;
   const dropSelectedHeld = async (): Promise<void> => {
-    const dropped = await dropHeld(
-      kind,
-      heldSelected.map((row) => row.id),
-    );
-    apiRef.current?.deselectAll();
-    setNotice(dropped > 0 ? '' : notice);
+    if (selection.mode === 'query') await dropHeldInView(selection.query, selection.except);
+    else
+      await dropHeld(
+        kind,
+        heldSelected.map((row) => row.id),
+      );
+    setSelection(noSelection);
   };
 
   const exportName = (extension: string): string =>
     `${kind}-${grid.view}-${new Date().toISOString().slice(0, 10)}.${extension}`;
-  const exportCsv = (): void => {
-    if (apiRef.current) exportViewAsCsv(apiRef.current, exportName('csv'));
+  const exportCsv = async (): Promise<void> => {
+    const api = apiRef.current;
+    if (!api) return;
+    setExportNote('Writing the CSV file…');
+    await exportViewAsCsv(currentQuery(), exportColumns(api), exportName('csv'));
+    setExportNote('');
   };
-  const exportXlsx = (): void => {
-    if (apiRef.current) void exportViewAsXlsx(apiRef.current, exportName('xlsx'));
+  const exportXlsx = async (): Promise<void> => {
+    const api = apiRef.current;
+    if (!api) return;
+    const query = currentQuery();
+    const refusal = xlsxRefusal((await countReview(query)).count);
+    if (refusal) {
+      setExportNote(refusal);
+      return;
+    }
+    setExportNote('Writing the Excel file…');
+    await exportViewAsXlsx(query, exportColumns(api), exportName('xlsx'));
+    setExportNote('');
   };
 
-  // An export is of the whole view: not while only its first rows are in.
-  const canExport = complete && rows !== null && rows.length > 0;
-  const failedCount = useMemo(() => rows?.filter((row) => row.answerState === 'failed').length ?? 0, [rows]);
-  const changedCount = useMemo(
-    () => rows?.filter((row) => row.answerState === 'changed').length ?? 0,
-    [rows],
-  );
+  const canExport = (viewCount?.count ?? 0) > 0;
+  const isViewFiltered = read !== null && isFiltered(read.query);
 
   return (
     <div className="review">
@@ -141,7 +322,12 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
               key={view}
               type="button"
               aria-pressed={grid.view === view}
-              onClick={() => setReviewView(kind, view)}
+              onClick={() => {
+                // Another view: nothing of the last one stays selected or counted.
+                setReviewView(kind, view);
+                setSelection(noSelection);
+                setRead(null);
+              }}
             >
               {viewLabels[view]} <span className="count">{counts ? formatCount(counts[view]) : '…'}</span>
             </button>
@@ -158,25 +344,25 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           />
         </label>
         <div className="actions">
-          {failedCount > 0 && (
-            <button type="button" onClick={() => selectByAckState('failed')}>
-              Select failed ({failedCount})
+          {held.failed > 0 && (
+            <button type="button" onClick={() => void selectByAckState('failed')}>
+              Select failed ({formatCount(held.failed)})
             </button>
           )}
-          {changedCount > 0 && (
-            <button type="button" onClick={() => selectByAckState('changed')}>
-              Select changed ({changedCount})
+          {held.changed > 0 && (
+            <button type="button" onClick={() => void selectByAckState('changed')}>
+              Select changed ({formatCount(held.changed)})
             </button>
           )}
-          {heldSelected.length > 0 && (
+          {heldInSelection > 0 && (
             <button type="button" onClick={() => void dropSelectedHeld()}>
-              Drop answer ({heldSelected.length})
+              Drop answer ({formatCount(heldInSelection)})
             </button>
           )}
           <button
             type="button"
             className="primary"
-            disabled={selected.length === 0}
+            disabled={!hasSelection || selectedCount === 0}
             onClick={() => setDialog('accept')}
           >
             Accept…
@@ -184,40 +370,54 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           <button
             type="button"
             className="danger"
-            disabled={selected.length === 0}
+            disabled={!hasSelection || selectedCount === 0}
             onClick={() => setDialog('reject')}
           >
             Reject…
           </button>
-          <button type="button" onClick={exportCsv} disabled={!canExport}>
+          <button type="button" onClick={() => void exportCsv()} disabled={!canExport}>
             Export CSV
           </button>
-          <button type="button" onClick={exportXlsx} disabled={!canExport}>
+          <button type="button" onClick={() => void exportXlsx()} disabled={!canExport}>
             Export XLSX
           </button>
         </div>
       </div>
       <div className="selection-bar" aria-live="polite">
-        {selected.length > 0 ? (
+        {hasSelection && totals === null ? (
+          <span role="status">
+            {selection.mode === 'query' ? 'All of this view selected' : 'Selected'} · counting…
+          </span>
+        ) : hasSelection && totals ? (
           <span>
-            <strong>{formatCount(selected.length)}</strong> selected · total{' '}
-            <strong>{formatTotals(selected)}</strong>
+            <strong>{formatCount(totals.count)}</strong> selected
+            {selection.mode === 'query' ? ' (the whole view)' : ''} · total{' '}
+            <strong>{formatReviewTotals(totals)}</strong>
+            <button type="button" className="link" onClick={() => setSelection(noSelection)}>
+              Clear selection
+            </button>
           </span>
         ) : (
           <span className="muted">Select documents with the checkboxes to accept or reject them.</span>
         )}
-        {!complete && rows && counts && (
-          <span role="status" className="muted">
-            Showing the newest {formatCount(rows.length)} of {formatCount(counts[grid.view])}; reading the
-            rest…
+        {isViewFiltered && viewCount && (
+          <span role="status" aria-label="Matching documents" className="muted">
+            {viewCount.isExact
+              ? `${formatCount(viewCount.count)} match the filter`
+              : `At least ${formatCount(viewCount.count)} match the filter; counting the rest…`}
+          </span>
+        )}
+        {exportNote && (
+          <span role="status" aria-label="Export">
+            {exportNote}
           </span>
         )}
         {notice && queuedAcks > 0 && <span role="status">{notice}</span>}
       </div>
       <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
-        {rows === null ? (
+        {counts === null ? (
           <p className="empty">Loading…</p>
-        ) : counts?.all === 0 ? (
+        ) : counts.all === 0 ? (
           <p className="empty">
             {lacksRead
               ? `No ${nouns[kind]} are staged: this connection may not pull them (see above).`
@@ -226,10 +426,14 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         ) : (
           <ReviewGrid
             kind={kind}
-            rows={rows}
-            busy={!complete}
-            quickFilter={grid.quickFilter}
-            onSelection={onSelection}
+            view={grid.view}
+            quickFilter={quickFilter}
+            dataVersion={dataVersion}
+            selection={selection}
+            selectAll={selectAll}
+            onToggle={onToggle}
+            onRead={onRead}
+            onRows={onRows}
             onOpen={onOpen}
             onApi={onApi}
           />
@@ -239,10 +443,32 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         )}
       </div>
       {dialog === 'accept' && (
-        <AcceptDialog kind={kind} rows={selected} onCancel={() => setDialog(null)} onSubmit={submit} />
+        <AcceptDialog
+          kind={kind}
+          rows={pickedRows}
+          whole={
+            selection.mode === 'query'
+              ? { count: selectedCount, totals, progress, onStop: () => (isStopAsked.current = true) }
+              : null
+          }
+          onCancel={() => setDialog(null)}
+          onSubmit={submit}
+          onSubmitWhole={submitWhole}
+        />
       )}
       {dialog === 'reject' && (
-        <RejectDialog rows={selected} reasons={reasons} onCancel={() => setDialog(null)} onSubmit={submit} />
+        <RejectDialog
+          rows={pickedRows}
+          whole={
+            selection.mode === 'query'
+              ? { count: selectedCount, totals, progress, onStop: () => (isStopAsked.current = true) }
+              : null
+          }
+          reasons={reasons}
+          onCancel={() => setDialog(null)}
+          onSubmit={submit}
+          onSubmitWhole={submitWhole}
+        />
       )}
     </div>
   );

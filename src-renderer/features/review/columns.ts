@@ -1,10 +1,11 @@
 // The columns of the review grids: one definition for the four feeds, with the words each feed uses.
-// Cells are plain values (no React cell renderers), so 100,000 rows scroll smoothly.
+// Cells are plain values (no React cell renderers), so a block of rows paints at once.
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import { assertNever } from '../ui/assert-never';
 import { formatCents } from '../ui/format';
+import { amountFilterOptions, textFilterOptions } from './review-datasource';
 
 /** What each feed calls its number, date and note columns. */
 const labels: Record<FeedKind, { number: string; date: string; note: string }> = {
@@ -46,44 +47,88 @@ export function reviewText(row: ReviewRow): string {
 // Text in either direction: each cell isolates its own direction, so Arabic reads right to left.
 const bidi = { unicodeBidi: 'plaintext' } as const;
 
+/**
+ * A cell's text as the grid shows it (formatted), by column id: what an export writes, so a file
+ * reads like the screen.
+ */
+export function reviewCellText(colId: string, row: ReviewRow): string {
+  switch (colId) {
+    case 'customer':
+      return row.customerName || row.customer;
+    case 'amountCents':
+      return formatCents(row.amountCents);
+    case 'review':
+      return reviewText(row);
+    case 'changes':
+      return row.changes.join(' ');
+    case 'number':
+    case 'date':
+    case 'rep':
+    case 'note':
+    case 'status':
+    case 'currency':
+    case 'externalNumber':
+      return String(row[colId]);
+    default:
+      return '';
+  }
+}
+
+// The views are read in pages from IndexedDB (docs/decisions/100-paged-review-views.md): only the
+// columns with an index sort (date, number, customer, amount), and only customer, number, ERP number
+// (by the start of a word, or the whole text) and amount filter; the other columns do neither.
+const textFilter = {
+  filter: 'agTextColumnFilter',
+  filterParams: { filterOptions: [...textFilterOptions], maxNumConditions: 1, debounceMs: 150 },
+} as const;
+const amountFilter = {
+  filter: 'agNumberColumnFilter',
+  filterParams: { filterOptions: [...amountFilterOptions], maxNumConditions: 1, debounceMs: 150 },
+} as const;
+const plain = { sortable: false, filter: false } as const;
+
 /** The column definitions of a feed's grid. */
 export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
   const words = labels[kind];
   const columns: ColDef<ReviewRow>[] = [
-    { field: 'number', headerName: words.number, width: 140, cellStyle: bidi },
-    { field: 'date', headerName: words.date, width: 128, sort: 'desc' },
+    { field: 'number', headerName: words.number, width: 140, cellStyle: bidi, ...textFilter },
+    { field: 'date', headerName: words.date, width: 128, sort: 'desc', filter: false },
     {
       colId: 'customer',
       headerName: 'Customer',
       flex: 1,
       minWidth: 200,
       cellStyle: bidi,
+      ...textFilter,
       // The name once looked up (English · Arabic), else the code the document carries.
       valueGetter: (params) => (params.data ? params.data.customerName || params.data.customer : ''),
       tooltipValueGetter: (params) =>
         params.data ? `${params.data.customerName} (${params.data.customer})` : '',
-      getQuickFilterText: (params) =>
-        params.data ? `${params.data.customerName} ${params.data.customer}` : '',
     },
-    { field: 'rep', headerName: 'Rep', width: 80 },
-    { field: 'note', headerName: words.note, width: kind === 'payments' ? 204 : 164, cellStyle: bidi },
-    { field: 'status', headerName: 'Status', width: 120 },
+    { field: 'rep', headerName: 'Rep', width: 80, ...plain },
+    {
+      field: 'note',
+      headerName: words.note,
+      width: kind === 'payments' ? 204 : 164,
+      cellStyle: bidi,
+      ...plain,
+    },
+    { field: 'status', headerName: 'Status', width: 120, ...plain },
     {
       field: 'amountCents',
       headerName: 'Amount',
       width: 120,
       type: 'rightAligned',
-      filter: 'agNumberColumnFilter',
-      filterValueGetter: (params) => (params.data ? params.data.amountCents / 100 : null),
+      ...amountFilter,
       valueFormatter: (params: ValueFormatterParams<ReviewRow, number>) =>
         params.value === null || params.value === undefined ? '' : formatCents(params.value),
-      getQuickFilterText: (params) => formatCents(params.value),
     },
-    { field: 'currency', headerName: 'Cur.', width: 64 },
+    { field: 'currency', headerName: 'Cur.', width: 64, ...plain },
     {
       colId: 'review',
       headerName: 'Review',
       width: 150,
+      ...plain,
       valueGetter: (params) => (params.data ? reviewText(params.data) : ''),
       // The whole story on hover: the clerk's own answer's fate in full, then what changed.
       tooltipValueGetter: (params) =>
@@ -91,13 +136,21 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
           ? [params.data.answerError || reviewText(params.data), ...params.data.changes].join('\n')
           : '',
     },
-    { field: 'externalNumber', headerName: 'ERP number', width: 130, cellStyle: bidi },
+    {
+      field: 'externalNumber',
+      headerName: 'ERP number',
+      width: 130,
+      cellStyle: bidi,
+      sortable: false,
+      ...textFilter,
+    },
   ];
   if (kind === 'payments' || kind === 'returns') {
     columns.push({
       colId: 'changes',
       headerName: 'What changed',
       width: 260,
+      ...plain,
       valueGetter: (params) => params.data?.changes.join(' ') ?? '',
       tooltipValueGetter: (params) => params.data?.changes.join('\n') ?? '',
     });

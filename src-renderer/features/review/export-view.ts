@@ -1,41 +1,121 @@
-// Exporting the grid's current view (its filters and sort, all its rows) to a spreadsheet file, with
-// the columns as shown. CSV comes from ag-grid itself; XLSX from write-excel-file, loaded on first use.
+// Exporting a view as the grid shows it (its filters and order, all its rows, the columns as shown) to
+// a spreadsheet file. The rows are read a page at a time (data/review-pages.ts): CSV is written as it
+// is read, into the parts of a Blob, so no view is ever held whole; XLSX needs every row at once (its
+// writer builds the workbook in memory), so it is offered up to a limit and past it the clerk is told
+// to use CSV. docs/decisions/101-review-exports-and-selection.md.
 import type { Column, GridApi } from 'ag-grid-community';
 import type { ReviewRow } from '../../data/db';
+import { forEachReviewPage } from '../../data/review-pages';
+import type { ReviewQuery } from '../../data/review-query';
+import { formatCount } from '../ui/format';
+import { reviewCellText } from './columns';
 
-/** The columns of the export: every displayed data column (not the checkbox column). */
-function dataColumns(api: GridApi<ReviewRow>): Column[] {
+/** Rows an XLSX export holds at most (decision 101): past it the workbook is built too slowly and too big. */
+export const maxXlsxRows = 50_000;
+
+/** Rows read per page by an export. */
+const exportPageSize = 2_000;
+
+/** A column of the export: its id and the header the grid shows. */
+export interface ExportColumn {
+  colId: string;
+  headerName: string;
+}
+
+/** The columns of the export: every displayed data column (not the checkbox column), in their order. */
+export function exportColumns(api: GridApi<ReviewRow>): ExportColumn[] {
   return api
     .getAllDisplayedColumns()
     .filter(
-      (column) => column.getColDef().headerName !== undefined && !column.getColId().startsWith('ag-Grid-'),
-    );
+      (column: Column) =>
+        column.getColDef().headerName !== undefined && !column.getColId().startsWith('ag-Grid-'),
+    )
+    .map((column) => ({ colId: column.getColId(), headerName: column.getColDef().headerName ?? '' }));
 }
 
-/** The current view as CSV, downloaded as `fileName`. */
-export function exportViewAsCsv(api: GridApi<ReviewRow>, fileName: string): void {
-  api.exportDataAsCsv({ fileName, columnKeys: dataColumns(api).map((column) => column.getColId()) });
+/** A CSV cell: always quoted, quotes doubled (as the grid's own CSV export writes them). */
+function quoted(text: string): string {
+  return `"${text.replaceAll('"', '""')}"`;
 }
 
-/** The current view as an Excel workbook (amounts as numbers with 2 decimals), downloaded as `fileName`. */
-export async function exportViewAsXlsx(api: GridApi<ReviewRow>, fileName: string): Promise<void> {
+/** CSV lines are separated by CRLF (RFC 4180, and the grid's own export). */
+const lineSeparator = '\r\n';
+
+/**
+ * The rows of a query as a CSV file (UTF-8 with a BOM, so Excel reads Arabic names), a Blob part per
+ * page read: the browser keeps each part's bytes out of the page's memory as it is read. The text is
+ * the CSV the grid's own export wrote (lines joined by CRLF, no final line break).
+ */
+export async function csvBlobOf(
+  query: ReviewQuery,
+  columns: readonly ExportColumn[],
+  pageSize = exportPageSize,
+): Promise<Blob> {
+  const parts: BlobPart[] = ['\uFEFF', columns.map((column) => quoted(column.headerName)).join(',')];
+  await forEachReviewPage(
+    query,
+    (rows) => {
+      if (rows.length === 0) return;
+      const lines = rows.map((row) =>
+        columns.map((column) => quoted(reviewCellText(column.colId, row))).join(','),
+      );
+      parts.push(new Blob([lineSeparator + lines.join(lineSeparator)]));
+    },
+    pageSize,
+  );
+  return new Blob(parts, { type: 'text/csv;charset=utf-8' });
+}
+
+function download(blob: Blob, fileName: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.click();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** A view as CSV (csvBlobOf), downloaded as `fileName`. */
+export async function exportViewAsCsv(
+  query: ReviewQuery,
+  columns: readonly ExportColumn[],
+  fileName: string,
+): Promise<void> {
+  download(await csvBlobOf(query, columns), fileName);
+}
+
+/** Why a view of `count` rows cannot be exported as XLSX, or null when it can. */
+export function xlsxRefusal(count: number): string | null {
+  return count > maxXlsxRows
+    ? `This view has ${formatCount(count)} documents; an Excel export holds at most ${formatCount(maxXlsxRows)}. Export CSV instead (Excel opens it), or filter the view first.`
+    : null;
+}
+
+/** A view of at most `maxXlsxRows` as an Excel workbook (amounts as numbers with 2 decimals). */
+export async function exportViewAsXlsx(
+  query: ReviewQuery,
+  columns: readonly ExportColumn[],
+  fileName: string,
+): Promise<void> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
-  const columns = dataColumns(api);
-  const header = columns.map((column) => ({
-    value: column.getColDef().headerName ?? column.getColId(),
-    fontWeight: 'bold' as const,
-  }));
+  const header = columns.map((column) => ({ value: column.headerName, fontWeight: 'bold' as const }));
   const rows: Array<Array<{ value: string | number; format?: string } | null>> = [];
-  api.forEachNodeAfterFilterAndSort((node) => {
-    const data = node.data;
-    if (!data) return;
-    rows.push(
-      columns.map((column) => {
-        if (column.getColId() === 'amountCents') return { value: data.amountCents / 100, format: '#,##0.00' };
-        const value = api.getCellValue({ rowNode: node, colKey: column, useFormatter: true });
-        return value === null || value === undefined || value === '' ? null : { value: String(value) };
-      }),
-    );
-  });
-  await writeXlsxFile([header, ...rows]).toFile(fileName);
+  await forEachReviewPage(
+    query,
+    (page) => {
+      for (const row of page) {
+        rows.push(
+          columns.map((column) => {
+            if (column.colId === 'amountCents') return { value: row.amountCents / 100, format: '#,##0.00' };
+            const text = reviewCellText(column.colId, row);
+            return text === '' ? null : { value: text };
+          }),
+        );
+      }
+      // Past the limit the walk stops: the caller has checked the count, this keeps memory bounded.
+      return rows.length <= maxXlsxRows;
+    },
+    exportPageSize,
+  );
+  await writeXlsxFile([header, ...rows.slice(0, maxXlsxRows)]).toFile(fileName);
 }

@@ -1,7 +1,10 @@
-import type { AckDraft } from '../../../src-shared/domain/acks';
+import { checkAck, maxAckBatchItems, toAckItem, type AckDraft } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
+import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
-import { dropHeldAcks } from '../../data/ack-outbox';
+import { dropHeldAcks, queueAckPage } from '../../data/ack-outbox';
+import { forEachReviewPage } from '../../data/review-pages';
+import type { ReviewQuery } from '../../data/review-query';
 import { queueAcks, type DraftProblem } from '../../sync/send-acks';
 import type { GetDeskState, SetDeskState } from '../store';
 
@@ -17,6 +20,32 @@ export interface ReviewGridState {
 export type AckQueueOutcome =
   { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; message: string };
 
+/** How far the answers to a whole view have been queued. */
+export interface ViewAckProgress {
+  /** Documents whose answer this walk queued. */
+  queued: number;
+  /** Documents left out because their answer was already queued. */
+  alreadyQueued: number;
+  /** Documents walked so far (queued, left out, or unticked). */
+  walked: number;
+}
+
+/** What answering a whole view did, for the clerk. */
+export type ViewAckOutcome =
+  | ({ ok: true; isStopped: boolean } & ViewAckProgress)
+  | { ok: false; problems: DraftProblem[]; message: string };
+
+/** An answer to every row of a query (a select all), less the rows unticked since. */
+export interface ViewAckInput {
+  query: ReviewQuery;
+  except: ReadonlySet<string>;
+  /** The answer to one row. */
+  draftOf: (row: ReviewRow) => AckDraft;
+  onProgress?: (progress: ViewAckProgress) => void;
+  /** Asked before each page: true stops the walk, what was queued stays queued. */
+  shouldStop?: () => boolean;
+}
+
 /** The review grids' UI state (documents stay in IndexedDB). */
 export interface ReviewSlice {
   reviewGrids: Record<FeedKind, ReviewGridState>;
@@ -28,9 +57,21 @@ export interface ReviewSlice {
    * is queued.
    */
   ack(kind: FeedKind, drafts: readonly AckDraft[]): Promise<AckQueueOutcome>;
+  /**
+   * Queues the answers to every row of a query less `except`, walking it a page (at most 500, one
+   * batch) at a time so the view is never held in memory: every answer is checked first (nothing is
+   * queued while one needs fixing), then each page is stored as a batch before anything is sent. A
+   * document already queued is left out, so a walk stopped and run again queues nothing twice.
+   */
+  ackView(kind: FeedKind, input: ViewAckInput): Promise<ViewAckOutcome>;
   /** Drops held acks (changed since answered) of these documents; answers how many were dropped. */
   dropHeld(kind: FeedKind, ids: readonly string[]): Promise<number>;
+  /** Drops the held acks of every row of a query less `except`, a page at a time; answers how many. */
+  dropHeldInView(query: ReviewQuery, except: ReadonlySet<string>): Promise<number>;
 }
+
+/** Problems listed by name at most, the rest counted. */
+const maxProblemsListed = 200;
 
 const initialGrid: ReviewGridState = { view: 'pending', quickFilter: '', detailId: null };
 
@@ -65,6 +106,86 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       await get().refreshSyncFacts();
       void get().sendAcks();
       return { ok: true, queued: drafts.length };
+    },
+    async ackView(kind, input) {
+      const connectionId = get().connection?.connection?.id ?? null;
+      if (connectionId === null) {
+        return {
+          ok: false,
+          problems: [],
+          message: 'No connection yet. Add the service address and token in Connections, then answer.',
+        };
+      }
+      const isAnswered = (row: ReviewRow): boolean =>
+        !input.except.has(row.id) && row.answerState !== 'queued';
+      // Every answer is checked before any is queued, as for rows picked one by one.
+      const problems: DraftProblem[] = [];
+      let problemCount = 0;
+      await forEachReviewPage(
+        input.query,
+        (rows) => {
+          for (const row of rows.filter(isAnswered)) {
+            const problem = checkAck(kind, input.draftOf(row));
+            if (problem === null) continue;
+            problemCount += 1;
+            if (problems.length < maxProblemsListed) problems.push({ id: row.id, problem });
+          }
+        },
+        maxAckBatchItems,
+      );
+      if (problemCount > 0)
+        return {
+          ok: false,
+          problems,
+          message: `${problemCount} answer(s) need fixing first: ${problems[0]?.problem ?? ''}`,
+        };
+      const progress: ViewAckProgress = { queued: 0, alreadyQueued: 0, walked: 0 };
+      let isStopped = false;
+      const nowIso = new Date().toISOString();
+      await forEachReviewPage(
+        input.query,
+        async (rows) => {
+          if (input.shouldStop?.()) {
+            isStopped = true;
+            return false;
+          }
+          const items = rows
+            .filter((row) => !input.except.has(row.id))
+            .map((row) => toAckItem(input.draftOf(row)));
+          const { batches, alreadyQueued } = await queueAckPage({
+            connectionId,
+            kind,
+            items,
+            nowIso,
+            newId: () => crypto.randomUUID(),
+          });
+          progress.queued += batches.reduce((sum, batch) => sum + batch.items.length, 0);
+          progress.alreadyQueued += alreadyQueued.length;
+          progress.walked += rows.length;
+          input.onProgress?.({ ...progress });
+          return true;
+        },
+        maxAckBatchItems,
+      );
+      // Sent once the walk is over: a document answered while the walk reads its view would move
+      // the view under it.
+      get().touchData();
+      await get().refreshSyncFacts();
+      void get().sendAcks();
+      return { ok: true, isStopped, ...progress };
+    },
+    async dropHeldInView(query, except) {
+      let dropped = 0;
+      await forEachReviewPage(query, async (rows) => {
+        const held = rows.filter((row) => row.answerState === 'changed' && !except.has(row.id));
+        if (held.length > 0)
+          dropped += await dropHeldAcks(
+            query.kind,
+            held.map((row) => row.id),
+          );
+      });
+      if (dropped > 0) get().touchData();
+      return dropped;
     },
     async dropHeld(kind, ids) {
       const dropped = await dropHeldAcks(kind, ids);

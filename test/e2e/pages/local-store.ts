@@ -128,3 +128,99 @@ export async function everythingStored(page: Page): Promise<string> {
   })()`;
   return String(await page.evaluate(script));
 }
+
+/** A grid row's fields a review screen shows and sums. */
+export interface StoredReviewRow {
+  id: string;
+  review: string;
+  answerState: string;
+  date: string;
+  number: string;
+  customerName: string;
+  amountCents: number;
+  currency: string;
+}
+
+/** Every grid row of a feed with the fields the grid shows and sums. */
+export async function reviewRows(page: Page, kind: Kind): Promise<StoredReviewRow[]> {
+  return (await readAll(page, kind)).map((row) => ({
+    id: String(field(row, 'id')),
+    review: String(field(row, 'review')),
+    answerState: String(field(row, 'answerState')),
+    date: String(field(row, 'date')),
+    number: String(field(row, 'number')),
+    customerName: String(field(row, 'customerName')),
+    amountCents: Number(field(row, 'amountCents')),
+    currency: String(field(row, 'currency')),
+  }));
+}
+
+/** The answer outbox's batches with the document ids of their items, in order. */
+export async function outboxItemIds(
+  page: Page,
+): Promise<Array<{ id: string; state: string; docIds: string[] }>> {
+  return (await readAll(page, 'outbox')).map((batch) => {
+    const items = field(batch, 'items');
+    return {
+      id: String(field(batch, 'id')),
+      state: String(field(batch, 'state')),
+      docIds: Array.isArray(items) ? items.map((item) => String(field(item, 'id'))) : [],
+    };
+  });
+}
+
+/** The customer names the seeded invoices carry, in turn. */
+export const seededCustomerNames = [
+  'Al Noor Trading · النور للتجارة',
+  'Golden Basket · السلة الذهبية',
+  'Fresh Corner · فريش كورنر',
+  'Sea Breeze Minimarket · نسيم البحر',
+];
+
+/**
+ * Puts `count` invoice rows, as the store keeps them, into the app's IndexedDB in one transaction (what
+ * many synced pages would leave): every tenth accepted, the others pending; dates, customers and
+ * amounts cycle. Run once the app has opened its database, then reload the page.
+ */
+export async function seedInvoiceRows(page: Page, count: number): Promise<void> {
+  const script = `(async () => {
+    const names = ${JSON.stringify(seededCustomerNames)};
+    const pad = (n, size) => String(n).padStart(size, '0');
+    const db = await new Promise((resolve, reject) => {
+      const open = indexedDB.open('reconciliation-desk');
+      open.onsuccess = () => resolve(open.result);
+      open.onerror = () => reject(open.error);
+    });
+    const tx = db.transaction('invoices', 'readwrite');
+    const store = tx.objectStore('invoices');
+    for (let index = 0; index < ${count}; index += 1) {
+      store.put({
+        id: 'inv_' + pad(index, 6),
+        version: index + 1,
+        review: index % 10 === 0 ? 'accepted' : 'pending',
+        pendingAgain: 0,
+        changes: [],
+        status: 'ISSUED',
+        number: 'INV-2026-' + pad(index, 6),
+        date: '2026-' + pad((index % 12) + 1, 2) + '-' + pad((index % 28) + 1, 2),
+        customer: 'C-' + (1000 + (index % 400)),
+        customerId: 'cus_' + (index % 400),
+        customerName: names[index % names.length],
+        rep: 'R0' + ((index % 6) + 1),
+        currency: 'EGP',
+        note: 'Order SO-2026-' + pad(index, 6),
+        amountCents: 1000 + ((index * 7919) % 5000000),
+        externalNumber: '',
+        answerState: '',
+        answerOutcome: '',
+        answerError: '',
+      });
+    }
+    await new Promise((resolve, reject) => {
+      tx.oncomplete = () => resolve();
+      tx.onerror = () => reject(tx.error);
+    });
+    db.close();
+  })()`;
+  await page.evaluate(script);
+}

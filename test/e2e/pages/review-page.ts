@@ -67,6 +67,37 @@ export class ReviewPage {
     return (await this.main.locator(`.ag-row[row-index="${index}"]`).first().getAttribute('row-id')) ?? '';
   }
 
+  /** A cell's text of the row displayed at `index`, by column id (`amountCents`, `customer`, `date`…). */
+  async cellOf(index: number, colId: string): Promise<string> {
+    const cell = this.main.locator(`.ag-row[row-index="${index}"] [col-id="${colId}"]`).first();
+    return (await cell.count()) === 0 ? '' : ((await cell.textContent()) ?? '').trim();
+  }
+
+  /** The header checkbox: every row of the view as filtered, not only the rows loaded. */
+  get selectAll(): Locator {
+    return this.main.locator('.ag-header-select-all input').first();
+  }
+
+  /** The selection bar: how many are selected and their total. */
+  get selectionBar(): Locator {
+    return this.main.locator('.selection-bar');
+  }
+
+  /** Sorts by a column by clicking its header (once ascending, twice descending). */
+  async sortBy(headerName: string): Promise<void> {
+    await this.main
+      .locator('.ag-header-cell', { hasText: headerName })
+      .first()
+      .locator('.ag-header-cell-label')
+      .click();
+  }
+
+  /** Goes to the last row of the view with the keyboard (Ctrl+End from a cell), as a clerk would. */
+  async goToLastRow(): Promise<void> {
+    await this.main.locator('.ag-row[row-index="0"] [col-id="number"]').first().click();
+    await this.page.keyboard.press('Control+End');
+  }
+
   get dialog(): Locator {
     return this.page.getByRole('dialog');
   }

@@ -1,16 +1,14 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
-import { act, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
-import { firstRowsCount, firstRowsFrom, stageFeedPage } from '../../../src-renderer/data/documents';
-import { useReviewRows, type ReviewRowsState } from '../../../src-renderer/features/review/use-review-rows';
+import { stageFeedPage } from '../../../src-renderer/data/documents';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { ackAt, invoice, meta } from '../../support/wire-documents';
 import { useConnectedDesk } from '../support/connected-desk';
-import { row } from './fixtures';
 
 useConnectedDesk();
 
@@ -44,34 +42,6 @@ describe('a review section', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Accept…' })).toHaveProperty('disabled', true);
-  });
-});
-
-describe('a large view', () => {
-  it('is read newest rows first (the grid paints them at once), then whole', async () => {
-    const total = firstRowsFrom + 500;
-    await db.invoices.bulkPut(
-      Array.from({ length: total }, (_, index) =>
-        row(`inv_${String(index).padStart(6, '0')}`, {
-          date: `2026-01-${String((index % 28) + 1).padStart(2, '0')}`,
-        }),
-      ),
-    );
-    const seen: ReviewRowsState[] = [];
-    const { result } = renderHook(() => {
-      const state = useReviewRows('invoices', 'pending');
-      if (seen.at(-1) !== state) seen.push(state);
-      return state;
-    });
-    await waitFor(() => expect(result.current.complete).toBe(true), { timeout: 10_000 });
-    const shown = seen.filter((state) => state.rows !== null);
-    expect(shown.map((state) => [state.rows?.length, state.complete])).toEqual([
-      [firstRowsCount, false],
-      [total, true],
-    ]);
-    expect(shown[0]?.counts?.pending).toBe(total);
-    // Every first row is the newest date's, as the grid sorts them first.
-    expect(new Set(shown[0]?.rows?.map((row) => row.date))).toEqual(new Set(['2026-01-28']));
   });
 });
 

@@ -1,0 +1,135 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { mkdirSync } from 'node:fs';
+import { launchChromium } from '../support/browser';
+import { startAppHost, type RunningAppHost } from '../support/app-host';
+import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { ReviewPage } from './pages/review-page';
+import { outboxItemIds, reviewRows, seedInvoiceRows, type StoredReviewRow } from './pages/local-store';
+
+// The review grid read in pages over 100,000 invoices (docs/decisions/100-paged-review-views.md and
+// 101-review-exports-and-selection.md): opened, scrolled to its end, sorted, filtered, a whole filtered
+// view selected (its totals checked against the store read whole here) and accepted, each document
+// queued exactly once.
+const rowCount = 100_000;
+
+const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const count = new Intl.NumberFormat('en');
+
+describe('a paged review grid over 100,000 invoices (browser mode)', () => {
+  let sandbox: RunningSandbox;
+  let host: RunningAppHost;
+  let browser: Browser;
+  let page: Page;
+  let review: ReviewPage;
+  let pending: StoredReviewRow[];
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 0 });
+    host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
+    browser = await launchChromium();
+    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    review = new ReviewPage(page);
+    mkdirSync('test-results', { recursive: true });
+  });
+
+  afterAll(async () => {
+    await browser?.close();
+    await host?.dispose();
+    await sandbox?.dispose();
+  });
+
+  it('opens at its newest rows and scrolls to its oldest', async () => {
+    await page.goto(host.url);
+    await expect
+      .poll(() => page.getByLabel('Last sync').textContent(), { timeout: 30_000 })
+      .not.toContain('never');
+    await seedInvoiceRows(page, rowCount);
+    pending = (await reviewRows(page, 'invoices')).filter((row) => row.review === 'pending');
+    await page.reload();
+    await expect.poll(() => review.count('Pending'), { timeout: 60_000 }).toBe(pending.length);
+    const newest = pending.reduce((max, row) => (row.date > max ? row.date : max), '');
+    const oldest = pending.reduce((min, row) => (row.date < min ? row.date : min), '9999');
+    await expect.poll(() => review.cellOf(0, 'date'), { timeout: 60_000 }).toBe(newest);
+    await page.screenshot({ path: 'test-results/review-paged-open.png', fullPage: true });
+
+    await review.goToLastRow();
+    const lastIndex = pending.length - 1;
+    await expect.poll(() => review.cellOf(lastIndex, 'date'), { timeout: 60_000 }).toBe(oldest);
+    const lastId = await review.rowId(lastIndex);
+    expect(pending.find((row) => row.id === lastId)?.date).toBe(oldest);
+    await page
+      .getByRole('complementary', { name: 'Document detail' })
+      .getByRole('button', { name: 'Close' })
+      .click();
+  });
+
+  it('sorts by amount', async () => {
+    await review.sortBy('Amount');
+    const smallest = Math.min(...pending.map((row) => row.amountCents));
+    await expect
+      .poll(() => review.cellOf(0, 'amountCents'), { timeout: 60_000 })
+      .toBe(money.format(smallest / 100));
+    await review.sortBy('Amount');
+    const largest = Math.max(...pending.map((row) => row.amountCents));
+    await expect
+      .poll(() => review.cellOf(0, 'amountCents'), { timeout: 60_000 })
+      .toBe(money.format(largest / 100));
+  });
+
+  it('selects a whole filtered view with its totals, and accepts it once per document', async () => {
+    await review.quickFilter('السلة الذهبية');
+    const matching = pending.filter((row) => row.customerName.includes('السلة الذهبية'));
+    await expect
+      .poll(() => review.main.getByRole('status', { name: 'Matching documents' }).textContent(), {
+        timeout: 60_000,
+      })
+      .toBe(`${count.format(matching.length)} match the filter`);
+    await expect.poll(() => review.cellOf(0, 'customer'), { timeout: 60_000 }).toContain('Golden Basket');
+
+    await review.selectAll.check();
+    const cents = matching.reduce((sum, row) => sum + row.amountCents, 0);
+    await expect
+      .poll(() => review.selectionBar.textContent(), { timeout: 60_000 })
+      .toContain(
+        `${count.format(matching.length)} selected (the whole view) · total ${money.format(cents / 100)} EGP`,
+      );
+    await page.screenshot({ path: 'test-results/review-paged-select-all.png', fullPage: true });
+
+    // Unticking one row leaves it out of the count, the totals and the accept.
+    const left = await review.rowId(0);
+    await review.main.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').first().uncheck();
+    const leftCents = matching.find((row) => row.id === left)?.amountCents ?? 0;
+    await expect
+      .poll(() => review.selectionBar.textContent(), { timeout: 60_000 })
+      .toContain(
+        `${count.format(matching.length - 1)} selected (the whole view) · total ${money.format((cents - leftCents) / 100)} EGP`,
+      );
+
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    // The ERP's numbers come as a register file, a line per document (its number, the ERP's number).
+    await review.dialog.getByLabel('Import CSV').setInputFiles({
+      name: 'erp-numbers.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(matching.map((row) => `${row.number},ERP-${row.id.slice(4)}`).join('\r\n')),
+    });
+    await expect
+      .poll(() => review.dialog.getByRole('status').first().textContent())
+      .toContain(`${matching.length} number(s) read`);
+    await review.dialog.getByRole('button', { name: `Accept ${matching.length - 1}` }).click();
+    // Its progress while the pages are queued ("Queued 12,000 of 24,999").
+    const progress = review.dialog.getByRole('status').filter({ hasText: /^Queued [\d,]+ of / });
+    await expect.poll(() => progress.textContent(), { timeout: 60_000 }).toMatch(/^Queued [\d,]+ of 24,999/);
+    await page.screenshot({ path: 'test-results/review-paged-accepting.png', fullPage: true });
+    await expect.poll(() => review.dialog.count(), { timeout: 120_000 }).toBe(0);
+    await expect
+      .poll(() => review.main.getByRole('status').filter({ hasText: 'answer(s) queued' }).textContent())
+      .toContain('24,999 answer(s) queued');
+
+    const batches = await outboxItemIds(page);
+    const queued = batches.flatMap((batch) => batch.docIds);
+    expect(Math.max(...batches.map((batch) => batch.docIds.length))).toBeLessThanOrEqual(500);
+    expect(queued.length).toBe(new Set(queued).size);
+    expect(new Set(queued)).toEqual(new Set(matching.map((row) => row.id).filter((id) => id !== left)));
+  });
+});
