@@ -427,7 +427,9 @@ export async function timeFirstRows(page: Page, section: string, timeoutMs: numb
     const main = () => document.querySelector('main');
     const started = performance.now();
     button.click();
-    const shown = until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && main().querySelector('.ag-row') !== null);
+    // A row with its data: the infinite row model shows loading rows before a block arrives.
+    const hasData = () => [...main().querySelectorAll('.ag-row:not(.ag-row-loading) [col-id="number"]')].some((cell) => cell.textContent.trim() !== '');
+    const shown = until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && hasData());
     const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
     if ((await Promise.race([shown, late])) === 'late') return null;
     await painted();
@@ -438,14 +440,16 @@ export async function timeFirstRows(page: Page, section: string, timeoutMs: numb
 }
 
 /**
- * Waits until the grid of the section shown is no longer `aria-busy` (every row it needs is in), at most
- * `timeoutMs`; answers the ms waited, or null when it still was busy then.
+ * Waits until the grid of the section shown is no longer `aria-busy` (every row it needs is in; a grid
+ * that reads in pages has no such state), at most `timeoutMs`; answers the ms waited, or null when it
+ * still was busy then.
  */
 export async function waitGridSettled(page: Page, timeoutMs: number): Promise<number | null> {
   const value: unknown = await page.evaluate(`(async () => {
     ${untilPainted}
     const started = performance.now();
-    const settled = until(() => document.querySelector('main .grid-frame[aria-busy="false"] .ag-row') != null);
+    // aria-busy false: the whole view is in; no aria-busy at all: a paged grid, nothing more to wait for.
+    const settled = until(() => document.querySelector('main .grid-frame:not([aria-busy="true"]) .ag-row:not(.ag-row-loading)') != null);
     const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
     if ((await Promise.race([settled, late])) === 'late') return null;
     await painted();

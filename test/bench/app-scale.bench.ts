@@ -264,7 +264,10 @@ interface SizeFigures {
   selectAll: number[];
   selectAction: string;
   heapMiB: number | null;
+  /** What the run says beside its figures. */
   notes: string[];
+  /** A step that ran out of time or showed other numbers than the store holds: a failed row. */
+  problems: string[];
 }
 
 /** Clears the selection a select all made: the same control again (a header checkbox toggles). */
@@ -310,6 +313,7 @@ async function measureSize(
     selectAction: 'none',
     heapMiB: null,
     notes: [],
+    problems: [],
   };
   // Waits sized for today's whole-view reading at 1,000,000 (about 900,000 rows held in the page).
   const firstRowsTimeout = 120_000;
@@ -358,7 +362,7 @@ async function measureSize(
       if (figures.wholeViewMs === null) break;
     }
     if (figures.wholeViewMs === null) {
-      figures.notes.push(
+      figures.problems.push(
         'the Pending view was still being read after 5 min: no filter, select-all or heap figure',
       );
       return figures;
@@ -387,7 +391,7 @@ async function measureSize(
       const timed = await timeSelectAll(page, [selectedText, ...totals], 120_000);
       figures.selectAction = timed.action;
       if (timed.ms === null) {
-        figures.notes.push(
+        figures.problems.push(
           timed.action === 'none'
             ? 'no select-all action in the section'
             : `select all did not show ${selectedText} and ${totals.join(' · ')} within 120 s`,
@@ -398,7 +402,7 @@ async function measureSize(
       await clearSelection(page, selectedText);
     }
   } catch (error) {
-    figures.notes.push(error instanceof Error ? error.message : String(error));
+    figures.problems.push(error instanceof Error ? error.message : String(error));
   } finally {
     await app.close();
   }
@@ -527,6 +531,14 @@ const bench: BenchModule = async (context) => {
   for (const f of measured) {
     for (const note of f.notes)
       rows.push({ group: 'scale', name: `${label(f.size)}: ${note}`, value: Number.NaN, unit: '' });
+    for (const problem of f.problems)
+      rows.push({
+        group: 'scale',
+        name: `${label(f.size)}: ${problem}`,
+        value: Number.NaN,
+        unit: '',
+        pass: false,
+      });
   }
   return rows;
 };
