@@ -6,7 +6,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
 import { countReview, readViewCounts } from '../../data/review-pages';
-import type { ReviewQuery } from '../../data/review-query';
+import { defaultReviewSort, type ReviewQuery } from '../../data/review-query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
 import { isExplainedByCheckup } from '../../words/problem-words';
@@ -186,7 +186,19 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   }, []);
 
   const totals = useSelectionTotals(selection, dataVersion);
-  const held = useHeldCounts(read?.query ?? null, dataVersion);
+  // Counted from the view and quick filter at once; with the column filters once the grid has read.
+  const shownQuery = useMemo(
+    (): ReviewQuery =>
+      read?.query ?? {
+        kind,
+        view: grid.view,
+        sort: defaultReviewSort,
+        quickFilter: quickFilter.trim(),
+        filters: [],
+      },
+    [read, kind, grid.view, quickFilter],
+  );
+  const held = useHeldCounts(counts === null || counts.all === 0 ? null : shownQuery, dataVersion);
   const viewCount = useMemo(
     () => read?.count ?? (counts ? { count: counts[grid.view], isExact: true } : null),
     [read, counts, grid.view],

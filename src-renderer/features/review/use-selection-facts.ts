@@ -1,8 +1,9 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReviewRow } from '../../data/db';
 import { forEachReviewPage, reviewTotalsOf } from '../../data/review-pages';
 import type { ReviewQuery, ReviewTotals } from '../../data/review-query';
 import { formatCents } from '../ui/format';
+import { rowsKeyOf } from './review-datasource';
 import type { ReviewSelection } from './review-selection';
 
 /** The count and totals of a selection, or null while they are being counted. */
@@ -49,35 +50,49 @@ export interface HeldCounts {
 }
 
 /**
- * The failed and held answers of a query, counted by walking its pages after its first rows paint,
- * again when the staged data changes (zero meanwhile). docs/decisions/101-review-exports-and-selection.md.
+ * The wait after the staged data last changed before the failed and held answers are counted again:
+ * a sync changes the rows page after page, and the walk is a background read of the whole view.
+ */
+const heldCountDelayMs = 300;
+
+/**
+ * The failed and held answers of a query, counted by walking its pages once its first rows have
+ * painted, again when the staged data changes and then rests (the last counts meanwhile).
+ * docs/decisions/101-review-exports-and-selection.md.
  */
 export function useHeldCounts(query: ReviewQuery | null, dataVersion: number): HeldCounts {
   const [counts, setCounts] = useState<HeldCounts>({ failed: 0, changed: 0 });
+  // Each block read names its query anew: the walk follows the rows the query holds, not the object.
+  const key = query === null ? null : rowsKeyOf(query);
+  const queryRef = useRef(query);
+  useLayoutEffect(() => {
+    queryRef.current = query;
+  });
+  const countedKey = useRef<string | null>(null);
   useEffect(() => {
-    if (query === null) return;
+    const walked = queryRef.current;
+    if (key === null || walked === null) return;
     let isCurrent = true;
     const found = { failed: 0, changed: 0 };
+    // A view newly shown is counted at once; the same view after a change of its rows once they rest.
+    const delayMs = countedKey.current === key ? heldCountDelayMs : 0;
+    countedKey.current = key;
     const timer = setTimeout(() => {
-      void forEachReviewPage(
-        query,
-        (rows) => {
-          if (!isCurrent) return false;
-          for (const row of rows) {
-            if (row.answerState === 'failed') found.failed += 1;
-            else if (row.answerState === 'changed') found.changed += 1;
-          }
-        },
-        2_000,
-      ).then(() => {
+      void forEachReviewPage(walked, (rows) => {
+        if (!isCurrent) return false;
+        for (const row of rows) {
+          if (row.answerState === 'failed') found.failed += 1;
+          else if (row.answerState === 'changed') found.changed += 1;
+        }
+      }).then(() => {
         if (isCurrent) setCounts(found);
       });
-    }, 50);
+    }, delayMs);
     return () => {
       isCurrent = false;
       clearTimeout(timer);
     };
-  }, [query, dataVersion]);
+  }, [key, dataVersion]);
   return counts;
 }
 

@@ -177,17 +177,61 @@ export const seededCustomerNames = [
   'Sea Breeze Minimarket · نسيم البحر',
 ];
 
+/** The tables of store version 7 as Dexie names them (src-renderer/data/db.ts, versions 1 to 7). */
+const version7Tables: Record<string, string> = {
+  orders: 'id, review, date, customerId',
+  invoices: 'id, review, date, customerId',
+  payments: 'id, review, date, customerId',
+  returns: 'id, review, date, customerId',
+  cursors: 'kind',
+  outbox: 'id, state, createdAt, [connectionId+state]',
+  audit: '++seq, at, batchId, *docIds',
+  references: 'kind',
+  meta: 'key',
+  pushRuns: 'runId, connectionId, createdAt',
+  pushRecords: '[runId+seq], runId, [runId+outcome]',
+  importLayouts: 'signature, kind',
+  pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
+  customerNames: 'id',
+  documentChunks: 'key',
+  chunkLive: 'key',
+  reconciliations: 'id, [connectionId+kind], createdAt',
+  registerLayouts: 'signature',
+};
+
 /**
- * Puts `count` invoice rows, as the store keeps them, into the app's IndexedDB in one transaction (what
- * many synced pages would leave): every tenth accepted, the others pending; dates, customers and
- * amounts cycle. Run once the app has opened its database, then reload the page.
+ * Writes `count` invoice rows into the app's IndexedDB as store version 7 kept them (what many synced
+ * pages left before the store read views in pages), before the app is loaded: the app then meets the
+ * store as a clerk's computer would, and its upgrade derives each row's order and search keys and the
+ * views' counters. Every tenth row accepted, the others pending; dates, customers and amounts cycle.
+ * `appUrl` is the app's address (its origin's IndexedDB); the page is left on a blank page of it.
  */
-export async function seedInvoiceRows(page: Page, count: number): Promise<void> {
+export async function seedInvoiceRowsBeforeOpening(page: Page, appUrl: string, count: number): Promise<void> {
+  const blank = `${new URL(appUrl).origin}/seed-invoices`;
+  await page.route(blank, (route) =>
+    route.fulfill({ contentType: 'text/html', body: '<!doctype html><title>seeding</title>' }),
+  );
+  await page.goto(blank);
   const script = `(async () => {
     const names = ${JSON.stringify(seededCustomerNames)};
+    const tables = ${JSON.stringify(version7Tables)};
     const pad = (n, size) => String(n).padStart(size, '0');
+    const keyPath = (spec) => (spec.startsWith('[') ? spec.slice(1, -1).split('+') : spec);
     const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('reconciliation-desk');
+      // Dexie's version 7 is IndexedDB's version 70.
+      const open = indexedDB.open('reconciliation-desk', 70);
+      open.onupgradeneeded = () => {
+        for (const [name, spec] of Object.entries(tables)) {
+          const [primary, ...indexes] = spec.split(',').map((part) => part.trim());
+          const store = primary.startsWith('++')
+            ? open.result.createObjectStore(name, { keyPath: primary.slice(2), autoIncrement: true })
+            : open.result.createObjectStore(name, { keyPath: keyPath(primary) });
+          for (const index of indexes) {
+            if (index.startsWith('*')) store.createIndex(index.slice(1), index.slice(1), { multiEntry: true });
+            else store.createIndex(index, keyPath(index));
+          }
+        }
+      };
       open.onsuccess = () => resolve(open.result);
       open.onerror = () => reject(open.error);
     });
@@ -214,6 +258,7 @@ export async function seedInvoiceRows(page: Page, count: number): Promise<void> 
         answerState: '',
         answerOutcome: '',
         answerError: '',
+        chunk: '',
       });
     }
     await new Promise((resolve, reject) => {
@@ -223,4 +268,5 @@ export async function seedInvoiceRows(page: Page, count: number): Promise<void> 
     db.close();
   })()`;
   await page.evaluate(script);
+  await page.unroute(blank);
 }
