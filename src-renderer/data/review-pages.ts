@@ -34,12 +34,14 @@ export { reviewDataVersion } from './documents';
 type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
 
 /**
- * How filters are read: a filter whose most selective condition names at most `candidatesUpTo` rows
- * reads them and orders them in memory (its count exact); past it, the view is walked in its order,
- * filtering as it goes. A page far (`jumpFromEndAfter` rows) from any page read before and nearer the
+ * How filters are read: the ids of each indexed condition are read, at most `candidatesUpTo` of each.
+ * When the ids every fully read condition shares are at most `rowsReadUpTo`, their rows are read and
+ * ordered in memory (the count exact); when more, the view's ids are walked in its order, keeping the
+ * shared ones (no row read but a page's); when no condition could be read whole, the view's rows are
+ * walked in its order, filtering as they go. A page far (`jumpFromEndAfter` rows) from any page read before and nearer the
  * other end of its view is read from that end. Tests lower them to reach each way on small stores.
  */
-export const reviewReadLimits = { candidatesUpTo: 20_000, jumpFromEndAfter: 10_000 };
+export const reviewReadLimits = { candidatesUpTo: 20_000, rowsReadUpTo: 2_000, jumpFromEndAfter: 10_000 };
 
 /** Rows a walk reads at a time, at first; it doubles (up to `walkChunkMax`) while matches are sparse. */
 const walkChunkMin = 200;
@@ -206,6 +208,10 @@ interface FewMatches {
 /** A filter with many candidates: the matches found so far walking the view's order, and where it stands. */
 interface Walk {
   type: 'walk';
+  /** The ids a row must be among (the conditions read whole), or null: every row of the view is read. */
+  among: ReadonlySet<string> | null;
+  /** How many of the view's ids a walk `among` ids has passed. */
+  passed: number;
   ids: string[];
   /** The key of the last row the walk read (null before the first). */
   resume: IndexableType | null;
@@ -268,24 +274,24 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
     .filter((list) => list.isAll)
     .sort((a, b) => a.ids.size - b.ids.size);
   const smallest = few[0];
-  if (!smallest) {
-    return {
-      type: 'walk',
-      ids: [],
-      resume: null,
-      isDone: false,
-      chunk: walkChunkMin,
-      fresh: new Map(),
-      exactCount: null,
-      queue: Promise.resolve(),
-    };
-  }
+  const walk = (among: ReadonlySet<string> | null): Walk => ({
+    type: 'walk',
+    among,
+    passed: 0,
+    ids: [],
+    resume: null,
+    isDone: false,
+    chunk: walkChunkMin,
+    fresh: new Map(),
+    exactCount: null,
+    queue: Promise.resolve(),
+  });
+  if (!smallest) return walk(null);
   const ids = [...smallest.ids].filter((id) => few.every((list) => list.ids.has(id)));
-  // The candidates' rows: by id when the other conditions left few of them, else in one range read.
-  const rows =
-    ids.length * 4 < smallest.ids.size
-      ? (await db.rowsOf(query.kind).bulkGet(ids)).filter((row): row is ReviewRow => row !== undefined)
-      : [...new Map((await sources[smallest.index]!.toArray()).map((row) => [row.id, row])).values()];
+  if (ids.length > reviewReadLimits.rowsReadUpTo) return walk(new Set(ids));
+  const rows = (await db.rowsOf(query.kind).bulkGet(ids)).filter(
+    (row): row is ReviewRow => row !== undefined,
+  );
   return { type: 'few', rows: rows.filter((row) => matchesQuery(row, query)).sort(compareRows(query)) };
 }
 
@@ -294,22 +300,47 @@ function walkUntil(query: ReviewQuery, walk: Walk, wanted: number): Promise<unkn
   walk.queue = walk.queue.then(async () => {
     walk.fresh.clear();
     while (!walk.isDone && walk.ids.length < wanted) {
-      const rows = await rowsAfter(query, walk.resume).limit(walk.chunk).toArray();
-      const last = rows.at(-1);
-      if (rows.length < walk.chunk) walk.isDone = true;
-      if (last) walk.resume = keyOf(last, query);
-      let found = 0;
-      for (const row of rows) {
-        if (!matchesQuery(row, query)) continue;
-        walk.ids.push(row.id);
-        walk.fresh.set(row.id, row);
-        found += 1;
-      }
-      // Sparse matches: read more at a time.
-      if (found * 4 < rows.length) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
+      if (walk.among) await walkIds(query, walk, walk.among);
+      else await walkRows(query, walk);
     }
   });
   return walk.queue;
+}
+
+/** One step of a walk over the view's rows: the next rows in order, those that match kept. */
+async function walkRows(query: ReviewQuery, walk: Walk): Promise<void> {
+  const rows = await rowsAfter(query, walk.resume).limit(walk.chunk).toArray();
+  const last = rows.at(-1);
+  if (rows.length < walk.chunk) walk.isDone = true;
+  if (last) walk.resume = keyOf(last, query);
+  let found = 0;
+  for (const row of rows) {
+    if (!matchesQuery(row, query)) continue;
+    walk.ids.push(row.id);
+    walk.fresh.set(row.id, row);
+    found += 1;
+  }
+  // Sparse matches: read more at a time.
+  if (found * 4 < rows.length) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
+}
+
+/**
+ * One step of a walk over the view's ids (keys only, no row): the next ids in order among the
+ * candidates, whose rows are then read and checked.
+ */
+async function walkIds(query: ReviewQuery, walk: Walk, among: ReadonlySet<string>): Promise<void> {
+  const chunk = walk.chunk * 10;
+  const ids = (await rowsAfter(query, null).offset(walk.passed).limit(chunk).primaryKeys()).map(String);
+  walk.passed += ids.length;
+  if (ids.length < chunk) walk.isDone = true;
+  const picked = ids.filter((id) => among.has(id));
+  const rows = await db.rowsOf(query.kind).bulkGet(picked);
+  for (const row of rows) {
+    if (!row || !matchesQuery(row, query)) continue;
+    walk.ids.push(row.id);
+    walk.fresh.set(row.id, row);
+  }
+  if (picked.length * 4 < walk.chunk) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
 }
 
 // ---------------------------------------------------------------------------------------------------

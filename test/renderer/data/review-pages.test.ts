@@ -294,12 +294,14 @@ const columnFilters: ReviewColumnFilter[] = [
 ];
 
 describe('filters', () => {
-  for (const [strategy, candidatesUpTo] of [
-    ['few candidates (read and ordered in memory)', 20_000],
-    ['many candidates (the view walked in its order)', 3],
+  for (const [strategy, candidatesUpTo, rowsReadUpTo] of [
+    ['few candidates (read and ordered in memory)', 20_000, 20_000],
+    ["candidates read whole but many (the view's ids walked in its order)", 20_000, 3],
+    ["no condition read whole (the view's rows walked in its order)", 3, 3],
   ] as const) {
     it(`give the rows and count a brute-force filter gives: ${strategy}`, async () => {
       reviewReadLimits.candidatesUpTo = candidatesUpTo;
+      reviewReadLimits.rowsReadUpTo = rowsReadUpTo;
       await store(sampleRows(600));
       const queries = [
         ...quickFilters.map((quickFilter) => ({ quickFilter })),
