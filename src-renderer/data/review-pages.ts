@@ -298,7 +298,8 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
 /** Walks on until the walk has `wanted` matches or has read the whole view. */
 function walkUntil(query: ReviewQuery, walk: Walk, wanted: number): Promise<unknown> {
   walk.queue = walk.queue.then(async () => {
-    walk.fresh.clear();
+    // The rows of the last steps only: what a page just found asks for.
+    if (walk.fresh.size > walkChunkMax * 2) walk.fresh.clear();
     while (!walk.isDone && walk.ids.length < wanted) {
       if (walk.among) await walkIds(query, walk, walk.among);
       else await walkRows(query, walk);
@@ -406,12 +407,12 @@ export const readReviewPage: ReadReviewPage = async (query, offset, limit) => {
   const resolved = await resolveQuery(query);
   if (resolved.type === 'few') return resolved.rows.slice(offset, offset + limit);
   await walkUntil(query, resolved, offset + limit);
+  // Taken at once: another reader's step of the same walk may move on meanwhile.
   const ids = resolved.ids.slice(offset, offset + limit);
-  const unread = ids.filter((id) => !resolved.fresh.has(id));
-  const read = new Map(
-    (await db.rowsOf(query.kind).bulkGet(unread)).flatMap((row) => (row ? [[row.id, row] as const] : [])),
-  );
-  return ids.flatMap((id) => resolved.fresh.get(id) ?? read.get(id) ?? []);
+  const known = new Map(ids.flatMap((id) => resolved.fresh.get(id) ?? []).map((row) => [row.id, row]));
+  const unread = ids.filter((id) => !known.has(id));
+  for (const row of await db.rowsOf(query.kind).bulkGet(unread)) if (row) known.set(row.id, row);
+  return ids.flatMap((id) => known.get(id) ?? []);
 };
 
 /** How many rows a query has: a counter, the few matches, or at least the matches a walk found so far. */
