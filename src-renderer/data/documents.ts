@@ -706,60 +706,9 @@ function noteOf(item: KindedDocument): string {
   }
 }
 
-/**
- * The rows of one view, in one indexed query (the grid sorts and filters them in memory).
- */
-export async function loadRows(kind: FeedKind, view: ReviewView): Promise<ReviewRow[]> {
-  const rows = db.rowsOf(kind);
-  return view === 'all' ? rows.toArray() : rowsInView(kind, view).toArray();
-}
-
-/** A view of at least this many rows paints its newest rows first; a smaller one is read whole at once. */
-export const firstRowsFrom = 10_000;
-/** How many of a large view's newest rows are painted before the rest is read. */
-export const firstRowsCount = 200;
-/** How many of the table's newest rows (by date) are read to find them. */
-const firstRowsScan = 2_000;
-
-/**
- * A large view's newest rows, for the grid to paint while the whole view is read (at 100,000 rows that
- * read takes about a second). They are read from the `date` index, newest first, at most the table's
- * 2,000 newest rows, and kept in the grid's order (date, newest first; then by id, the whole read's
- * order within a date), so that each is already where the whole view will put it.
- *
- * A date that may have rows beyond those read is left out, so the rows answered are exactly the first
- * rows of the whole view. Null when the view is small (`viewCount` below `firstRowsFrom`: read it
- * whole) or too few of its rows are among the newest (the whole read shows them as soon).
- */
-export async function loadFirstRows(
-  kind: FeedKind,
-  view: ReviewView,
-  viewCount: number,
-): Promise<ReviewRow[] | null> {
-  if (viewCount < firstRowsFrom) return null;
-  const newest = await db.rowsOf(kind).orderBy('date').reverse().limit(firstRowsScan).toArray();
-  const cutDate = newest.length === firstRowsScan ? newest[newest.length - 1]?.date : undefined;
-  const picked = newest.filter((row) => (view === 'all' || row.review === view) && row.date !== cutDate);
-  if (picked.length < firstRowsCount / 4) return null;
-  picked.sort((a, b) => (a.date === b.date ? compareText(a.id, b.id) : compareText(b.date, a.date)));
-  return picked.slice(0, firstRowsCount);
-}
-
 /** Code-unit order, as IndexedDB orders string keys. */
 export function compareText(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
-}
-
-/** How many documents each view holds. */
-export async function countRows(kind: FeedKind): Promise<Record<ReviewView, number>> {
-  const rows = db.rowsOf(kind);
-  const [pending, accepted, rejected, all] = await Promise.all([
-    rowsInView(kind, 'pending').count(),
-    rowsInView(kind, 'accepted').count(),
-    rowsInView(kind, 'rejected').count(),
-    rows.count(),
-  ]);
-  return { pending, accepted, rejected, all };
 }
 
 /** One document as the service sent it, with its row. */

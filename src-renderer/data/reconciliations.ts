@@ -90,8 +90,27 @@ export function serviceDocumentOf(kind: FeedKind, row: ReviewRow): ServiceDocume
   };
 }
 
-/** Every staged document of a feed as the engine reads it. */
+/** Rows read at a time for the engine: each page is turned into the engine's documents and let go. */
+const serviceDocumentPage = 5_000;
+
+/**
+ * Every staged document of a feed as the engine reads it, read in pages of rows by id (each page its
+ * own short read), so that only the engine's light documents are held, never the rows with their sort
+ * and search keys (docs/decisions/100-paged-review-views.md). The engine matches a register against
+ * every document of the feed, so the documents themselves are all in memory.
+ */
 export async function serviceDocuments(kind: FeedKind): Promise<ServiceDocument[]> {
-  const rows = await db.rowsOf(kind).toArray();
-  return rows.map((row) => serviceDocumentOf(kind, row));
+  const documents: ServiceDocument[] = [];
+  let after: string | null = null;
+  for (;;) {
+    const rows: ReviewRow[] = await (
+      after === null ? db.rowsOf(kind).toCollection() : db.rowsOf(kind).where(':id').above(after)
+    )
+      .limit(serviceDocumentPage)
+      .toArray();
+    for (const row of rows) documents.push(serviceDocumentOf(kind, row));
+    const last = rows.at(-1);
+    if (!last || rows.length < serviceDocumentPage) return documents;
+    after = last.id;
+  }
 }

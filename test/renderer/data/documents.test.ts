@@ -2,23 +2,19 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptySeqLedger } from '../../../src-shared/domain/seq-ledger';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
-import { db, type ReviewRow } from '../../../src-renderer/data/db';
+import { db } from '../../../src-renderer/data/db';
 import {
-  countRows,
   CursorMovedError,
-  firstRowsCount,
-  firstRowsFrom,
-  loadFirstRows,
-  loadRows,
   readCursor,
   readDocument,
   stageFeedPage,
   StagingMemory,
 } from '../../../src-renderer/data/documents';
 import { storeCustomerNames } from '../../../src-renderer/data/names';
+import { readReviewPage, readViewCounts } from '../../../src-renderer/data/review-pages';
+import { defaultReviewSort } from '../../../src-renderer/data/review-query';
 import { ackAt, invoice, meta, payment } from '../../support/wire-documents';
 import { expectChunksConsistent } from '../../support/store-invariants';
-import { row } from '../review/fixtures';
 
 const now = '2025-03-04T08:00:00.000Z';
 
@@ -53,9 +49,15 @@ describe('staging feed pages', () => {
         seq: emptySeqLedger(0),
       },
     });
-    expect(await countRows('invoices')).toEqual({ pending: 1, accepted: 1, rejected: 0, all: 2 });
+    expect(await readViewCounts('invoices')).toEqual({ pending: 1, accepted: 1, rejected: 0, all: 2 });
     expect(
-      (await loadRows('invoices', 'accepted')).map((row) => [row.id, row.externalNumber, row.amountCents]),
+      (
+        await readReviewPage(
+          { kind: 'invoices', view: 'accepted', sort: defaultReviewSort, quickFilter: '', filters: [] },
+          0,
+          10,
+        )
+      ).map((row) => [row.id, row.externalNumber, row.amountCents]),
     ).toEqual([['b', 'ERP-1', 10000]]);
 
     await stageFeedPage(
@@ -271,77 +273,5 @@ describe('the pages of one run (one StagingMemory across them)', () => {
     );
     expect(again.written).toBe(1);
     expect(await db.invoices.get('a')).toMatchObject({ version: 1 });
-  });
-});
-
-/** A review row for the first-rows tests: only what ordering and views read matters. */
-function reviewRow(index: number, review: ReviewRow['review'], date: string): ReviewRow {
-  return row(`inv_${String(index).padStart(6, '0')}`, {
-    version: index + 1,
-    review,
-    date,
-    amountCents: index,
-  });
-}
-
-/** The grid's first sort: the date column, newest first; a stable sort keeps the read's order within a date. */
-function inGridOrder(rows: readonly ReviewRow[]): string[] {
-  return rows
-    .map((row, at) => ({ row, at }))
-    .sort((a, b) => (a.row.date === b.row.date ? a.at - b.at : a.row.date < b.row.date ? 1 : -1))
-    .map(({ row }) => row.id);
-}
-
-describe("a large view's first rows", () => {
-  it('are exactly the first rows the whole view shows, in its order, for every view', async () => {
-    // 16,000 invoices over 40 dates (400 a date, so a date straddles the rows scanned), every eighth
-    // one accepted, every 97th rejected, stored in an order unlike both the ids and the dates.
-    const total = 16_000;
-    const rows = Array.from({ length: total }, (_, index) => {
-      const scrambled = (index * 7_919) % total;
-      const review = scrambled % 97 === 0 ? 'rejected' : scrambled % 8 === 0 ? 'accepted' : 'pending';
-      return reviewRow(scrambled, review, `2026-02-${String((scrambled % 40) + 1).padStart(2, '0')}`);
-    });
-    await db.invoices.bulkPut(rows);
-    const counts = await countRows('invoices');
-
-    for (const view of ['pending', 'all'] as const) {
-      const first = await loadFirstRows('invoices', view, counts[view]);
-      expect(first, view).not.toBeNull();
-      expect(first?.length).toBe(firstRowsCount);
-      const whole = inGridOrder(await loadRows('invoices', view));
-      expect(
-        first?.map((row) => row.id),
-        view,
-      ).toEqual(whole.slice(0, firstRowsCount));
-    }
-    // A small view is read whole at once.
-    for (const view of ['accepted', 'rejected'] as const) {
-      expect(counts[view]).toBeLessThan(firstRowsFrom);
-      expect(await loadFirstRows('invoices', view, counts[view])).toBeNull();
-    }
-  });
-
-  it('leave out a date not read whole, so no row of it comes before one left unread', async () => {
-    // The newest date holds 150 invoices, the next 3,000 (more than the 2,000 rows scanned), the rest older.
-    const rows = Array.from({ length: firstRowsFrom + 4_000 }, (_, index) =>
-      reviewRow(index, 'pending', index < 150 ? '2026-03-02' : index < 3_150 ? '2026-03-01' : '2026-01-01'),
-    );
-    await db.invoices.bulkPut(rows);
-    const counts = await countRows('invoices');
-    const first = await loadFirstRows('invoices', 'pending', counts.pending);
-    const whole = inGridOrder(await loadRows('invoices', 'pending'));
-    expect(first?.map((row) => row.id)).toEqual(whole.slice(0, 150));
-  });
-
-  it('are not offered when too few of the newest rows are in the view', async () => {
-    // The newest 2,000 and more are all accepted; the pending ones are all older.
-    const rows = Array.from({ length: firstRowsFrom + 4_000 }, (_, index) =>
-      reviewRow(index, index < 3_000 ? 'accepted' : 'pending', index < 3_000 ? '2026-03-01' : '2026-01-01'),
-    );
-    await db.invoices.bulkPut(rows);
-    const counts = await countRows('invoices');
-    expect(counts.pending).toBeGreaterThanOrEqual(firstRowsFrom);
-    expect(await loadFirstRows('invoices', 'pending', counts.pending)).toBeNull();
   });
 });
