@@ -15,8 +15,9 @@ export const sortFields = {
  * The indexes of every review-row table (version 8; docs/decisions/100-paged-review-views.md), each one
  * there because a query uses it:
  * - `[review+<field>+id]` for each sort field: a view's page in its order, one range read
- *   (review-pages.ts); the id breaks ties, so a walk resumes after a row by its key. `where('review')`
- *   (a view's ids, documents.ts: pendingIds) reads the first of them;
+ *   (review-pages.ts); the id breaks ties, so a walk resumes after a row by its key. A view's ids
+ *   (documents.ts: rowsInView) are read from the first of them, as a range with two new top keys, not
+ *   `where('review')` (Dexie pads that with one top key twice, which IndexedDB may refuse);
  * - `[<field>+id]` for each sort field: the same for the view of every document; `where('date')` (the
  *   day-end report's range, day-end.ts) reads the first of them;
  * - `*search`: the rows whose search key starts with a filter's word (review-pages.ts);
