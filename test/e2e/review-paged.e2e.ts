@@ -50,7 +50,7 @@ describe('a paged review grid over 100,000 invoices (browser mode)', () => {
     const openedAt = Date.now();
     await page.goto(host.url);
     await expect
-      .poll(() => page.getByLabel('Last sync').textContent(), { timeout: 240_000 })
+      .poll(() => page.getByLabel('Last sync').textContent(), { timeout: 900_000 })
       .not.toContain('never');
     console.log(
       `seeded in ${openedAt - seededAt} ms, opened (store upgraded, synced) in ${Date.now() - openedAt} ms`,
@@ -71,7 +71,7 @@ describe('a paged review grid over 100,000 invoices (browser mode)', () => {
       .getByRole('complementary', { name: 'Document detail' })
       .getByRole('button', { name: 'Close' })
       .click();
-  }, 420_000);
+  }, 1_200_000);
 
   it('sorts by amount', async () => {
     await review.sortBy('Amount');

@@ -37,7 +37,7 @@ describe('a review grid with 100,000 invoices (browser mode)', () => {
     await seedInvoiceRowsBeforeOpening(page, host.url, rowCount);
     await page.goto(host.url);
     await expect
-      .poll(() => page.getByLabel('Last sync').textContent(), { timeout: 120_000 })
+      .poll(() => page.getByLabel('Last sync').textContent(), { timeout: 900_000 })
       .not.toContain('never');
 
     const openedAt = Date.now();
@@ -71,5 +71,5 @@ describe('a review grid with 100,000 invoices (browser mode)', () => {
     expect(openMs).toBeLessThan(15_000);
     expect(selectMs).toBeLessThan(10_000);
     expect(filterMs).toBeLessThan(10_000);
-  }, 420_000);
+  }, 1_200_000);
 });

@@ -227,6 +227,13 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     [selection, viewCount, currentQuery],
   );
 
+  // Closing the dialog while a whole view's answers are queued stops the walk after its page: the
+  // dialog then closes with what was queued.
+  const closeDialog = (): void => {
+    if (progress !== null) isStopAsked.current = true;
+    else setDialog(null);
+  };
+
   const closeAfterQueueing = (text: string): void => {
     setDialog(null);
     setProgress(null);
@@ -463,7 +470,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
               ? { count: selectedCount, totals, progress, onStop: () => (isStopAsked.current = true) }
               : null
           }
-          onCancel={() => setDialog(null)}
+          onCancel={closeDialog}
           onSubmit={submit}
           onSubmitWhole={submitWhole}
         />
@@ -477,7 +484,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
               : null
           }
           reasons={reasons}
-          onCancel={() => setDialog(null)}
+          onCancel={closeDialog}
           onSubmit={submit}
           onSubmitWhole={submitWhole}
         />

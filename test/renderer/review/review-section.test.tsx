@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
 import { stageFeedPage } from '../../../src-renderer/data/documents';
@@ -42,6 +43,38 @@ describe('a review section', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Accept…' })).toHaveProperty('disabled', true);
+  });
+});
+
+describe('select all', () => {
+  it('selects the whole view from the header, with its count and totals, and clears', async () => {
+    await stageFeedPage(
+      {
+        kind: 'invoices',
+        data: [
+          invoice('a', 1, { total: '100.25' }),
+          invoice('b', 2, { total: '200.50' }),
+          invoice('c', 3, { total: '1000.00' }),
+          invoice('d', 4, { ack: ackAt(4) }),
+        ],
+        meta: meta(4),
+      },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    const user = userEvent.setup();
+    const view = render(<ReviewSection kind="invoices" />);
+    await user.click(await screen.findByRole('checkbox', { name: 'Select all 3' }));
+    const bar = document.querySelector('.selection-bar');
+    await waitFor(() =>
+      expect(bar?.textContent).toContain('3 selected (the whole view) · total 1,300.75 EGP'),
+    );
+    await user.click(screen.getByRole('button', { name: 'Accept…' }));
+    expect(screen.getByRole('dialog', { name: 'Accept 3 documents' })).toBeTruthy();
+    await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Cancel' }));
+    await user.click(screen.getByRole('button', { name: 'Clear selection' }));
+    expect(bar?.textContent).toContain('Select documents with the checkboxes');
+    view.unmount();
   });
 });
 
