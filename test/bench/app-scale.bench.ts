@@ -316,8 +316,14 @@ async function measureSize(
     problems: [],
   };
   // Waits sized for today's whole-view reading at 1,000,000 (about 900,000 rows held in the page).
-  const firstRowsTimeout = 120_000;
-  const settleTimeout = 5 * 60_000;
+  const firstRowsTimeout = 60_000;
+  const settleTimeout = 3 * 60_000;
+  // Each step as it ends, so a long run shows where it is (and what it measured, should it be stopped).
+  const startedAt = performance.now();
+  const say = (text: string): void => {
+    const elapsed = ((performance.now() - startedAt) / 1000).toFixed(0);
+    process.stderr.write(`\n  app-scale ${label(size)}, ${elapsed} s: ${text}`);
+  };
   const app = await startAppOnDisk(serviceUrl, sandboxDataDir);
   try {
     const { page } = app;
@@ -329,6 +335,7 @@ async function measureSize(
     );
     await page.goto(`${origin}/bench-seed`);
     figures.seedMs = Number(await page.evaluate(seedScript(size, 5_000)));
+    say(`seeded in ${(figures.seedMs / 1000).toFixed(1)} s`);
     await page.unroute(`${origin}/bench-seed`);
 
     await page.addInitScript(watchOpening);
@@ -337,6 +344,7 @@ async function measureSize(
     const first = await openingTimes(page);
     figures.toVersion = ((await storeVersion(page)) ?? Number.NaN) / 10;
     figures.openAfterSeedMs = first.ready;
+    say(`opened as version ${figures.toVersion}: ${JSON.stringify(first)}`);
     if (first.noteShown !== null && first.noteGone !== null)
       figures.upgradeMs = first.noteGone - first.noteShown;
     else if (figures.toVersion === figures.fromVersion)
@@ -351,12 +359,14 @@ async function measureSize(
       figures.openMs = (await openingTimes(page)).ready;
       await nav.getByRole('button', { name: 'Connections' }).click();
       figures.cold.push(await timeFirstRows(page, 'Invoices', firstRowsTimeout));
+      say(`cold first rows ${figures.cold.at(-1)?.toFixed(0)} ms`);
       // Each open starts from a grid at rest, not beside the reading the one before left going.
       figures.wholeViewMs = await waitGridSettled(page, settleTimeout);
     }
     for (let run = 0; run < runs; run += 1) {
       await nav.getByRole('button', { name: 'Connections' }).click();
       figures.warm.push(await timeFirstRows(page, 'Invoices', firstRowsTimeout));
+      say(`warm first rows ${figures.warm.at(-1)?.toFixed(0)} ms`);
       // Today's grid filters and selects only the rows it holds: the whole view is waited for.
       figures.wholeViewMs = await waitGridSettled(page, settleTimeout);
       if (figures.wholeViewMs === null) break;
@@ -382,6 +392,9 @@ async function measureSize(
       figures.notes.push("no count of a quick filter's matches is shown in the section");
     // The view opened and filtered: what the renderer holds for it.
     figures.heapMiB = await jsHeapMiB(app.cdp, true);
+    say(
+      `filters ${JSON.stringify([figures.filterFew, figures.filterMany, figures.filterManyCount])}, heap ${figures.heapMiB.toFixed(0)} MiB`,
+    );
 
     const selectedText = `${count.format(expected.pending)} selected`;
     const totals = [...expected.centsByCurrency].map(
@@ -399,6 +412,7 @@ async function measureSize(
         break;
       }
       figures.selectAll.push(timed.ms);
+      say(`select all ${timed.ms.toFixed(0)} ms`);
       await clearSelection(page, selectedText);
     }
   } catch (error) {
