@@ -6,7 +6,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
 import { countReview, readViewCounts } from '../../data/review-pages';
-import { defaultReviewSort, type ReviewQuery } from '../../data/review-query';
+import { defaultReviewSort, type ReviewCount, type ReviewQuery } from '../../data/review-query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
 import { isExplainedByCheckup } from '../../words/problem-words';
@@ -199,10 +199,19 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     [read, kind, grid.view, quickFilter],
   );
   const held = useHeldCounts(counts === null || counts.all === 0 ? null : shownQuery, dataVersion);
-  const viewCount = useMemo(
-    () => read?.count ?? (counts ? { count: counts[grid.view], isExact: true } : null),
-    [read, counts, grid.view],
-  );
+  // A select all of the view shown has walked it: its count is then the view's exact count.
+  const viewCount = useMemo((): ReviewCount | null => {
+    if (
+      read &&
+      !read.count.isExact &&
+      selection.mode === 'query' &&
+      selection.except.size === 0 &&
+      totals !== null &&
+      rowsKeyOf(selection.query) === rowsKeyOf(read.query)
+    )
+      return { count: totals.count, isExact: true };
+    return read?.count ?? (counts ? { count: counts[grid.view], isExact: true } : null);
+  }, [read, counts, grid.view, selection, totals]);
   const selectedCount = totals?.count ?? 0;
   const hasSelection = selection.mode === 'query' || selection.rows.size > 0;
   const pickedRows = useMemo(
