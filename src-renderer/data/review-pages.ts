@@ -34,14 +34,20 @@ export { reviewDataVersion } from './documents';
 type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
 
 /**
- * How filters are read: the ids of each indexed condition are read, at most `candidatesUpTo` of each.
- * When the ids every fully read condition shares are at most `rowsReadUpTo`, their rows are read and
- * ordered in memory (the count exact); when more, the view's ids are walked in its order, keeping the
- * shared ones (no row read but a page's); when no condition could be read whole, the view's rows are
- * walked in its order, filtering as they go. A page far (`jumpFromEndAfter` rows) from any page read before and nearer the
+ * How filters are read: first at most `rowsReadUpTo` ids of each indexed condition; when the ids the
+ * conditions read whole share are that few, their rows are read and ordered in memory (the count
+ * exact). Else, when every condition names at least `denseShare` of the view, the view's rows are
+ * walked in its order, filtering as they go (matches are dense). Else at most `candidatesUpTo` ids of
+ * each are read, and the view's ids walked in its order among those the conditions read whole share
+ * (no row read but a page's); when none could be read whole, the view's rows are walked. A page far (`jumpFromEndAfter` rows) from any page read before and nearer the
  * other end of its view is read from that end. Tests lower them to reach each way on small stores.
  */
-export const reviewReadLimits = { candidatesUpTo: 20_000, rowsReadUpTo: 2_000, jumpFromEndAfter: 10_000 };
+export const reviewReadLimits = {
+  denseShare: 0.05,
+  candidatesUpTo: 20_000,
+  rowsReadUpTo: 2_000,
+  jumpFromEndAfter: 10_000,
+};
 
 /** Rows a walk reads at a time, at first; it doubles (up to `walkChunkMax`) while matches are sparse. */
 const walkChunkMin = 200;
@@ -252,27 +258,39 @@ function resolveQuery(query: ReviewQuery): Promise<Resolved> {
   return resolved;
 }
 
-async function readCandidates(query: ReviewQuery): Promise<Resolved> {
-  const sources = candidateSources(query);
-  if (!sources) return { type: 'few', rows: [] };
+/** The ids of each condition read whole with at most `upTo` ids, smallest first. */
+async function fullyRead(
+  sources: readonly RowCollection[],
+  upTo: number,
+): Promise<Array<{ ids: Set<string>; index: number }>> {
   const keyLists = await Promise.all(
     sources.map(async (source) =>
       (
         await source
           .clone()
-          .limit(reviewReadLimits.candidatesUpTo + 1)
+          .limit(upTo + 1)
           .primaryKeys()
       ).map(String),
     ),
   );
-  const few = keyLists
-    .map((keys, index) => ({
-      ids: new Set(keys),
-      index,
-      isAll: keys.length <= reviewReadLimits.candidatesUpTo,
-    }))
-    .filter((list) => list.isAll)
+  return keyLists
+    .flatMap((keys, index) => (keys.length <= upTo ? [{ ids: new Set(keys), index }] : []))
     .sort((a, b) => a.ids.size - b.ids.size);
+}
+
+async function readCandidates(query: ReviewQuery): Promise<Resolved> {
+  const sources = candidateSources(query);
+  if (!sources) return { type: 'few', rows: [] };
+  // First a few ids of each condition (cheap): one that names few rows settles it.
+  let few = await fullyRead(sources, reviewReadLimits.rowsReadUpTo);
+  if (few.length === 0) {
+    // Every condition names many rows. Dense in the view (a common name): walking the view's rows fills
+    // a page at once. Sparse: read the conditions' ids further, to walk only among them.
+    const viewCount = (await readViewCounters(query.kind))[query.view].count;
+    if (viewCount * reviewReadLimits.denseShare <= reviewReadLimits.rowsReadUpTo) few = [];
+    else few = await fullyRead(sources, reviewReadLimits.candidatesUpTo);
+    if (few[0] && few[0].ids.size >= viewCount * reviewReadLimits.denseShare) few = [];
+  }
   const smallest = few[0];
   const walk = (among: ReadonlySet<string> | null): Walk => ({
     type: 'walk',
