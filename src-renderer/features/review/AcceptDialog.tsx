@@ -64,7 +64,7 @@ function AcceptWholeDialog({
     const found = numbersByDocument(pairs);
     setNumbers((current) => new Map([...current, ...found]));
     setImportNote(
-      `${found.size} number(s) read; each is matched to its document (id or number) as the answers are queued` +
+      `${formatCount(found.size)} number(s) read; each is matched to its document (id or number) as the answers are queued` +
         (unreadable.length > 0 ? `; line(s) ${unreadable.slice(0, 5).join(', ')} unreadable` : '') +
         '.',
     );

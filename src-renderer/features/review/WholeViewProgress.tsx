@@ -25,7 +25,11 @@ export function WholeViewProgress({ whole }: { whole: WholeAnswer }) {
   const { progress } = whole;
   if (!progress) return null;
   return (
-    <div className="whole-progress">
+    // Laid out here: the review stylesheet is shared with the other screens.
+    <div
+      className="whole-progress"
+      style={{ display: 'flex', alignItems: 'center', gap: 12, margin: '8px 0' }}
+    >
       <progress max={Math.max(whole.count, 1)} value={progress.walked} aria-label="Answers queued" />
       <span role="status">
         Queued {formatCount(progress.queued)} of {formatCount(whole.count)}
