@@ -6,6 +6,9 @@
 //   node test/bench/spike/store-designs.mjs stage D3 1000000   (stages more rows into the design's profile)
 //   node test/bench/spike/store-designs.mjs read D3            (cold then warm reads, median of 5)
 //   node test/bench/spike/store-designs.mjs upgrade 600        (v7 → D3 upgrade of the D0 store, for 600 s)
+//   node test/bench/spike/store-designs.mjs upgrade5 D0 300    (v7 → D5 of the D0 store: indexes added in the
+//                                                               version change, keys filled after, for 300 s)
+//   SPIKE_FROM=200000 … stage D2 1000000 resumes a staged profile; SPIKE_READS / SPIKE_QUICK pick reads.
 //
 // Profiles live in $SPIKE_DIR (default /tmp/spike17-profiles/<design>); JSON lines go to stdout.
 import { createServer } from 'node:http';
@@ -19,7 +22,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = join(here, '../../..');
 const [, , step, design = 'D0', arg = ''] = process.argv;
 const baseDir = process.env.SPIKE_DIR ?? '/tmp/spike17-profiles';
-const profile = join(baseDir, step === 'upgrade' ? 'D0' : design);
+const profile = join(baseDir, step === 'upgrade' || step === 'upgrade5' ? 'D0' : design);
 mkdirSync(profile, { recursive: true });
 
 const files = {
@@ -43,8 +46,15 @@ const server = createServer((req, res) => {
 await new Promise((r) => server.listen(Number(process.env.SPIKE_PORT ?? 47117), '127.0.0.1', r));
 const url = `http://127.0.0.1:${server.address().port}/`;
 
-const args = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
-  '--disable-sync', '--no-first-run', '--disable-quic'];
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
 async function launch() {
   const context = await chromium.launchPersistentContext(profile, {
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
@@ -65,7 +75,15 @@ const heapMiB = async (cdp) => {
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   return +(usedSize / 2 ** 20).toFixed(1);
 };
-const diskMiB = () => +(Number(execSync(`du -sb ${join(profile, 'Default/IndexedDB')}`).toString().split('\t')[0]) / 2 ** 20).toFixed(0);
+const diskMiB = () =>
+  +(
+    Number(
+      execSync(`du -sb ${join(profile, 'Default/IndexedDB')}`)
+        .toString()
+        .split('\t')[0],
+    ) /
+    2 ** 20
+  ).toFixed(0);
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor((xs.length - 1) / 2)];
 
 if (step === 'stage') {
@@ -99,12 +117,27 @@ if (step === 'stage') {
   out({ diskMiB: diskMiB() });
 } else if (step === 'read') {
   const runs = [];
-  const quick = ['c-1015', '2026-000123', 'ahmed', '1234.56'];
+  // SPIKE_READS / SPIKE_QUICK (comma lists) choose the reads; an empty SPIKE_QUICK runs no quick filter.
+  const quick =
+    process.env.SPIKE_QUICK !== undefined
+      ? process.env.SPIKE_QUICK.split(',').filter(Boolean)
+      : design === 'D5'
+        ? ['c-1015', '2026-000123', 'ahmed', 'ahm', '1234.56']
+        : ['c-1015', '2026-000123', 'ahmed', '1234.56'];
+  const readNames = process.env.SPIKE_READS?.split(',') ?? [
+    'first100',
+    'countCounters',
+    'countIndex',
+    'allFirst100',
+    'allMerge100',
+    'offset500k',
+    'resume500k',
+  ];
   const prefixes = ['ahm', 'c-101'];
   for (let run = 0; run < 5; run++) {
     const { context, page, cdp } = await launch(); // a fresh browser: run 0 is cold, the page's caches too
     const r = { open: await page.evaluate((d) => window.spike.open(d), design) };
-    for (const name of ['first100', 'countCounters', 'countIndex', 'allFirst100', 'allMerge100', 'offset500k', 'resume500k']) {
+    for (const name of readNames) {
       const skip = run > 1 && runs[0][name]?.ms > 3000;
       if (!skip) r[name] = await page.evaluate((n) => window.spike.reads[n](), name);
       if (name === 'first100' && run === 0) r.heapAfterFirstRowsMiB = await heapMiB(cdp);
@@ -116,14 +149,19 @@ if (step === 'stage') {
     }
     if (design === 'D3') {
       for (const p of prefixes) r[`prefix ${p}`] = await page.evaluate((x) => window.spike.quickPrefix(x), p);
-      for (const t of ['ahmed', 'c-1015']) r[`count ${t}`] = await page.evaluate((x) => window.spike.quickCount(x), t);
+      for (const t of ['ahmed', 'c-1015'])
+        r[`count ${t}`] = await page.evaluate((x) => window.spike.quickCount(x), t);
     }
+    if (design === 'D5')
+      for (const q of quick) r[`count ${q}`] = await page.evaluate((x) => window.spike.quickCount(x), q);
     r.heapEndMiB = await heapMiB(cdp);
     out({ run, ...r });
     runs.push(r);
     await context.close();
   }
-  const keys = Object.keys(runs[0]).filter((k) => typeof runs[0][k] === 'object' || typeof runs[0][k] === 'number');
+  const keys = Object.keys(runs[0]).filter(
+    (k) => typeof runs[0][k] === 'object' || typeof runs[0][k] === 'number',
+  );
   const summary = {};
   for (const k of keys) {
     const ms = runs.map((r) => (typeof r[k] === 'object' ? r[k]?.ms : r[k])).filter((x) => x !== undefined);
@@ -149,6 +187,23 @@ if (step === 'stage') {
   }
   out({ columnLoad: load, heapBeforeMiB: before, heapAfterMiB: after, scans });
   await context.close();
+} else if (step === 'upgrade5') {
+  // v7 → D5 the non-blocking way: how long the version change (adding the indexes) blocks, then the fill
+  // in background transactions of 2,000 rows for up to `arg` seconds.
+  const budget = Number(arg || 300) * 1000;
+  const { context, page } = await launch();
+  const opened = await page.evaluate(() => window.spike.upgradeToD5Open());
+  out({ versionChange: opened });
+  const timer = setInterval(async () => {
+    try {
+      out({ progress: await page.evaluate(() => window.spike.upgradeProgress()) });
+    } catch {}
+  }, 30_000);
+  const r = await page.evaluate((b) => window.spike.upgradeToD5Fill(b), budget);
+  clearInterval(timer);
+  out({ fill: r });
+  await context.close();
+  out({ diskMiB: diskMiB() });
 } else if (step === 'upgrade') {
   const budget = Number(arg || 600) * 1000;
   const { context, page } = await launch();
