@@ -1,5 +1,6 @@
 // The page half of the issue-17 store-design spike (store-designs.mjs drives it): synthetic invoice
-// rows made in the page, staged into IndexedDB through Dexie in one of the designs D0-D3, and read back.
+// rows made in the page, staged into IndexedDB through Dexie in one of the designs D0-D5, and read back.
+/* global IDBKeyRange */
 import Dexie from '/dexie.mjs';
 
 // ---------------------------------------------------------------------------------------------------

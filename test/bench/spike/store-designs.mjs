@@ -11,6 +11,7 @@
 //   SPIKE_FROM=200000 … stage D2 1000000 resumes a staged profile; SPIKE_READS / SPIKE_QUICK pick reads.
 //
 // Profiles live in $SPIKE_DIR (default /tmp/spike17-profiles/<design>); JSON lines go to stdout.
+/* global window */
 import { createServer } from 'node:http';
 import { readFileSync, existsSync, mkdirSync } from 'node:fs';
 import { execSync } from 'node:child_process';
@@ -197,7 +198,9 @@ if (step === 'stage') {
   const timer = setInterval(async () => {
     try {
       out({ progress: await page.evaluate(() => window.spike.upgradeProgress()) });
-    } catch {}
+    } catch {
+      // the page is busy in a long transaction: no progress this time
+    }
   }, 30_000);
   const r = await page.evaluate((b) => window.spike.upgradeToD5Fill(b), budget);
   clearInterval(timer);
@@ -210,7 +213,9 @@ if (step === 'stage') {
   const timer = setInterval(async () => {
     try {
       out({ progress: await page.evaluate(() => window.spike.upgradeProgress()) });
-    } catch {}
+    } catch {
+      // the page is busy in a long transaction: no progress this time
+    }
   }, 60_000);
   const r = await page.evaluate((b) => window.spike.upgradeToD3(b), budget);
   clearInterval(timer);
