@@ -90,8 +90,15 @@ export class DeskCore {
       },
       // Feeds and answers go through the active connection's client (its pacer and retries).
       feeds: {
-        pull: async (kind, request) =>
-          ok(await pullFeedPage((await this.activeClient()).client, kind, request)),
+        pull: async (kind, request) => {
+          const { connection, client } = await this.activeClient();
+          if (request.connectionId !== undefined && request.connectionId !== connection.id)
+            throw new LocalError(
+              'OTHER_CONNECTION',
+              'Another connection became active while this sync ran, so its page was not pulled. The sync starts again on the active connection.',
+            );
+          return ok(await pullFeedPage(client, kind, request));
+        },
         cursor: async (kind) => ok(await readFeedCursor((await this.activeClient()).client, kind)),
         documents: async (kind, ids) =>
           ok(await pullDocuments((await this.activeClient()).client, kind, ids)),

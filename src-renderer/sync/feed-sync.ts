@@ -90,6 +90,8 @@ export class SyncEngine {
   #run: Promise<SyncRunOutcome> | null = null;
   #pauseRequested = false;
   #cancelRequested = false;
+  /** The connection the run's store is bound to: every page asked for names it (bridge: feeds.pull). */
+  #connectionId: string | undefined = undefined;
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -104,14 +106,17 @@ export class SyncEngine {
    * Syncs the feeds in turn until each is caught up (or the run is paused or cancelled). Never
    * throws: a failure is in the outcome, and the feed resumes from its last staged page next time.
    * A run in progress is joined, unless it is stopping: then a new run starts once it has stopped.
+   * `connectionId` names the connection the store is bound to: should another become active
+   * meanwhile, the core refuses the run's next page rather than answer it from the other company.
    */
-  async syncAll(kinds: readonly FeedKind[] = feedKinds): Promise<SyncRunOutcome> {
+  async syncAll(kinds: readonly FeedKind[] = feedKinds, connectionId?: string): Promise<SyncRunOutcome> {
     while (this.#run) {
       if (!this.#pauseRequested && !this.#cancelRequested) return this.#run;
       await this.#run;
     }
     this.#pauseRequested = false;
     this.#cancelRequested = false;
+    this.#connectionId = connectionId;
     const run = this.#runFeeds(kinds).finally(() => {
       this.#run = null;
     });
@@ -168,6 +173,7 @@ export class SyncEngine {
     const memory = new StagingMemory();
     const pull = (versionAfter: number): Promise<Result<AnyFeedPage>> => {
       const request: FeedPullRequest = { versionAfter, perPage };
+      if (this.#connectionId !== undefined) request.connectionId = this.#connectionId;
       // A start from a date: the first page from the day's first change (spec, Pull documents:
       // `filter[updated_after]`, not with a cursor), then by version.
       if (versionAfter === 0 && startDate !== undefined) request.updatedAfter = `${startDate}T00:00:00Z`;

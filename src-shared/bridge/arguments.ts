@@ -77,6 +77,7 @@ export const FeedPullRequestArgumentSchema = Type.Object(
       Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}T[0-9:.]+(Z|[+-]\\d{2}:\\d{2})$' }),
     ),
     seqAfter: Type.Optional(Type.Integer({ minimum: 0, maximum: Number.MAX_SAFE_INTEGER })),
+    connectionId: Type.Optional(ConnectionIdArgumentSchema),
   },
   { additionalProperties: false },
 );

@@ -311,6 +311,11 @@ export interface FeedPullRequest {
    * `per_page`): `versionAfter` is then not sent. Invoices, payments and returns only.
    */
   seqAfter?: number;
+  /**
+   * The saved connection whose store the page is for: refused with `OTHER_CONNECTION` when another
+   * connection has become active meanwhile, so that one company's page is never staged in another's.
+   */
+  connectionId?: string;
 }
 
 /**

@@ -27,6 +27,7 @@ export type LocalErrorCode =
   | 'OTHER_CLIENT'
   | 'SAME_TOKEN'
   | 'INSECURE_ADDRESS'
+  | 'OTHER_CONNECTION'
   | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */

@@ -83,4 +83,22 @@ describe('the core against the real sandbox', () => {
     const notArray = await dispatchDesk(core.api, 'connections.list', { 0: 1 });
     expect(notArray).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
   });
+
+  it('refuses a feed page asked for a connection that is no longer the active one', async () => {
+    const core = newCore();
+    await applyStartupConnection(core, { serviceUrl: sandbox.baseUrl, sandboxDataDir: sandbox.dataDir });
+    const active = (await core.status()).connection!;
+    const request = { versionAfter: 0, perPage: 5 };
+    const own = await dispatchDesk(core.api, 'feeds.pull', [
+      'invoices',
+      { ...request, connectionId: active.id },
+    ]);
+    expect(own).toMatchObject({ ok: true });
+    // A sync that began on another connection: its page is never answered from this company.
+    const other = await dispatchDesk(core.api, 'feeds.pull', [
+      'invoices',
+      { ...request, connectionId: 'another-connection' },
+    ]);
+    expect(other).toMatchObject({ ok: false, error: { code: 'OTHER_CONNECTION' } });
+  });
 });

@@ -2,7 +2,6 @@
 // first page from a date (`filter[updated_after]`, no version cursor), and a connection added "from now"
 // pinning each feed's cursor (docs/decisions/090-where-to-start.md, 091-seq-gaps.md).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { AnyFeedPage } from '../../src-shared/domain/feeds';
 import { documentSeq, kindedItems, type KindedDocument } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import { ApiClient } from '../../src-main/core/api/client';

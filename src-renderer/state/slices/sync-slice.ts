@@ -136,7 +136,9 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       const scopes = get().connection?.scopes;
       const readable = scopes ? kinds.filter((kind) => scopes.includes(`${kind}:read`)) : kinds;
       set({ isSyncing: true, syncError: null });
-      const outcome = await theEngine().syncAll(readable);
+      const outcome = await theEngine().syncAll(readable, connectionId);
+      // Another connection became active meanwhile: its own sync owns the state from here.
+      if (activeConnectionId() !== connectionId) return outcome;
       let error = outcome.error;
       if (!error) {
         // Answers made on another desk or by the ERP do not move versions: ask which are still
