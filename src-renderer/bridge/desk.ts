@@ -11,6 +11,7 @@ import {
   type OperationValue,
 } from '../../src-shared/bridge/contract';
 import type { Result } from '../../src-shared/bridge/result';
+import { browserFiles } from './browser-files';
 
 /** The bridge plus event subscription. */
 export type Desk = DeskApi & {
@@ -234,6 +235,9 @@ export function createHttpDesk(): Desk {
       documents: (kind, ids) => callHost('feeds.documents', [kind, ids]),
     },
     acks: { send: (batch) => callHost('acks.send', [batch]) },
+    // The page's own download and file input: the host is not asked (browser-files.ts).
+    files: browserFiles,
+    demo: { open: () => callHost('demo.open', []) },
     reference: {
       list: (kind) => callHost('reference.list', [kind]),
       customerNames: (ids) => callHost('reference.customerNames', [ids]),

@@ -28,6 +28,8 @@ export type LocalErrorCode =
   | 'SAME_TOKEN'
   | 'INSECURE_ADDRESS'
   | 'OTHER_CONNECTION'
+  | 'DEMO_UNAVAILABLE'
+  | 'NO_FILE_DIALOGS'
   | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */
