@@ -472,7 +472,7 @@ const verifyRetryPolicy: Readonly<RetryPolicy> = {
 function missingToken(): LocalError {
   return new LocalError(
     'TOKEN_MISSING',
-    'The token of this connection is not kept on this machine (no keychain answered, so it lived in memory only). Paste it again with Rotate token.',
+    'The token of this connection is not kept on this machine (no keychain that outlives the session answered, so it lived in memory only). Paste it again with Rotate token.',
   );
 }
 
