@@ -8,7 +8,10 @@ import type { ReviewView } from '../../data/documents';
 import { useDeskStore } from '../../state/store';
 import { isExplainedByCheckup } from '../../words/problem-words';
 import { missingReadNote } from '../connections/checkup-words';
+import { useCommandTarget } from '../commands/use-command-target';
 import { OpenCheckupButton } from '../connections/OpenCheckupButton';
+import { runExport, type FileNote } from '../files/file-actions';
+import { FileNoteText } from '../files/FileNoteText';
 import { formatCount, formatTotals } from '../ui/format';
 import { AcceptDialog } from './AcceptDialog';
 import { DetailPanel } from './DetailPanel';
@@ -35,7 +38,8 @@ const nouns: Record<FeedKind, string> = {
 
 /**
  * One feed's review: views with counts, quick filter, the grid, totals of the selection, accept and
- * reject, CSV export, and the detail panel of the document clicked.
+ * reject, CSV export, and the detail panel of the document clicked. Takes the menu's Accept, Reject
+ * and Find (and their shortcuts) while shown.
  */
 export function ReviewSection({ kind }: { kind: FeedKind }) {
   const grid = useDeskStore((state) => state.reviewGrids[kind]);
@@ -49,7 +53,9 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const [selected, setSelected] = useState<ReviewRow[]>([]);
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
   const [notice, setNotice] = useState('');
+  const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const apiRef = useRef<GridApi<ReviewRow> | null>(null);
+  const quickFilterRef = useRef<HTMLInputElement | null>(null);
   const reasons = useRejectReasons(kind);
   // The sync skips a feed the client may not read (it would answer 403): say so, and why.
   const lacksRead = useDeskStore((state) => {
@@ -106,11 +112,28 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const exportName = (extension: string): string =>
     `${kind}-${grid.view}-${new Date().toISOString().slice(0, 10)}.${extension}`;
   const exportCsv = (): void => {
-    if (apiRef.current) exportViewAsCsv(apiRef.current, exportName('csv'));
+    const api = apiRef.current;
+    if (api) void runExport(() => exportViewAsCsv(api, exportName('csv'))).then(setExportNote);
   };
   const exportXlsx = (): void => {
-    if (apiRef.current) void exportViewAsXlsx(apiRef.current, exportName('xlsx'));
+    const api = apiRef.current;
+    if (api) void runExport(() => exportViewAsXlsx(api, exportName('xlsx'))).then(setExportNote);
   };
+
+  // The menu's Accept…, Reject… and Find (docs/decisions/102-files-and-shortcuts.md): as the toolbar's
+  // buttons and field, on this feed's selection.
+  useCommandTarget((command) => {
+    if (command === 'find') {
+      quickFilterRef.current?.focus();
+      quickFilterRef.current?.select();
+      return null;
+    }
+    if (dialog !== null) return null;
+    if (selected.length === 0)
+      return `Select ${nouns[kind]} with the checkboxes first, then ${command === 'accept' ? 'Accept' : 'Reject'}.`;
+    setDialog(command);
+    return null;
+  });
 
   // An export is of the whole view: not while only its first rows are in.
   const canExport = complete && rows !== null && rows.length > 0;
@@ -150,6 +173,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         <label className="quick-filter">
           <span className="visually-hidden">Quick filter</span>
           <input
+            ref={quickFilterRef}
             type="search"
             placeholder="Quick filter"
             aria-label="Quick filter"
@@ -213,6 +237,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           </span>
         )}
         {notice && queuedAcks > 0 && <span role="status">{notice}</span>}
+        <FileNoteText note={exportNote} />
       </div>
       <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
         {rows === null ? (

@@ -1,7 +1,9 @@
 // Exporting the grid's current view (its filters and sort, all its rows) to a spreadsheet file, with
 // the columns as shown. CSV comes from ag-grid itself; XLSX from write-excel-file, loaded on first use.
+// Saved through the bridge (a Save dialog, or a download in browser mode).
 import type { Column, GridApi } from 'ag-grid-community';
 import type { ReviewRow } from '../../data/db';
+import { csvBytes, csvFilter, saveFile, xlsxFilter, type FileNote } from '../files/file-actions';
 
 /** The columns of the export: every displayed data column (not the checkbox column). */
 function dataColumns(api: GridApi<ReviewRow>): Column[] {
@@ -12,13 +14,14 @@ function dataColumns(api: GridApi<ReviewRow>): Column[] {
     );
 }
 
-/** The current view as CSV, downloaded as `fileName`. */
-export function exportViewAsCsv(api: GridApi<ReviewRow>, fileName: string): void {
-  api.exportDataAsCsv({ fileName, columnKeys: dataColumns(api).map((column) => column.getColId()) });
+/** The current view as CSV (UTF-8 with BOM, as ag-grid's own download wrote it), saved as `fileName`. */
+export async function exportViewAsCsv(api: GridApi<ReviewRow>, fileName: string): Promise<FileNote | null> {
+  const text = api.getDataAsCsv({ columnKeys: dataColumns(api).map((column) => column.getColId()) }) ?? '';
+  return saveFile({ suggestedName: fileName, filter: csvFilter, bytes: csvBytes(text) });
 }
 
-/** The current view as an Excel workbook (amounts as numbers with 2 decimals), downloaded as `fileName`. */
-export async function exportViewAsXlsx(api: GridApi<ReviewRow>, fileName: string): Promise<void> {
+/** The current view as an Excel workbook (amounts as numbers with 2 decimals), saved as `fileName`. */
+export async function exportViewAsXlsx(api: GridApi<ReviewRow>, fileName: string): Promise<FileNote | null> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const columns = dataColumns(api);
   const header = columns.map((column) => ({
@@ -37,5 +40,10 @@ export async function exportViewAsXlsx(api: GridApi<ReviewRow>, fileName: string
       }),
     );
   });
-  await writeXlsxFile([header, ...rows]).toFile(fileName);
+  const blob = await writeXlsxFile([header, ...rows]).toBlob();
+  return saveFile({
+    suggestedName: fileName,
+    filter: xlsxFilter,
+    bytes: new Uint8Array(await blob.arrayBuffer()),
+  });
 }

@@ -8,15 +8,23 @@ export class MasterDataPage {
     return this.page.getByRole('main', { name: 'Master data' });
   }
 
-  /** Adds export files as if chosen in the file dialog. */
+  /** Adds export files one by one, each chosen through "Choose file…" in the file chooser. */
   async addFiles(files: Array<{ name: string; text: string }>): Promise<void> {
-    await this.main.getByLabel('Add files').setInputFiles(
-      files.map((file) => ({
+    for (const file of files) {
+      const [chooser] = await Promise.all([
+        this.page.waitForEvent('filechooser'),
+        this.main
+          .getByRole('group', { name: 'Add files' })
+          .getByRole('button', { name: 'Choose file…' })
+          .click(),
+      ]);
+      await chooser.setFiles({
         name: file.name,
         mimeType: 'text/csv',
         buffer: Buffer.from(file.text, 'utf8'),
-      })),
-    );
+      });
+      await this.card(file.name).waitFor();
+    }
   }
 
   card(fileName: string): Locator {

@@ -40,6 +40,12 @@ const bridge = vi.hoisted(() => {
       status: vi.fn(),
     },
     lookup: { customer: vi.fn() },
+    files: {
+      open: vi.fn(async (): Promise<Result<{ name: string; bytes: Uint8Array } | null>> => ({
+        ok: true,
+        value: null,
+      })),
+    },
     on: vi.fn(() => () => undefined),
   };
   Object.assign(globalThis, { desk });
@@ -55,20 +61,24 @@ afterEach(() => {
   bridge.state.plans = [];
 });
 
-function csv(name: string, text: string): File {
-  return new File([new TextEncoder().encode(text)], name, { type: 'text/csv' });
+/** The file the clerk chooses next in the Open dialog (or the browser's file chooser). */
+function chooseNext(name: string, text: string): void {
+  bridge.desk.files.open.mockResolvedValueOnce({
+    ok: true,
+    value: { name, bytes: new TextEncoder().encode(text) },
+  });
 }
 
 describe('the master-data screen', () => {
   it('reads a CSV, shows what is wrong before sending, lets a column be fixed, and pushes a plan', async () => {
     const user = userEvent.setup();
     render(<MasterDataScreen />);
-    await user.upload(
-      screen.getByLabelText('Add files'),
-      csv(
-        'customers.csv',
-        'Client No;Customer name (EN);الاسم;Limit\nC1;Nile Market;سوق النيل;1.500,00\nC2;Delta;;abc\n',
-      ),
+    chooseNext(
+      'customers.csv',
+      'Client No;Customer name (EN);الاسم;Limit\nC1;Nile Market;سوق النيل;1.500,00\nC2;Delta;;abc\n',
+    );
+    await user.click(
+      within(screen.getByRole('group', { name: 'Add files' })).getByRole('button', { name: 'Choose file…' }),
     );
 
     const card = await screen.findByRole('article', { name: 'customers.csv' });
