@@ -15,7 +15,11 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: DeskError }
  * connection has that id. `TOKEN_MISSING`: the keychain no longer holds the active connection's token
  * (memory-only keychain after a restart). `OTHER_CLIENT`: a rotation's new token speaks for another client or company.
  * `SAME_TOKEN`: a rotation was given the token already in use. `INSECURE_ADDRESS`: plain http to another
- * machine would send the token unencrypted. `INTERNAL`: anything else (logged, redacted).
+ * machine would send the token unencrypted. `OTHER_CONNECTION`: another connection became active while a
+ * sync ran. `DEMO_UNAVAILABLE`: this copy of the app has no bundled sandbox. `NO_FILE_DIALOGS`: the host
+ * has no Save or Open dialog (browser mode's page does without). `FILE_NOT_SAVED`/`FILE_NOT_READ`: the
+ * system refused a save or an open (`message` is the reason in plain words); `FILE_TOO_LARGE`: a file
+ * over 512 MiB. `INTERNAL`: anything else (logged, redacted).
  */
 export type LocalErrorCode =
   | 'NETWORK_UNREACHABLE'
@@ -30,6 +34,9 @@ export type LocalErrorCode =
   | 'OTHER_CONNECTION'
   | 'DEMO_UNAVAILABLE'
   | 'NO_FILE_DIALOGS'
+  | 'FILE_NOT_SAVED'
+  | 'FILE_NOT_READ'
+  | 'FILE_TOO_LARGE'
   | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */

@@ -31,6 +31,7 @@ export function fileProblemText(error: DeskError, doing: 'save' | 'open'): strin
       return doing === 'save'
         ? 'This app cannot show a Save dialog here. Restart the app and try again.'
         : 'This app cannot show an Open dialog here. Restart the app and try again.';
+    case 'FILE_TOO_LARGE':
     case 'INVALID_ARGUMENT':
       return doing === 'save'
         ? 'The file is too large to save from the app (over 512 MB). Narrow the view with a filter and export again.'
