@@ -3,7 +3,8 @@
 import { app, protocol, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createFileStore } from '../core/adapters/file-store';
-import { openKeychain } from '../core/adapters/os-keychain';
+import { describeKeychainFinding } from '../core/adapters/keychain-probe';
+import { openKeychainReporting } from '../core/adapters/os-keychain';
 import { systemClock } from '../core/adapters/system-clock';
 import { applyStartupConnection } from '../core/bootstrap';
 import { DeskCore } from '../core/desk-service';
@@ -15,6 +16,7 @@ import { installMenu } from './menu';
 import { serveAppRequest } from './protocol';
 import { appScheme, appSchemePrivileges, type ShellMode } from './security';
 import { guardWebContents, hardenSession } from './session-guards';
+import { checkForUpdates } from './updates';
 import { openMainWindow } from './window';
 
 // An error no handler caught (the dispatcher already turns every bridge call's throw into a Result) is
@@ -48,13 +50,10 @@ if (!app.requestSingleInstanceLock()) {
     protocol.handle(appScheme, (request) => serveAppRequest(request, rendererRoot));
 
     const store = createFileStore(join(app.getPath('userData'), 'desk'));
-    const keychain = await openKeychain();
-    if (keychain.storage === 'memory') {
-      logRedacted(
-        'warn',
-        'desk: no OS keychain answered; tokens are kept in memory for this session only, never on disk.',
-      );
-    }
+    // A keychain that does not outlive the session counts as memory (decision 095), and says how to fix it.
+    const { keychain, finding } = await openKeychainReporting();
+    const keychainWarning = describeKeychainFinding(finding);
+    if (keychainWarning) logRedacted('warn', `desk: ${keychainWarning}`);
     // The one window (macOS re-creates it on 'activate'); null until it is open or once destroyed.
     let window: BrowserWindow | null = null;
     const openWindow = (): BrowserWindow | null => (window && !window.isDestroyed() ? window : null);
@@ -86,7 +85,8 @@ if (!app.requestSingleInstanceLock()) {
     core.subscribe(send);
     installMenu((command) => send('menu.command', command));
     window = await openMainWindow(store, mode);
-    // Issue 18: the update check (electron-updater) starts here, once the window is open.
+    // Installed copies only; nothing is downloaded or restarted without the clerk's yes (decision 097).
+    checkForUpdates({ window: openWindow });
     app.on('second-instance', () => {
       const target = openWindow();
       if (target?.isMinimized()) target.restore();
