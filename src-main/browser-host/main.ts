@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFileStore } from '../core/adapters/file-store';
 import { createMemoryKeychain } from '../core/adapters/memory-keychain';
-import { openKeychain } from '../core/adapters/os-keychain';
+import { describeKeychainFinding } from '../core/adapters/keychain-probe';
+import { openKeychainReporting } from '../core/adapters/os-keychain';
 import { systemClock } from '../core/adapters/system-clock';
 import { applyStartupConnection } from '../core/bootstrap';
 import { createNodeDemoSandbox } from '../core/demo/node-demo-sandbox';
@@ -39,10 +40,13 @@ async function main(): Promise<void> {
     console.error(`No built renderer in ${rendererDir}. Run "npm run build" first.`);
     process.exit(2);
   }
-  const keychain = values.keychain === 'memory' ? createMemoryKeychain() : await openKeychain();
-  if (keychain.storage === 'memory') {
-    console.warn('No OS keychain answered: tokens are kept in memory for this session only, never on disk.');
-  }
+  // A keychain that does not outlive the session counts as memory (decision 095), and says how to fix it.
+  const opening = values.keychain === 'memory' ? null : await openKeychainReporting();
+  const keychain = opening?.keychain ?? createMemoryKeychain();
+  const keychainWarning = opening
+    ? describeKeychainFinding(opening.finding)
+    : 'Tokens are kept in memory for this session only, never on disk (--keychain memory).';
+  if (keychainWarning) console.warn(keychainWarning);
   const dataDir = resolve(values.data ?? '.desk');
   // "Open the demo company": the sandbox bundle built beside the renderer, run as this host's child with
   // its data in the host's data folder, browser mode's user-data folder (docs/decisions/099-demo-company.md).

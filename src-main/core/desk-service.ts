@@ -163,13 +163,9 @@ export class DeskCore {
         'This copy of the app has no bundled sandbox. Start it from the source tree with "npm start", or add a connection to your service.',
       );
     const { baseUrl, token } = await demo.start();
-    const address = normaliseBaseUrl(baseUrl);
-    const saved = (await this.connections.list()).find(
-      (connection) => connection.label === demoConnectionLabel && connection.baseUrl === address,
-    );
-    if (!saved) return this.add({ label: demoConnectionLabel, baseUrl: address, token });
-    await this.activate(saved.id);
-    return (await this.connections.list()).find((connection) => connection.id === saved.id) ?? saved;
+    // Saved once: add() finds it again by its label and address, and puts the demo token back in the
+    // keychain, which a memory-only keychain has forgotten since the app last ran.
+    return this.add({ label: demoConnectionLabel, baseUrl, token });
   }
 
   /** The shell's file dialogs; browser mode's page never asks the host for them. */

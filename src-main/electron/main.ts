@@ -10,6 +10,7 @@ import { applyStartupConnection } from '../core/bootstrap';
 import { DeskCore } from '../core/desk-service';
 import { logRedacted } from '../core/redact';
 import type { DeskEventName, DeskEvents } from '../../src-shared/bridge/contract';
+import { createElectronDemoSandbox } from './demo-process';
 import { emitDeskEvent, registerDeskIpc } from './ipc';
 import { createElectronFileDialogs } from './file-dialogs';
 import { installMenu } from './menu';
@@ -68,7 +69,12 @@ if (!app.requestSingleInstanceLock()) {
         documentsFolder: app.getPath('documents'),
         store,
       }),
-      // Issue 18: the bundled sandbox ("Open the demo company", `demo`) is wired here.
+      // "Open the demo company": the bundled sandbox in a utility process, its data in the user-data
+      // folder (decision 099); core.close() on quit stops it.
+      demo: createElectronDemoSandbox({
+        userDataDir: app.getPath('userData'),
+        sandboxEntry: join(import.meta.dirname, 'sandbox.js'),
+      }),
     });
     await applyStartupConnection(core, {
       serviceUrl: process.env.DESK_SERVICE_URL,
