@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:f
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { startSandbox, type RunningSandbox, type SandboxFlags } from '../../support/sandbox';
+import { startInOrder } from '../../support/start-in-order';
 
 const root = resolve(import.meta.dirname, '../../..');
 const electronPackage = join(root, 'node_modules', 'electron');
@@ -58,15 +59,11 @@ export async function startDeskInElectron(
   executablePath: string,
   flags: SandboxFlags,
 ): Promise<DeskInElectron> {
-  const stops: Array<() => Promise<void>> = [];
-  const close = async (): Promise<void> => {
-    for (const stop of stops.splice(0).reverse()) await stop();
-  };
-  try {
+  return startInOrder(async (onStop) => {
     const sandbox = await startSandbox(flags);
-    stops.push(() => sandbox.dispose());
+    onStop(() => sandbox.dispose());
     const userDataDir = mkdtempSync(join(tmpdir(), 'desk-electron-'));
-    stops.push(async () => rmSync(userDataDir, { recursive: true, force: true }));
+    onStop(async () => rmSync(userDataDir, { recursive: true, force: true }));
     const app = await _electron.launch({
       executablePath,
       args: [builtMain, `--user-data-dir=${userDataDir}`],
@@ -82,7 +79,7 @@ export async function startDeskInElectron(
       },
       timeout: 60_000,
     });
-    stops.push(() => app.close());
+    onStop(() => app.close());
     const page = await app.firstWindow();
     await page.setViewportSize({ width: 1400, height: 900 }).catch(() => undefined);
     mkdirSync(join(root, 'test-results'), { recursive: true });
@@ -98,10 +95,6 @@ export async function startDeskInElectron(
           dialog.showSaveDialog = (async () => reply) as typeof dialog.showSaveDialog;
         }, filePath);
       },
-      close,
     };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+  });
 }
