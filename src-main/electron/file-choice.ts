@@ -1,11 +1,19 @@
 // The desktop app's Save and Open (bridge `files`) as plain code around two questions to the clerk,
-// so that folders, names, the atomic write and the size limit are tested without Electron's binary
+// so that folders, names, the atomic write and the limits of an Open are tested without Electron's binary
 // (test/electron/file-choice.test.ts). file-dialogs.ts asks the questions with Electron's dialogs.
 import { randomBytes } from 'node:crypto';
 import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import type { FileFilter, OpenedFile, SavedFile } from '../../src-shared/bridge/contract';
-import { maxFileBytes } from '../../src-shared/bridge/arguments';
+import {
+  fileCountProblem,
+  filesTooLargeTogether,
+  fileTooLarge,
+  maxFileBytes,
+  maxOpenFiles,
+  openLimitProblem,
+  type ChosenFileSize,
+} from '../../src-shared/bridge/file-limits';
 import { fail, ok, type Result } from '../../src-shared/bridge/result';
 import type { FileDialogs, Store } from '../core/ports';
 
@@ -15,25 +23,28 @@ export interface SaveQuestion {
   filters: FileFilter[];
 }
 
-/** An Open dialog's question: its title, the folder it opens in and the types it offers. */
+/** An Open dialog's question: its title, the folder it opens in, the types it offers, one file or several. */
 export interface OpenQuestion {
   title: string;
   defaultPath: string;
   filters: FileFilter[];
+  multiple: boolean;
 }
 
 /** What the Save and Open flows need from their host. */
 export interface FileChoiceHost {
   /** The path the clerk chose in a Save dialog, or null when cancelled. */
   askSavePath(question: SaveQuestion): Promise<string | null>;
-  /** The file the clerk chose in an Open dialog, or null when cancelled. */
-  askOpenPath(question: OpenQuestion): Promise<string | null>;
+  /** The files the clerk chose in an Open dialog, or null (or none) when cancelled. */
+  askOpenPaths(question: OpenQuestion): Promise<string[] | null>;
   /** The user's Documents folder, where the first dialog opens. */
   documentsFolder: string;
   /** Keeps the folder last used between sessions (document `file-dialog-folder`). */
   store: Store;
-  /** The largest file opened; `maxFileBytes` (512 MiB) unless a test says less. */
+  /** The most bytes one Open reads, per file and in all; `maxFileBytes` (512 MiB) unless a test says less. */
   maxBytes?: number;
+  /** The most files one Open with `multiple` reads; `maxOpenFiles` (50) unless a test says less. */
+  maxFiles?: number;
 }
 
 /** The store document with the folder of the last file saved or opened. */
@@ -122,11 +133,6 @@ function errnoOf(error: unknown): string | undefined {
   return typeof code === 'string' ? code : undefined;
 }
 
-/** A size in plain words: "512 MB". */
-function megabytes(bytes: number): string {
-  return `${Math.ceil(bytes / (1024 * 1024))} MB`;
-}
-
 /**
  * Writes `bytes` to `target` atomically: a temporary file beside it, then a rename over it, so a crash
  * or a full disk leaves the old file or the new one, never half of one. The temporary file is removed
@@ -173,15 +179,24 @@ async function readWithin(path: string, maxBytes: number): Promise<Uint8Array | 
   }
 }
 
+/** A chosen file's size, or the refusal of the system (a folder is refused as `EISDIR`). */
+async function sizeOf(path: string): Promise<number> {
+  const info = await stat(path);
+  if (!info.isFile()) throw Object.assign(new Error('not a file'), { code: 'EISDIR' });
+  return info.size;
+}
+
 /**
  * The desktop app's `files` (ports.ts FileDialogs): Save proposes the suggested name in the folder last
  * used (else Documents), adds the type's extension where the dialog did not, and writes atomically;
- * Open reads one file of at most 512 MiB. A cancelled dialog answers null; a refusal of the system
- * answers `FILE_NOT_SAVED` or `FILE_NOT_READ` with the reason in plain words, a larger file
- * `FILE_TOO_LARGE` (docs/decisions/098-desktop-shell.md).
+ * Open reads the file chosen, or with `multiple` up to 50 files, of at most 512 MiB each and in all
+ * (src-shared/bridge/file-limits.ts). A cancelled dialog answers null; a refusal of the system answers
+ * `FILE_NOT_SAVED` or `FILE_NOT_READ` with the reason in plain words, a larger choice `FILE_TOO_LARGE`,
+ * more files `TOO_MANY_FILES` (docs/decisions/098-desktop-shell.md, 102-files-and-shortcuts.md).
  */
 export function createFileChoice(host: FileChoiceHost): FileDialogs {
   const maxBytes = host.maxBytes ?? maxFileBytes;
+  const maxFiles = host.maxFiles ?? maxOpenFiles;
   const remember = (path: string): Promise<void> =>
     host.store.write<LastFolder>(lastFolderDocument, { folder: dirname(path) });
   return {
@@ -205,32 +220,61 @@ export function createFileChoice(host: FileChoiceHost): FileDialogs {
       await remember(target);
       return ok({ name: basename(target), path: target });
     },
-    async open(request): Promise<Result<OpenedFile | null>> {
-      const chosen = await host.askOpenPath({
+    async open(request): Promise<Result<OpenedFile[] | null>> {
+      const multiple = request.multiple === true;
+      const chosen = await host.askOpenPaths({
         title: request.title,
         defaultPath: await dialogFolder(host),
         filters: request.filters,
+        multiple,
       });
-      if (chosen === null) return ok(null);
-      let read: Uint8Array | 'too-large';
-      try {
-        read = await readWithin(chosen, maxBytes);
-      } catch (error) {
-        return fail({
+      const [first] = chosen ?? [];
+      if (chosen === null || first === undefined) return ok(null);
+      const limits = { maxFiles: multiple ? maxFiles : 1, maxBytes };
+      // Counted before any file is touched: a whole folder chosen by mistake is refused at once.
+      const tooMany = fileCountProblem(chosen.length, limits.maxFiles);
+      if (tooMany) return fail(tooMany);
+      // Among several files, the reason names the one the system refused.
+      const notRead = (path: string, error: unknown): Result<never> =>
+        fail({
           code: 'FILE_NOT_READ',
-          message: fileProblemWords(errnoOf(error), 'open'),
+          message: `${chosen.length > 1 ? `${basename(path)}: ` : ''}${fileProblemWords(errnoOf(error), 'open')}`,
           retryable: true,
         });
+      const sizes: ChosenFileSize[] = [];
+      for (const path of chosen) {
+        try {
+          sizes.push({ name: basename(path), byteLength: await sizeOf(path) });
+        } catch (error) {
+          return notRead(path, error);
+        }
       }
-      await remember(chosen);
-      if (read === 'too-large') {
-        return fail({
-          code: 'FILE_TOO_LARGE',
-          message: `${basename(chosen)} is larger than ${megabytes(maxBytes)}, the most the app opens`,
-          retryable: false,
-        });
+      await remember(first);
+      // Sizes before bytes: a choice over the limits is refused without reading a byte of it.
+      const problem = openLimitProblem(sizes, limits);
+      if (problem) return fail(problem);
+      // Each file is read within what the limit leaves of the sum, so a file that grows while the
+      // files are read is refused too, never cut, and one Open never holds more than `maxBytes`.
+      const opened: OpenedFile[] = [];
+      let total = 0;
+      for (const path of chosen) {
+        let read: Uint8Array | 'too-large';
+        try {
+          read = await readWithin(path, maxBytes - total);
+        } catch (error) {
+          return notRead(path, error);
+        }
+        if (read === 'too-large') {
+          return fail(
+            total > 0
+              ? filesTooLargeTogether(chosen.length, maxBytes)
+              : fileTooLarge(basename(path), maxBytes),
+          );
+        }
+        total += read.byteLength;
+        opened.push({ name: basename(path), bytes: read });
       }
-      return ok({ name: basename(chosen), bytes: read });
+      return ok(opened);
     },
   };
 }

@@ -30,19 +30,21 @@ export function createElectronFileDialogs(options: ElectronFileDialogsOptions): 
         : await dialog.showSaveDialog(settings);
       return answer.canceled || !answer.filePath ? null : answer.filePath;
     },
-    async askOpenPath(question) {
+    async askOpenPaths(question) {
       const settings = {
         title: question.title,
         defaultPath: question.defaultPath,
         filters: question.filters,
-        properties: ['openFile' as const],
+        // Several files only when the screen asks for them (Master data's exports).
+        properties: question.multiple
+          ? ['openFile' as const, 'multiSelections' as const]
+          : ['openFile' as const],
       };
       const window = parent();
       const answer = window
         ? await dialog.showOpenDialog(window, settings)
         : await dialog.showOpenDialog(settings);
-      const [path] = answer.filePaths;
-      return answer.canceled || path === undefined ? null : path;
+      return answer.canceled ? null : answer.filePaths;
     },
   });
 }

@@ -2,7 +2,14 @@
 // through a file input, without asking the host (contract.ts: files). The desktop app answers the same
 // calls with its native Save and Open dialogs; no screen knows which it got
 // (docs/decisions/102-files-and-shortcuts.md).
-import type { DeskApi, FileFilter, OpenedFile, SavedFile } from '../../src-shared/bridge/contract';
+import type {
+  DeskApi,
+  FileFilter,
+  OpenedFile,
+  OpenFileRequest,
+  SavedFile,
+} from '../../src-shared/bridge/contract';
+import { maxFileBytes, maxOpenFiles, openLimitProblem } from '../../src-shared/bridge/file-limits';
 import type { Result } from '../../src-shared/bridge/result';
 
 /**
@@ -46,15 +53,28 @@ function download(name: string, bytes: Uint8Array, type: string): void {
   }
 }
 
+/** The limits of one Open in browser mode; a test may say less (`createBrowserFiles`). */
+export interface BrowserOpenLimits {
+  maxBytes: number;
+  maxFiles: number;
+}
+
 /**
- * Asks for one file through a hidden `<input type=file>`: its name and bytes once chosen, null when
- * the clerk closed the chooser (the input's `cancel` event).
+ * Asks for files through a hidden `<input type=file>` (`multiple` when the request says so): the files
+ * the clerk chose, null when they closed the chooser (the input's `cancel` event). A choice over the
+ * limits (file-limits.ts: too many files, one too large, all together too large) is refused from the
+ * files' sizes before any is read, as the desktop app refuses it.
  */
-function chooseFile(filters: readonly FileFilter[]): Promise<OpenedFile | null> {
-  return new Promise<OpenedFile | null>((resolve, reject) => {
+function chooseFiles(
+  request: OpenFileRequest,
+  limits: BrowserOpenLimits,
+): Promise<Result<OpenedFile[] | null>> {
+  const multiple = request.multiple === true;
+  return new Promise<File[] | null>((resolve) => {
     const input = document.createElement('input');
     input.type = 'file';
-    input.accept = acceptOf(filters);
+    input.accept = acceptOf(request.filters);
+    input.multiple = multiple;
     input.hidden = true;
     const settle = (): void => {
       input.removeEventListener('change', onChange);
@@ -66,22 +86,26 @@ function chooseFile(filters: readonly FileFilter[]): Promise<OpenedFile | null> 
       resolve(null);
     };
     const onChange = (): void => {
-      const file = input.files?.[0];
+      const files = [...(input.files ?? [])];
       settle();
-      if (!file) {
-        resolve(null);
-        return;
-      }
-      file.arrayBuffer().then(
-        (buffer) => resolve({ name: file.name, bytes: new Uint8Array(buffer) }),
-        (error: unknown) => reject(error instanceof Error ? error : new Error(String(error))),
-      );
+      resolve(files.length > 0 ? files : null);
     };
     input.addEventListener('change', onChange);
     input.addEventListener('cancel', onCancel);
     // In the document, so the chooser opens in every browser; hidden, so nothing shows.
     document.body.append(input);
     input.click();
+  }).then(async (files): Promise<Result<OpenedFile[] | null>> => {
+    if (files === null) return { ok: true, value: null };
+    const problem = openLimitProblem(
+      files.map((file) => ({ name: file.name, byteLength: file.size })),
+      { maxFiles: multiple ? limits.maxFiles : 1, maxBytes: limits.maxBytes },
+    );
+    if (problem) return { ok: false, error: problem };
+    const opened: OpenedFile[] = [];
+    for (const file of files)
+      opened.push({ name: file.name, bytes: new Uint8Array(await file.arrayBuffer()) });
+    return { ok: true, value: opened };
   });
 }
 
@@ -97,22 +121,30 @@ function failed(error: unknown): Result<never> {
   };
 }
 
-/** Saves and opens files the browser's way. */
-export const browserFiles: DeskApi['files'] = {
-  async save(request): Promise<Result<SavedFile | null>> {
-    try {
-      download(request.suggestedName, request.bytes, mimeTypeOf(request.filter));
-      // The browser decides where a download goes (and may ask): the page never learns the folder.
-      return { ok: true, value: { name: request.suggestedName, path: null } };
-    } catch (error) {
-      return failed(error);
-    }
-  },
-  async open(request): Promise<Result<OpenedFile | null>> {
-    try {
-      return { ok: true, value: await chooseFile(request.filters) };
-    } catch (error) {
-      return failed(error);
-    }
-  },
-};
+/** Saves and opens files the browser's way, an Open within `limits`. */
+export function createBrowserFiles(limits: BrowserOpenLimits): DeskApi['files'] {
+  return {
+    async save(request): Promise<Result<SavedFile | null>> {
+      try {
+        download(request.suggestedName, request.bytes, mimeTypeOf(request.filter));
+        // The browser decides where a download goes (and may ask): the page never learns the folder.
+        return { ok: true, value: { name: request.suggestedName, path: null } };
+      } catch (error) {
+        return failed(error);
+      }
+    },
+    async open(request): Promise<Result<OpenedFile[] | null>> {
+      try {
+        return await chooseFiles(request, limits);
+      } catch (error) {
+        return failed(error);
+      }
+    },
+  };
+}
+
+/** Saves and opens files the browser's way, within the bridge's limits (file-limits.ts). */
+export const browserFiles: DeskApi['files'] = createBrowserFiles({
+  maxBytes: maxFileBytes,
+  maxFiles: maxOpenFiles,
+});

@@ -10,6 +10,7 @@ import type { DeskOperation } from './contract';
 import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema } from '../wire';
 import { maxAckBatchItems, maxAckMessageLength, maxExternalNumberLength } from '../domain/acks';
 import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
+import { maxFileBytes } from './file-limits';
 
 /**
  * A client token as typed into the app.
@@ -129,8 +130,8 @@ export const PushResultsPageArgumentSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The largest file the app saves or opens through the bridge (a 1,000,000-row export is below it). */
-export const maxFileBytes = 512 * 1024 * 1024;
+// Defined with the Open limits, which the renderer checks too (file-limits.ts imports no schema).
+export { maxFileBytes };
 
 /** A Save or Open dialog's file type: a short name and 1 to 10 extensions of letters and digits. */
 export const FileFilterArgumentSchema = Type.Object(
@@ -166,6 +167,8 @@ export const OpenFileRequestArgumentSchema = Type.Object(
   {
     title: Type.String({ minLength: 1, maxLength: 120 }),
     filters: Type.Array(FileFilterArgumentSchema, { minItems: 1, maxItems: 10 }),
+    // Several files at once (at most `maxOpenFiles`, checked on what the clerk chose: file-limits.ts).
+    multiple: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
 );

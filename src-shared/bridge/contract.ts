@@ -239,8 +239,12 @@ export interface DeskApi {
   files: {
     /** Offers `suggestedName` in a Save dialog and writes the bytes there; null when the clerk cancelled. */
     save(request: SaveFileRequest): Promise<Result<SavedFile | null>>;
-    /** An Open dialog for one file of the given types; its name and bytes, or null when cancelled. */
-    open(request: OpenFileRequest): Promise<Result<OpenedFile | null>>;
+    /**
+     * An Open dialog for files of the given types: the files chosen (names and bytes), exactly one unless
+     * `multiple`, or null when cancelled. A choice over the limits of file-limits.ts (`maxOpenFiles`
+     * files, `maxFileBytes` per file and in all) is refused before anything is read.
+     */
+    open(request: OpenFileRequest): Promise<Result<OpenedFile[] | null>>;
   };
   demo: {
     /**
@@ -274,10 +278,12 @@ export interface SavedFile {
   path: string | null;
 }
 
-/** `files.open`'s request: the dialog's title and the types it offers. */
+/** `files.open`'s request: the dialog's title, the types it offers, and whether several files may be chosen. */
 export interface OpenFileRequest {
   title: string;
   filters: FileFilter[];
+  /** Lets the clerk choose several files in one dialog (at most `maxOpenFiles`); one when absent. */
+  multiple?: boolean;
 }
 
 /** A file the clerk opened: its name (no folder) and bytes. */

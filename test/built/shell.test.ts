@@ -264,8 +264,19 @@ describe('the built desktop shell', () => {
     expect(ipc.saved).toMatchObject({ ok: true, value: { name: 'day-end.csv' } });
     expect(ipc.savedBytes).toBe('day,total\n');
     expect(ipc.savedWithoutBytes).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
-    expect(ipc.opened).toEqual({ ok: true, name: 'register.csv', bytes: 'id,number\nINV-1,ERP-1\n' });
+    expect(ipc.opened).toEqual({
+      ok: true,
+      files: [{ name: 'register.csv', bytes: 'id,number\nINV-1,ERP-1\n' }],
+    });
     expect(ipc.cancelled).toEqual({ ok: true, value: null });
+    expect(ipc.openedSeveral).toEqual({
+      ok: true,
+      files: [
+        { name: 'units.csv', bytes: 'code,name\nPCS,Piece\n' },
+        { name: 'register.csv', bytes: 'id,number\nINV-1,ERP-1\n' },
+      ],
+    });
+    expect(ipc.severalRefused).toMatchObject({ ok: false, error: { code: 'INVALID_ARGUMENT' } });
     const csv = [{ name: 'CSV file', extensions: ['csv'] }];
     const folder = String((ipc.saved as { value: { path: string } }).value.path).replace(
       /\/day-end\.csv$/,
@@ -286,6 +297,16 @@ describe('the built desktop shell', () => {
         name: 'dialog.showOpenDialog',
         hasParent: true,
         options: { title: 'Import a register', defaultPath: folder, filters: csv, properties: ['openFile'] },
+      },
+      {
+        name: 'dialog.showOpenDialog',
+        hasParent: true,
+        options: {
+          title: 'ERP exports',
+          defaultPath: folder,
+          filters: csv,
+          properties: ['openFile', 'multiSelections'],
+        },
       },
     ]);
   });

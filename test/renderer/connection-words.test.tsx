@@ -63,7 +63,11 @@ describe('the words of the Connections feature', () => {
 
   it('describes each connection state for the header', () => {
     expect(describeConnection(null)).toEqual({ tone: 'idle', text: 'Checking the connection…' });
-    expect(describeConnection({ connection: null, state: 'not-configured' }).tone).toBe('warn');
+    // The demo company is offered beside Connections (decision 099): the header says both ways on.
+    expect(describeConnection({ connection: null, state: 'not-configured' })).toEqual({
+      tone: 'warn',
+      text: "No connection yet. Open the demo company to try the desk, or add your service's address and token in Connections.",
+    });
     expect(
       describeConnection({
         connection: null,

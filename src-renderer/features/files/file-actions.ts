@@ -3,6 +3,7 @@
 // with its Save and Open dialogs, browser mode with a download and a file chooser; these functions and
 // the screens that call them do not know which (docs/decisions/102-files-and-shortcuts.md).
 import type { FileFilter, OpenedFile, SaveFileRequest } from '../../../src-shared/bridge/contract';
+import { openLimitOf } from '../../../src-shared/bridge/file-limits';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import { desk } from '../../bridge/desk';
 
@@ -24,6 +25,22 @@ export function csvBytes(text: string): Uint8Array {
   return new TextEncoder().encode(text.startsWith(utf8Bom) ? text : utf8Bom + text);
 }
 
+/**
+ * Why an Open was refused for its size or number of files: what was over the limit, as both
+ * transports word it (src-shared/bridge/file-limits.ts), and what to do.
+ */
+function openLimitText(error: DeskError): string {
+  switch (openLimitOf(error)) {
+    case 'file':
+      return `${error.message}. Export fewer rows from the ERP.`;
+    case 'total':
+    case 'count':
+      return `${error.message}. Choose fewer files at a time.`;
+    default:
+      return 'The file is too large to open in the app (over 512 MB). Export fewer rows from the ERP.';
+  }
+}
+
 /** Why saving or opening failed, and what to do, in plain words. */
 export function fileProblemText(error: DeskError, doing: 'save' | 'open'): string {
   switch (error.code) {
@@ -32,10 +49,11 @@ export function fileProblemText(error: DeskError, doing: 'save' | 'open'): strin
         ? 'This app cannot show a Save dialog here. Restart the app and try again.'
         : 'This app cannot show an Open dialog here. Restart the app and try again.';
     case 'FILE_TOO_LARGE':
+    case 'TOO_MANY_FILES':
     case 'INVALID_ARGUMENT':
       return doing === 'save'
         ? 'The file is too large to save from the app (over 512 MB). Narrow the view with a filter and export again.'
-        : 'The file is too large to open in the app (over 512 MB). Export fewer rows from the ERP.';
+        : openLimitText(error);
     default:
       return doing === 'save'
         ? `The file could not be saved (${error.message}). Choose another folder or name and try again.`
@@ -60,20 +78,37 @@ export async function saveFile(request: SaveFileRequest): Promise<FileNote | nul
   return { tone: 'saved', text: `Saved ${result.value.path ?? result.value.name}` };
 }
 
-/** What opening an import came to: the file, nothing (cancelled), or why it failed. */
+/** What opening one import came to: the file, nothing (cancelled), or why it failed. */
 export type OpenOutcome = { ok: true; file: OpenedFile | null } | { ok: false; message: string };
 
-/** Asks for one file of the given types (the Open dialog, or the browser's file chooser). */
-export async function openFile(title: string, filters: FileFilter[]): Promise<OpenOutcome> {
+/** What opening several imports came to: the files (none when cancelled), or why it failed. */
+export type OpenFilesOutcome = { ok: true; files: OpenedFile[] } | { ok: false; message: string };
+
+/** Asks the bridge's `files.open`, a throw of the transport told like a refusal. */
+async function askOpen(title: string, filters: FileFilter[], multiple: boolean): Promise<OpenFilesOutcome> {
   let result: Awaited<ReturnType<typeof desk.files.open>>;
   try {
-    result = await desk.files.open({ title, filters });
+    result = await desk.files.open(multiple ? { title, filters, multiple } : { title, filters });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, message: fileProblemText({ code: 'INTERNAL', message, retryable: true }, 'open') };
   }
   if (!result.ok) return { ok: false, message: fileProblemText(result.error, 'open') };
-  return { ok: true, file: result.value };
+  return { ok: true, files: result.value ?? [] };
+}
+
+/** Asks for one file of the given types (the Open dialog, or the browser's file chooser). */
+export async function openFile(title: string, filters: FileFilter[]): Promise<OpenOutcome> {
+  const opened = await askOpen(title, filters, false);
+  return opened.ok ? { ok: true, file: opened.files[0] ?? null } : opened;
+}
+
+/**
+ * Asks for several files of the given types in one Open dialog (or file chooser): at most 50, of at
+ * most 512 MB each and in all (src-shared/bridge/file-limits.ts); none when the clerk cancelled.
+ */
+export async function openFiles(title: string, filters: FileFilter[]): Promise<OpenFilesOutcome> {
+  return askOpen(title, filters, true);
 }
 
 /** An opened file's bytes as an ArrayBuffer of their own (the readers take ArrayBuffers). */

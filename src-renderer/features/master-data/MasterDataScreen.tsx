@@ -1,5 +1,5 @@
 import { useCallback, useState } from 'react';
-import { openFile } from '../files/file-actions';
+import { openFiles } from '../files/file-actions';
 import { useDeskStore } from '../../state/store';
 import { ImportFileCard } from './ImportFileCard';
 import { PushPanel } from './PushPanel';
@@ -28,11 +28,12 @@ export function MasterDataScreen() {
   const runs = usePushRuns(connectionId, onSettled);
   const [openError, setOpenError] = useState('');
   const { addFiles } = imports;
-  // One file a time: the Open dialog gives one (docs/decisions/102-files-and-shortcuts.md).
-  const addFile = useCallback(async () => {
-    const opened = await openFile('An ERP export', exportFilters);
+  // A day's exports in one Open dialog, each read and shown as a card
+  // (docs/decisions/102-files-and-shortcuts.md).
+  const addChosenFiles = useCallback(async () => {
+    const opened = await openFiles('ERP exports', exportFilters);
     setOpenError(opened.ok ? '' : opened.message);
-    if (opened.ok && opened.file) await addFiles([opened.file]);
+    if (opened.ok && opened.files.length > 0) await addFiles(opened.files);
   }, [addFiles]);
 
   if (connectionId === null)
@@ -48,9 +49,9 @@ export function MasterDataScreen() {
           branches, balances. Nothing is sent before you press Push.
         </p>
         <div className="file-button" role="group" aria-label="Add files">
-          Add a file{' '}
-          <button type="button" disabled={imports.isReading} onClick={() => void addFile()}>
-            Choose file…
+          Add files{' '}
+          <button type="button" disabled={imports.isReading} onClick={() => void addChosenFiles()}>
+            Choose files…
           </button>
         </div>
         {imports.isReading ? <span className="muted"> Reading…</span> : null}

@@ -205,8 +205,10 @@ const dialog = {
   async showOpenDialog(...args) {
     const [parent, options] = args.length === 2 ? args : [null, args[0]];
     record('dialog.showOpenDialog', { hasParent: parent instanceof BrowserWindow, options });
-    const filePath = state.dialogAnswers.open.shift();
-    return filePath ? { canceled: false, filePaths: [filePath] } : { canceled: true, filePaths: [] };
+    // A path, or the paths chosen together (multiSelections).
+    const answer = state.dialogAnswers.open.shift();
+    const filePaths = answer ? [answer].flat() : [];
+    return filePaths.length > 0 ? { canceled: false, filePaths } : { canceled: true, filePaths: [] };
   },
   showErrorBox() {},
 };

@@ -171,6 +171,7 @@ const files = join(scratch, 'files');
 mkdirSync(files, { recursive: true });
 writeFileSync(join(files, 'register.csv'), 'id,number\nINV-1,ERP-1\n');
 state.dialogAnswers.save.push(join(files, 'day-end'));
+writeFileSync(join(files, 'units.csv'), 'code,name\nPCS,Piece\n');
 state.dialogAnswers.open.push(join(files, 'register.csv'));
 const csv = { name: 'CSV file', extensions: ['csv'] };
 const ipc = {
@@ -186,13 +187,28 @@ const ipc = {
   ]),
   opened: await call('desk:files.open', fromApp, [{ title: 'Import a register', filters: [csv] }]),
   cancelled: await call('desk:files.open', fromApp, [{ title: 'Import a register', filters: [csv] }]),
-  dialogs: state.calls
-    .filter((c) => c.name.startsWith('dialog.'))
-    .map(({ name, hasParent, options }) => ({ name, hasParent, options })),
 };
-ipc.opened = ipc.opened.ok
-  ? { ok: true, name: ipc.opened.value.name, bytes: new TextDecoder().decode(ipc.opened.value.bytes) }
-  : ipc.opened;
+// Several files chosen together in one Open dialog (Master data's exports), and a request the bridge refuses.
+state.dialogAnswers.open.push([join(files, 'units.csv'), join(files, 'register.csv')]);
+ipc.openedSeveral = await call('desk:files.open', fromApp, [
+  { title: 'ERP exports', filters: [csv], multiple: true },
+]);
+ipc.severalRefused = await call('desk:files.open', fromApp, [
+  { title: 'ERP exports', filters: [csv], multiple: 'yes' },
+]);
+ipc.dialogs = state.calls
+  .filter((c) => c.name.startsWith('dialog.'))
+  .map(({ name, hasParent, options }) => ({ name, hasParent, options }));
+// Names and bytes as text, to compare in the report.
+const asText = (result) =>
+  result.ok
+    ? {
+        ok: true,
+        files: result.value.map(({ name, bytes }) => ({ name, bytes: new TextDecoder().decode(bytes) })),
+      }
+    : result;
+ipc.opened = asText(ipc.opened);
+ipc.openedSeveral = asText(ipc.openedSeveral);
 
 // --- The window's place: restored from the last session, written again when the window closes.
 const { x, y, width, height } = window.options;

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { acceptOf, browserFiles } from '../../../src-renderer/bridge/browser-files';
+import { acceptOf, browserFiles, createBrowserFiles } from '../../../src-renderer/bridge/browser-files';
+import { maxFileBytes, maxOpenFiles } from '../../../src-shared/bridge/file-limits';
 
 /** The next element of `tag` the code appends to the page, caught at its `click()`. */
 function catchClick<K extends 'a' | 'input'>(tag: K): Promise<HTMLElementTagNameMap[K]> {
@@ -83,7 +84,12 @@ describe('opening in browser mode', () => {
     const clicked = catchClick('input');
     const opened = browserFiles.open(request);
     const input = await clicked;
-    expect([input.type, input.accept, input.hidden]).toEqual(['file', '.csv,.txt,.xlsx', true]);
+    expect([input.type, input.accept, input.multiple, input.hidden]).toEqual([
+      'file',
+      '.csv,.txt,.xlsx',
+      false,
+      true,
+    ]);
 
     const file = new File([new TextEncoder().encode('a,b\n1,2\n')], 'register.csv', { type: 'text/csv' });
     Object.defineProperty(input, 'files', { value: [file] });
@@ -91,7 +97,7 @@ describe('opening in browser mode', () => {
 
     expect(await opened).toEqual({
       ok: true,
-      value: { name: 'register.csv', bytes: new TextEncoder().encode('a,b\n1,2\n') },
+      value: [{ name: 'register.csv', bytes: new TextEncoder().encode('a,b\n1,2\n') }],
     });
     expect(document.querySelector('input')).toBeNull();
   });
@@ -106,5 +112,96 @@ describe('opening in browser mode', () => {
 
   it('writes accept from the filters, each extension once', () => {
     expect(acceptOf([{ name: 'Excel', extensions: ['xlsx', 'XLSX'] }])).toBe('.xlsx');
+  });
+
+  /** A chosen file as the page sees it, whose reading is recorded (a size need not be allocated). */
+  function chosen(name: string, size: number, text = '') {
+    return { name, size, arrayBuffer: vi.fn(async () => new TextEncoder().encode(text).buffer) };
+  }
+
+  /** Opens with `request`, answering the chooser with `files`. */
+  async function openWith(
+    files: ReturnType<typeof chosen>[],
+    options: { multiple?: boolean; open?: typeof browserFiles.open } = {},
+  ) {
+    const clicked = catchClick('input');
+    const opened = (options.open ?? browserFiles.open)({ ...request, multiple: options.multiple });
+    const input = await clicked;
+    Object.defineProperty(input, 'files', { value: files });
+    input.dispatchEvent(new Event('change'));
+    return { input, result: await opened };
+  }
+
+  it('lets the clerk choose several files when asked, and answers them in the order chosen', async () => {
+    const units = chosen('units.csv', 11, 'code\nPCS\n');
+    const prices = chosen('prices.csv', 8, 'code\nP1\n');
+    const { input, result } = await openWith([units, prices], { multiple: true });
+    expect(input.multiple).toBe(true);
+    expect(result).toEqual({
+      ok: true,
+      value: [
+        { name: 'units.csv', bytes: new TextEncoder().encode('code\nPCS\n') },
+        { name: 'prices.csv', bytes: new TextEncoder().encode('code\nP1\n') },
+      ],
+    });
+  });
+
+  it('refuses more than 50 files, or more than one where one is asked, before reading any', async () => {
+    const many = Array.from({ length: maxOpenFiles + 1 }, (_, index) => chosen(`export-${index}.csv`, 1));
+    expect((await openWith(many, { multiple: true })).result).toEqual({
+      ok: false,
+      error: {
+        code: 'TOO_MANY_FILES',
+        message: '51 files were chosen; the app opens at most 50 at once',
+        retryable: false,
+        details: [{ limit: 'count' }],
+      },
+    });
+    const two = [chosen('a.csv', 1), chosen('b.csv', 1)];
+    expect((await openWith(two)).result).toMatchObject({
+      ok: false,
+      error: { code: 'TOO_MANY_FILES', message: '2 files were chosen; this asks for one' },
+    });
+    expect([...many, ...two].some((file) => file.arrayBuffer.mock.calls.length > 0)).toBe(false);
+    const fifty = many.slice(0, maxOpenFiles);
+    const opened = (await openWith(fifty, { multiple: true })).result;
+    expect(opened.ok && opened.value?.length).toBe(maxOpenFiles);
+  });
+
+  it('refuses a file over 512 MiB, naming it, before reading any', async () => {
+    const files = [chosen('units.csv', 10), chosen('customers.csv', maxFileBytes + 1)];
+    expect((await openWith(files, { multiple: true })).result).toEqual({
+      ok: false,
+      error: {
+        code: 'FILE_TOO_LARGE',
+        message: 'The file customers.csv is larger than 512 MB, the most the app opens',
+        retryable: false,
+        details: [{ limit: 'file' }],
+      },
+    });
+    expect(files.some((file) => file.arrayBuffer.mock.calls.length > 0)).toBe(false);
+  });
+
+  it('refuses files each within 512 MiB whose sum is over it, before reading any', async () => {
+    const half = Math.floor(maxFileBytes / 2) + 1;
+    const files = [chosen('prices.csv', half), chosen('balances.csv', half)];
+    expect((await openWith(files, { multiple: true })).result).toEqual({
+      ok: false,
+      error: {
+        code: 'FILE_TOO_LARGE',
+        message: 'The 2 files chosen are larger than 512 MB together, the most the app opens at once',
+        retryable: false,
+        details: [{ limit: 'total' }],
+      },
+    });
+    expect(files.some((file) => file.arrayBuffer.mock.calls.length > 0)).toBe(false);
+
+    // At the limit exactly, they open.
+    const limited = createBrowserFiles({ maxBytes: 10, maxFiles: 3 });
+    const atLimit = [chosen('a.csv', 5, '01234'), chosen('b.csv', 5, '56789')];
+    expect((await openWith(atLimit, { multiple: true, open: limited.open })).result).toMatchObject({
+      ok: true,
+      value: [{ name: 'a.csv' }, { name: 'b.csv' }],
+    });
   });
 });

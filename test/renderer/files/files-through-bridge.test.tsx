@@ -16,7 +16,7 @@ const bridge = vi.hoisted(() => {
       })),
       open: vi.fn(async (_request: OpenFileRequest) => ({
         ok: true as const,
-        value: null as { name: string; bytes: Uint8Array } | null,
+        value: null as Array<{ name: string; bytes: Uint8Array }> | null,
       })),
     },
     reference: { list: vi.fn(async () => ({ ok: true as const, value: [] })) },
@@ -114,7 +114,7 @@ describe('an import', () => {
     const user = userEvent.setup();
     bridge.desk.files.open.mockResolvedValueOnce({
       ok: true,
-      value: { name: 'register.csv', bytes: new TextEncoder().encode(register) },
+      value: [{ name: 'register.csv', bytes: new TextEncoder().encode(register) }],
     });
     render(<ImportRegister kind="invoices" connectionId="conn-1" onImported={() => undefined} />);
     await user.click(
@@ -127,6 +127,8 @@ describe('an import', () => {
       name: 'CSV or Excel',
       extensions: ['csv', 'txt', 'xlsx'],
     });
+    // One register at a time: the dialog lets one file be chosen.
+    expect(bridge.desk.files.open.mock.calls[0]![0].multiple).toBeUndefined();
     expect(screen.getByRole('button', { name: 'Reconcile 1 lines' })).toBeTruthy();
   });
 
@@ -155,7 +157,7 @@ describe('an import', () => {
     const user = userEvent.setup();
     bridge.desk.files.open.mockResolvedValueOnce({
       ok: true,
-      value: { name: 'numbers.csv', bytes: new TextEncoder().encode('id,erp\nINV-a,ERP-1\nb,ERP-2\n') },
+      value: [{ name: 'numbers.csv', bytes: new TextEncoder().encode('id,erp\nINV-a,ERP-1\nb,ERP-2\n') }],
     });
     render(
       <AcceptDialog
