@@ -19,7 +19,9 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: DeskError }
  * sync ran. `DEMO_UNAVAILABLE`: this copy of the app has no bundled sandbox. `NO_FILE_DIALOGS`: the host
  * has no Save or Open dialog (browser mode's page does without). `FILE_NOT_SAVED`/`FILE_NOT_READ`: the
  * system refused a save or an open (`message` is the reason in plain words); `FILE_TOO_LARGE`: a file
- * over 512 MiB. `INTERNAL`: anything else (logged, redacted).
+ * over 512 MiB, or files chosen together over it (`details: [{ limit: 'file' | 'total' }]`).
+ * `TOO_MANY_FILES`: more files chosen in one Open than it takes (50, or one where one is asked;
+ * `details: [{ limit: 'count' }]`). `INTERNAL`: anything else (logged, redacted).
  */
 export type LocalErrorCode =
   | 'NETWORK_UNREACHABLE'
@@ -37,6 +39,7 @@ export type LocalErrorCode =
   | 'FILE_NOT_SAVED'
   | 'FILE_NOT_READ'
   | 'FILE_TOO_LARGE'
+  | 'TOO_MANY_FILES'
   | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */
