@@ -311,6 +311,21 @@ describe('the built desktop shell', () => {
     ]);
   });
 
+  it('opens the demo company through the bridge: the bundled sandbox in a utility process, stopped when the app quits', () => {
+    const { demo } = reports.packaged.ipc as { demo: Record<string, unknown> };
+    expect(demo.opened).toMatchObject({
+      ok: true,
+      value: { label: 'Demo company (bundled sandbox)', isActive: true },
+    });
+    expect(String((demo.opened as { value: { baseUrl: string } }).value.baseUrl)).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/api\/integration\/v1$/,
+    );
+    expect(demo.company).toEqual({ code: 'DEMO', name: 'Demo Trading Company' });
+    expect(demo.fork).toMatchObject({ stdio: 'pipe' });
+    expect(demo.forks).toBe(1);
+    expect(demo.stoppedOnQuit).toBe(true);
+  });
+
   it('has a preload that requires only electron and exposes only `desk`: the operations and events', async () => {
     const preload = readFileSync(join(outDir, 'preload/index.cjs'), 'utf8');
     expect([...preload.matchAll(/require\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1])).toEqual([

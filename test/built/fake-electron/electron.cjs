@@ -19,6 +19,8 @@ const state = {
   menu: null,
   /** What the next Save and Open dialogs answer (run-main.mjs sets them). */
   dialogAnswers: { save: [], open: [] },
+  /** The children `utilityProcess.fork` started. */
+  utilityProcesses: [],
   opened: [],
 };
 
@@ -276,7 +278,16 @@ exports.powerSaveBlocker = unused('powerSaveBlocker');
 exports.safeStorage = unused('safeStorage');
 exports.systemPreferences = unused('systemPreferences');
 exports.Tray = unused('Tray');
-exports.utilityProcess = unused('utilityProcess');
+// A utility process is a Node child here: the bundled sandbox really starts ("Open the demo company").
+exports.utilityProcess = {
+  fork(modulePath, args, options) {
+    record('utilityProcess.fork', { options });
+    const { fork } = process.getBuiltinModule('node:child_process');
+    const child = fork(modulePath, args, { silent: true });
+    state.utilityProcesses.push(child);
+    return child;
+  },
+};
 exports.webContents = unused('webContents');
 exports.webFrameMain = unused('webFrameMain');
 exports.fakeState = state;

@@ -210,6 +210,25 @@ const asText = (result) =>
 ipc.opened = asText(ipc.opened);
 ipc.openedSeveral = asText(ipc.openedSeveral);
 
+// --- "Open the demo company" through the bridge (the installed app's case): the bundled sandbox starts
+// in a utility process, the connection is verified and active, and quitting the app stops it.
+if (state.isPackaged) {
+  const opened = await call('desk:demo.open', fromApp, []);
+  const status = await call('desk:connections.status', fromApp, []);
+  const [child] = state.utilityProcesses;
+  const exited = child ? new Promise((resolve) => child.once('exit', () => resolve(true))) : null;
+  electron.app.emit('before-quit', {});
+  ipc.demo = {
+    opened,
+    company: status.ok ? status.value.company : status,
+    fork: state.calls.find((c) => c.name === 'utilityProcess.fork')?.options,
+    forks: state.utilityProcesses.length,
+    stoppedOnQuit: exited
+      ? await Promise.race([exited, new Promise((r) => setTimeout(() => r(false), 15_000))])
+      : false,
+  };
+}
+
 // --- The window's place: restored from the last session, written again when the window closes.
 const { x, y, width, height } = window.options;
 window.getNormalBounds = () => ({ x: 300, y: 200, width: 1100, height: 720 });
