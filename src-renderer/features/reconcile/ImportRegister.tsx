@@ -18,6 +18,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import { addReconciliation, findRegisterLayout, saveRegisterLayout } from '../../data/reconciliations';
 import { bufferOf, openFile } from '../files/file-actions';
 import { readRegisterTable } from './read-register-file';
+import { countOf } from '../../words/counts';
 
 const shownBadRows = 200;
 
@@ -155,7 +156,7 @@ export function ImportRegister({
       {draft && (
         <div className="register-draft">
           <p className="muted">
-            {draft.fileName} · {draft.format} · {draft.table.rows.length} rows
+            {draft.fileName} · {draft.format} · {countOf(draft.table.rows.length, 'row')}
             {draft.isRemembered ? ' · columns as last time' : ''}
           </p>
           <div className="mapping-grid" role="group" aria-label="Register columns">
