@@ -122,7 +122,7 @@ describe('an import', () => {
         name: 'Choose file…',
       }),
     );
-    expect(await screen.findByText('register.csv · CSV, UTF-8, comma · 1 rows')).toBeTruthy();
+    expect(await screen.findByText('register.csv · CSV, UTF-8, comma · 1 row')).toBeTruthy();
     expect(bridge.desk.files.open.mock.calls[0]![0].filters[0]).toEqual({
       name: 'CSV or Excel',
       extensions: ['csv', 'txt', 'xlsx'],
