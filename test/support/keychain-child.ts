@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { Entry } from '@napi-rs/keyring';
 import { createFileStore } from '../../src-main/core/adapters/file-store';
 import { findKernelSecrets } from '../../src-main/core/adapters/keychain-probe';
-import { openKeychainReporting, openOsKeychain } from '../../src-main/core/adapters/os-keychain';
+import { openKeychainReporting } from '../../src-main/core/adapters/os-keychain';
 import { keychainAccount } from '../../src-main/core/connections/connections';
 import { DeskCore } from '../../src-main/core/desk-service';
 
@@ -53,11 +53,11 @@ async function main(): Promise<void> {
   await first.close();
 
   // A restart: a new keychain handle and a new core read the token back from the Secret Service.
-  const reopened = await openOsKeychain({ service });
+  const reopened = (await openKeychainReporting({ service })).keychain;
   const second = new DeskCore({
     runtime: 'browser',
     version: 'test',
-    keychain: reopened ?? keychain,
+    keychain: reopened,
     store,
     clock: { now: () => Date.now() },
   });

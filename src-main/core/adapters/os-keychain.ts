@@ -151,17 +151,3 @@ export async function openKeychainReporting(options: OsKeychainOptions = {}): Pr
     },
   };
 }
-
-/**
- * The OS keychain, or null when none answers or the one that answers does not outlive the session: the
- * caller then decides, visibly, to keep secrets in memory only.
- */
-export async function openOsKeychain(options: OsKeychainOptions = {}): Promise<Keychain | null> {
-  const { keychain, finding } = await openKeychainReporting(options);
-  return finding.storage === 'os-keychain' ? keychain : null;
-}
-
-/** The OS keychain where there is one that outlives the session, else memory only. */
-export async function openKeychain(options: OsKeychainOptions = {}): Promise<Keychain> {
-  return (await openKeychainReporting(options)).keychain;
-}
