@@ -3,7 +3,7 @@ import type { MenuCommand } from '../../../src-shared/bridge/commands';
 import { desk } from '../../bridge/desk';
 import { useDeskStore } from '../../state/store';
 import { assertNever } from '../ui/assert-never';
-import { dispatchScreenCommand } from './command-targets';
+import type { CommandTargets } from './command-targets';
 
 /** How long a command's note stays up. */
 const noteShownMs = 6_000;
@@ -16,10 +16,10 @@ export interface CommandNote {
 
 /**
  * Follows the menu's commands (`menu.command`: the desktop app's menu, or browser mode's shortcuts):
- * "Sync now" syncs every feed; Accept, Reject and Find go to the screen shown. Answers the note of a
- * command that could not act, until it times out or is dismissed.
+ * "Sync now" syncs every feed; Accept, Reject and Find go to the screen shown (`targets`). Answers the
+ * note of a command that could not act, until it times out or is dismissed.
  */
-export function useMenuCommands(): { note: CommandNote | null; dismiss: () => void } {
+export function useMenuCommands(targets: CommandTargets): { note: CommandNote | null; dismiss: () => void } {
   const [note, setNote] = useState<CommandNote | null>(null);
   const dismiss = useCallback(() => setNote(null), []);
 
@@ -41,14 +41,14 @@ export function useMenuCommands(): { note: CommandNote | null; dismiss: () => vo
         case 'accept':
         case 'reject':
         case 'find':
-          say(dispatchScreenCommand(command));
+          say(targets.dispatch(command));
           return;
         default:
           assertNever(command);
       }
     };
     return desk.on('menu.command', run);
-  }, []);
+  }, [targets]);
 
   useEffect(() => {
     if (!note) return;

@@ -38,10 +38,9 @@ function raise(command: MenuCommand): void {
 async function invoicesWithCommands(): Promise<void> {
   await db.invoices.bulkPut([row('a'), row('b')]);
   render(
-    <>
+    <MenuCommands>
       <ReviewSection kind="invoices" />
-      <MenuCommands />
-    </>,
+    </MenuCommands>,
   );
   await screen.findByRole('button', { name: 'Pending 2' });
   await waitFor(() => expect(document.querySelector('.ag-row .ag-selection-checkbox input')).not.toBeNull());
