@@ -3,29 +3,8 @@
 // (test/electron/protocol.test.ts). main.ts hands `serveAppRequest` to `protocol.handle`.
 import { readFile } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, sep } from 'node:path';
+import { rendererContentTypes } from '../core/renderer-files';
 import { appHost, appScheme, electronContentSecurityPolicy } from './security';
-
-/**
- * The types the renderer's build holds, and the only files served: a file of any other type under
- * out/renderer is answered 404 like a missing one.
- */
-export const appContentTypes: Readonly<Record<string, string>> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** A file of the renderer's build that a URL names, or null: the answer is then 404. */
 export interface AppFile {
@@ -49,7 +28,7 @@ function hasForbiddenCharacter(segment: string): boolean {
  * Only the app's host (no port, no credentials); `/` is `index.html`. The path is read segment by
  * segment: a backslash or an encoded slash or backslash anywhere, an empty segment (`//`), `.` or `..`
  * (also when percent-encoded), a colon or a control character refuse the URL, and the joined path must
- * still lie under the root; a type not in `appContentTypes` is refused too. Query and fragment are
+ * still lie under the root; a type not in `rendererContentTypes` (the build's types) is refused too, answered 404 like a missing file. Query and fragment are
  * ignored (docs/decisions/098-desktop-shell.md).
  */
 export function resolveAppFile(url: string, rendererRoot: string): AppFile | null {
@@ -85,7 +64,7 @@ export function resolveAppFile(url: string, rendererRoot: string): AppFile | nul
   const path = join(rendererRoot, ...segments);
   const inside = relative(rendererRoot, path);
   if (inside === '' || inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) return null;
-  const contentType = appContentTypes[extname(path).toLowerCase()];
+  const contentType = rendererContentTypes[extname(path).toLowerCase()];
   return contentType === undefined ? null : { path, contentType };
 }
 
