@@ -66,7 +66,7 @@ const runtimeFolders = [
     name: 'src-main/electron',
     files: ['src-main/electron/**'],
     paths: ['src-main/electron/**', 'src-main/core/**', shared],
-    packages: ['electron', 'node:*'],
+    packages: ['electron', 'electron-updater', 'node:*'],
     because: 'The Electron shell stays thin: behaviour lives in the core.',
   },
   {

@@ -4,7 +4,7 @@
 // This puts the package itself back from the npm registry, without the binary and without running
 // its download, so everything but opening the window builds and tests. See docs/development.md.
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, cpSync, readdirSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, cpSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -13,7 +13,9 @@ const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'));
 const wanted = pkg.optionalDependencies?.electron;
 const target = join(root, 'node_modules', 'electron');
 
-if (!wanted || existsSync(join(target, 'package.json'))) process.exit(0);
+// A package already in place is kept when it is the pinned version (with or without its binary); an
+// older one left behind by a move to a new pin (npm keeps it when the new download fails) is replaced.
+if (!wanted || installedVersion() === wanted) process.exit(0);
 
 const scratch = mkdtempSync(join(tmpdir(), 'electron-pkg-'));
 try {
@@ -25,6 +27,7 @@ try {
   const tarball = readdirSync(scratch).find((f) => f.endsWith('.tgz'));
   if (!tarball) throw new Error('npm pack produced no tarball');
   execFileSync('tar', ['-xzf', join(scratch, tarball), '-C', scratch]);
+  rmSync(target, { recursive: true, force: true });
   mkdirSync(target, { recursive: true });
   cpSync(join(scratch, 'package'), target, { recursive: true });
   console.log(
@@ -36,4 +39,12 @@ try {
   console.warn(`electron@${wanted}: could not place the package without its binary (${error.message}).`);
 } finally {
   rmSync(scratch, { recursive: true, force: true });
+}
+
+function installedVersion() {
+  try {
+    return JSON.parse(readFileSync(join(target, 'package.json'), 'utf8')).version;
+  } catch {
+    return null;
+  }
 }

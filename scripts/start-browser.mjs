@@ -1,5 +1,7 @@
 // `npm run start:browser [-- --port 5180 --sandbox-port 8787 --data .desk --sandbox-data .sandbox]`:
 // the same renderer and main-process core in a browser, for machines without Electron.
+// `--alone` starts the app as an installed one starts: no sandbox beside it and nothing connected, so the
+// first screen offers "Open the demo company" (its sandbox runs from the build, data in --data).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { build, root, serviceFor, startChild } from './lib/launch.mjs';
@@ -11,14 +13,14 @@ const { values } = parseArgs({
     data: { type: 'string', default: '.desk' },
     'sandbox-data': { type: 'string', default: '.sandbox' },
     keychain: { type: 'string' },
+    alone: { type: 'boolean', default: false },
   },
 });
 
 build();
-const { serviceUrl, sandboxDataDir } = await serviceFor(
-  resolve(root, values['sandbox-data']),
-  values['sandbox-port'],
-);
+const { serviceUrl, sandboxDataDir } = values.alone
+  ? { serviceUrl: undefined, sandboxDataDir: undefined }
+  : await serviceFor(resolve(root, values['sandbox-data']), values['sandbox-port']);
 const { match } = await startChild(
   [
     '--import',
@@ -28,8 +30,7 @@ const { match } = await startChild(
     values.port,
     '--data',
     resolve(root, values.data),
-    '--service-url',
-    serviceUrl,
+    ...(serviceUrl ? ['--service-url', serviceUrl] : []),
     ...(sandboxDataDir ? ['--sandbox-data', sandboxDataDir] : []),
     ...(values.keychain ? ['--keychain', values.keychain] : []),
   ],

@@ -1,6 +1,11 @@
+import { MenuCommands } from './features/commands/MenuCommands';
 import { AppShell } from './features/shell/AppShell';
 
-/** The app. */
+/** The app, and the menu's commands (the desktop app's menu, or browser mode's shortcuts). */
 export function App() {
-  return <AppShell />;
+  return (
+    <MenuCommands>
+      <AppShell />
+    </MenuCommands>
+  );
 }

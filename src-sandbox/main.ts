@@ -139,6 +139,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown());
   process.on('SIGINT', () => void shutdown());
+  // Started as a desk's child process ("Open the demo company" in browser mode), it has an IPC channel
+  // to the desk, which closes when the desk ends however it ends: the sandbox stops with it rather than
+  // keep the demo's port (docs/decisions/099-demo-company.md).
+  process.on('disconnect', () => void shutdown());
 }
 
 /**

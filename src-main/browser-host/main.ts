@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFileStore } from '../core/adapters/file-store';
 import { createMemoryKeychain } from '../core/adapters/memory-keychain';
-import { openKeychain } from '../core/adapters/os-keychain';
+import { describeKeychainFinding } from '../core/adapters/keychain-probe';
+import { openKeychainReporting } from '../core/adapters/os-keychain';
 import { systemClock } from '../core/adapters/system-clock';
 import { applyStartupConnection } from '../core/bootstrap';
+import { createNodeDemoSandbox } from '../core/demo/node-demo-sandbox';
 import { DeskCore } from '../core/desk-service';
 import { describeError, keepServingThroughErrors } from './guard';
 import { createBrowserHost } from './server';
@@ -29,6 +31,7 @@ async function main(): Promise<void> {
       'service-url': { type: 'string' },
       'sandbox-data': { type: 'string' },
       keychain: { type: 'string' },
+      'demo-entry': { type: 'string' },
     },
   });
   const port = Number(values.port ?? 5180);
@@ -37,17 +40,29 @@ async function main(): Promise<void> {
     console.error(`No built renderer in ${rendererDir}. Run "npm run build" first.`);
     process.exit(2);
   }
-  const keychain = values.keychain === 'memory' ? createMemoryKeychain() : await openKeychain();
-  if (keychain.storage === 'memory') {
-    console.warn('No OS keychain answered: tokens are kept in memory for this session only, never on disk.');
-  }
+  // A keychain that does not outlive the session counts as memory (decision 095), and says how to fix it.
+  const opening = values.keychain === 'memory' ? null : await openKeychainReporting();
+  const keychain = opening?.keychain ?? createMemoryKeychain();
+  const keychainWarning = opening
+    ? describeKeychainFinding(opening.finding)
+    : 'Tokens are kept in memory for this session only, never on disk (--keychain memory).';
+  if (keychainWarning) console.warn(keychainWarning);
+  const dataDir = resolve(values.data ?? '.desk');
+  // "Open the demo company": the sandbox bundle built beside the renderer, run as this host's child with
+  // its data in the host's data folder, browser mode's user-data folder (docs/decisions/099-demo-company.md).
+  const demo = createNodeDemoSandbox({
+    dataDir: join(dataDir, 'demo-sandbox'),
+    entry: resolve(values['demo-entry'] ?? join(rendererDir, '..', 'main', 'sandbox.js')),
+    log: (line) => console.log(`[demo sandbox] ${line}`),
+  });
   const pkg = JSON.parse(readFileSync(resolve('package.json'), 'utf8')) as { version: string };
   const core = new DeskCore({
     runtime: 'browser',
     version: pkg.version,
     keychain,
-    store: createFileStore(resolve(values.data ?? '.desk')),
+    store: createFileStore(dataDir),
     clock: systemClock,
+    demo,
   });
   await applyStartupConnection(core, {
     serviceUrl: values['service-url'] ?? process.env.DESK_SERVICE_URL,

@@ -5,21 +5,12 @@ import { extname, join, normalize, sep } from 'node:path';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { DeskApi, DeskEventListener } from '../../src-shared/bridge/contract';
 import { dispatchDesk } from '../core/dispatch';
+import { rendererContentTypes } from '../core/renderer-files';
 import { describeError } from './guard';
 
 /** The renderer's Content-Security-Policy: nothing but the app's own origin (ag-grid sets inline styles). */
 export const contentSecurityPolicy =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
-
-const types: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.json': 'application/json',
-  '.woff2': 'font/woff2',
-};
 
 /** The cookie that lets a browser load the page's files (never the bridge): not a secret, see below. */
 const pageCookie = 'desk_page';
@@ -283,7 +274,7 @@ export function createBrowserHost(options: BrowserHostOptions): Server {
       return send(response, 404, 'Not found.');
     }
     response.writeHead(200, {
-      'content-type': types[extname(file)] ?? 'application/octet-stream',
+      'content-type': rendererContentTypes[extname(file).toLowerCase()] ?? 'application/octet-stream',
       'content-security-policy': contentSecurityPolicy,
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'no-referrer',

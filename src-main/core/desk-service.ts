@@ -24,7 +24,7 @@ import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/ide
 import { toDeskError } from './dispatch';
 import { DeskEventBus } from './events';
 import { LocalError } from './local-error';
-import type { Clock, Keychain, Store } from './ports';
+import type { Clock, DemoSandbox, FileDialogs, Keychain, Store } from './ports';
 import { PushRunner } from './push/push-runner';
 
 /** What the host gives the core. */
@@ -36,7 +36,14 @@ export interface DeskCoreOptions {
   clock: Clock;
   /** Time allowed for the `GET /me` that verifies a new token (default 15 s). */
   verifyTimeoutMs?: number;
+  /** The bundled sandbox "Open the demo company" starts; absent where the app has none. */
+  demo?: DemoSandbox;
+  /** The desktop window's Save and Open dialogs; absent in browser mode (the page does without). */
+  fileDialogs?: FileDialogs;
 }
+
+/** The label of the connection "Open the demo company" saves. */
+export const demoConnectionLabel = 'Demo company (bundled sandbox)';
 
 interface ActiveClient {
   connectionId: string;
@@ -136,7 +143,42 @@ export class DeskCore {
             ),
           ),
       },
+      files: {
+        save: (request) => this.#fileDialogs().save(request),
+        open: (request) => this.#fileDialogs().open(request),
+      },
+      demo: { open: async () => ok(await this.openDemo()) },
     };
+  }
+
+  /**
+   * "Open the demo company": starts the bundled sandbox and connects to its demo company with the
+   * demo token. The connection is saved once (found again by its label and address) and made active.
+   */
+  async openDemo(): Promise<ConnectionView> {
+    const demo = this.options.demo;
+    if (!demo)
+      throw new LocalError(
+        'DEMO_UNAVAILABLE',
+        'This copy of the app has no bundled sandbox. Start it from the source tree with "npm start", or add a connection to your service.',
+      );
+    const { baseUrl, token } = await demo.start();
+    // Saved once: add() finds it again by its label and address, and puts the demo token back in the
+    // keychain, which a memory-only keychain has forgotten since the app last ran.
+    return this.add({ label: demoConnectionLabel, baseUrl, token });
+  }
+
+  /** The shell's file dialogs; browser mode's page never asks the host for them. */
+  #fileDialogs(): FileDialogs {
+    const dialogs = this.options.fileDialogs;
+    if (dialogs) return dialogs;
+    const refuse = async (): Promise<never> => {
+      throw new LocalError(
+        'NO_FILE_DIALOGS',
+        'This host has no file dialogs: the page saves through a download and opens through a file input.',
+      );
+    };
+    return { save: refuse, open: refuse };
   }
 
   /** Adds a listener of every core event (the hosts forward them to the renderer). */
@@ -314,6 +356,7 @@ export class DeskCore {
   async close(): Promise<void> {
     await this.push.close();
     await this.#dropClient();
+    await this.options.demo?.stop();
   }
 
   #clientFor(connection: SavedConnection, token: string): ApiClient {
@@ -425,7 +468,7 @@ const verifyRetryPolicy: Readonly<RetryPolicy> = {
 function missingToken(): LocalError {
   return new LocalError(
     'TOKEN_MISSING',
-    'The token of this connection is not kept on this machine (no keychain answered, so it lived in memory only). Paste it again with Rotate token.',
+    'The token of this connection is not kept on this machine (no keychain that outlives the session answered, so it lived in memory only). Paste it again with Rotate token.',
   );
 }
 

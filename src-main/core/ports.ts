@@ -1,3 +1,5 @@
+import type { DeskApi } from '../../src-shared/bridge/contract';
+
 /**
  * The ports of the main-process core: everything it needs from its host, so that the same core runs in
  * Electron's main process, in the browser-mode host and in tests.
@@ -33,3 +35,20 @@ export interface Store {
   read<T>(name: string): Promise<T | null>;
   write<T>(name: string, value: T): Promise<void>;
 }
+
+/**
+ * The bundled sandbox behind "Open the demo company": a separate process with its data in the app's
+ * user-data folder. Absent where the app has none to start.
+ */
+export interface DemoSandbox {
+  /** Starts it unless it runs already; its `{base_url}` and the demo token from its data folder. */
+  start(): Promise<{ baseUrl: string; token: string }>;
+  /** Stops it (SIGTERM: it finishes what is in flight); nothing when it does not run. */
+  stop(): Promise<void>;
+}
+
+/**
+ * The window's Save and Open dialogs (bridge `files`): the desktop shell's own. Absent in the core of
+ * browser mode, whose page downloads and uses a file input without asking the host.
+ */
+export type FileDialogs = DeskApi['files'];

@@ -1,6 +1,4 @@
 import { ipcMain, type WebContents } from 'electron';
-import { pathToFileURL } from 'node:url';
-import { join } from 'node:path';
 import {
   deskOperations,
   type DeskApi,
@@ -9,10 +7,7 @@ import {
 } from '../../src-shared/bridge/contract';
 import { fail } from '../../src-shared/bridge/result';
 import { dispatchDesk } from '../core/dispatch';
-import { isTrustedSender } from './security';
-
-/** The URL of the app's own page, the only sender IPC calls are taken from. */
-export const rendererUrl = pathToFileURL(join(import.meta.dirname, '../renderer/index.html')).href;
+import { isTrustedSender, rendererEntryUrl } from './security';
 
 /**
  * Registers one handler per bridge operation (`desk:<operation>`): the sender is checked, then the
@@ -22,7 +17,7 @@ export const rendererUrl = pathToFileURL(join(import.meta.dirname, '../renderer/
 export function registerDeskIpc(api: DeskApi): void {
   for (const operation of deskOperations) {
     ipcMain.handle(`desk:${operation}`, async (event, args: unknown) => {
-      if (!isTrustedSender(event.senderFrame, rendererUrl)) {
+      if (!isTrustedSender(event.senderFrame, rendererEntryUrl)) {
         return fail({
           code: 'INVALID_ARGUMENT',
           message: 'Calls are only taken from the app window.',

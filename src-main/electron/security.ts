@@ -1,6 +1,6 @@
 // The Electron shell's security decisions as plain functions and values, so that they are tested
 // without Electron's binary (test/electron). Type-only imports of electron: nothing is loaded.
-import type { WebPreferences } from 'electron';
+import type { CustomScheme, WebPreferences } from 'electron';
 
 /**
  * The renderer's Content-Security-Policy in Electron: the app's own files only; no inline or evaluated
@@ -10,8 +10,37 @@ import type { WebPreferences } from 'electron';
 export const electronContentSecurityPolicy =
   "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'; object-src 'none'";
 
+/**
+ * The app's own origin (Electron security checklist 18: a custom protocol, not `file://`). The window
+ * loads `app://desk/index.html`, which src-main/electron/protocol.ts serves from out/renderer only
+ * (docs/decisions/098-desktop-shell.md).
+ */
+export const appScheme = 'app';
+/** The one host of the app's scheme; any other is answered 404. */
+export const appHost = 'desk';
+/** `app://desk`: the origin every page, script and IPC call of the app comes from. */
+export const appOrigin = `${appScheme}://${appHost}`;
+/** The page the window loads, and the only sender IPC calls are taken from. */
+export const rendererEntryUrl = `${appOrigin}/index.html`;
+
+/**
+ * How the app's scheme is registered before `ready` (`protocol.registerSchemesAsPrivileged`): standard
+ * (relative URLs resolve, the origin is `app://desk`), secure (a secure context, like https), fetch
+ * and the V8 code cache. Never `bypassCSP`, never `corsEnabled` (which would let another origin read
+ * it), no service workers, no streaming.
+ */
+export const appSchemePrivileges = {
+  scheme: appScheme,
+  privileges: { standard: true, secure: true, supportFetchAPI: true, codeCache: true },
+} as const satisfies CustomScheme;
+
+/** Whether the developer tools may open: only in a build that is not packaged (`app.isPackaged`). */
+export interface ShellMode {
+  devTools: boolean;
+}
+
 /** The secure web preferences of every window (Electron security checklist 2, 3, 4, 6, 9, 12). */
-export function secureWebPreferences(preloadPath: string): WebPreferences {
+export function secureWebPreferences(preloadPath: string, mode: ShellMode): WebPreferences {
   return {
     preload: preloadPath,
     contextIsolation: true,
@@ -26,6 +55,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
     navigateOnDragDrop: false,
     safeDialogs: true,
     spellcheck: false,
+    devTools: mode.devTools,
   };
 }
 
@@ -35,10 +65,21 @@ export interface SenderFrame {
   parent: unknown;
 }
 
+/** Whether a parsed URL is on the app's own origin (`app://desk`, no port, no credentials). */
+function isAppOrigin(url: URL): boolean {
+  return (
+    url.protocol === `${appScheme}:` &&
+    url.hostname.toLowerCase() === appHost &&
+    url.port === '' &&
+    url.username === '' &&
+    url.password === ''
+  );
+}
+
 /**
  * Whether an IPC call comes from the app's own page in its top frame (Electron security checklist 17):
- * a `file:` URL with exactly the renderer's path; query and fragment are ignored. A destroyed frame
- * (null), a sub-frame, or any other page is refused.
+ * `app://desk` with exactly the renderer's path; query and fragment are ignored. A destroyed frame
+ * (null), a sub-frame, a `file:` page or any other page is refused.
  */
 export function isTrustedSender(frame: SenderFrame | null | undefined, rendererUrl: string): boolean {
   if (!frame || frame.parent !== null) return false;
@@ -50,17 +91,24 @@ export function isTrustedSender(frame: SenderFrame | null | undefined, rendererU
   } catch {
     return false;
   }
-  return (
-    sender.protocol === 'file:' &&
-    expected.protocol === 'file:' &&
-    sender.host === expected.host &&
-    sender.pathname === expected.pathname
-  );
+  return isAppOrigin(sender) && isAppOrigin(expected) && sender.pathname === expected.pathname;
 }
 
-/** Whether the session may load a URL at all: the app's own files and the developer tools, nothing remote. */
-export function isAllowedRequestUrl(url: string): boolean {
-  return url.startsWith('file://') || url.startsWith('devtools://');
+/**
+ * Whether the session may load a URL at all: the app's own origin, `data:` (which the CSP allows for
+ * images and fonts only), and the developer tools' own pages where they may open. Nothing remote, and
+ * no `file:`: the app's files come through its protocol.
+ */
+export function isAllowedRequestUrl(url: string, mode: ShellMode): boolean {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return false;
+  }
+  if (isAppOrigin(parsed)) return true;
+  if (parsed.protocol === 'data:') return true;
+  return mode.devTools && parsed.protocol === 'devtools:';
 }
 
 /** Whether a link the page tries to open may be handed to the user's browser (https only; never in-app). */

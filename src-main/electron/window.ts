@@ -1,7 +1,7 @@
 import { BrowserWindow, screen, shell, type Rectangle } from 'electron';
 import { join } from 'node:path';
 import type { Store } from '../core/ports';
-import { isExternalLinkAllowed, secureWebPreferences } from './security';
+import { isExternalLinkAllowed, rendererEntryUrl, secureWebPreferences, type ShellMode } from './security';
 
 /** The window's size and place, kept between sessions (store document `window-state`). */
 interface WindowState extends Rectangle {
@@ -11,10 +11,11 @@ interface WindowState extends Rectangle {
 const saveDelayMs = 500;
 
 /**
- * Opens the main window: secure preferences, navigation and new windows blocked, no remote content,
- * and the size and position of the last session (when that place is still on a screen).
+ * Opens the main window on the app's own origin (`app://desk/index.html`, served by protocol.ts):
+ * secure preferences, navigation and new windows blocked, no remote content, and the size and
+ * position of the last session (when that place is still on a screen).
  */
-export async function openMainWindow(store: Store): Promise<BrowserWindow> {
+export async function openMainWindow(store: Store, mode: ShellMode): Promise<BrowserWindow> {
   const saved = await store.read<WindowState>('window-state');
   const visible = saved !== null && screen.getAllDisplays().some((d) => intersects(d.workArea, saved));
   const window = new BrowserWindow({
@@ -25,7 +26,7 @@ export async function openMainWindow(store: Store): Promise<BrowserWindow> {
     minHeight: 560,
     show: false,
     title: 'Reconciliation Desk',
-    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs')),
+    webPreferences: secureWebPreferences(join(import.meta.dirname, '../preload/index.cjs'), mode),
   });
   if (visible && saved.maximized) window.maximize();
 
@@ -61,7 +62,7 @@ export async function openMainWindow(store: Store): Promise<BrowserWindow> {
     saveState();
   });
 
-  await window.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+  await window.loadURL(rendererEntryUrl);
   return window;
 }
 

@@ -10,7 +10,10 @@ import {
   type OperationArgs,
   type OperationValue,
 } from '../../src-shared/bridge/contract';
+import { menuCommandItems, type MenuCommand } from '../../src-shared/bridge/commands';
 import type { Result } from '../../src-shared/bridge/result';
+import { browserFiles } from './browser-files';
+import { commandOfKey, isMacPlatform, menuShortcuts } from './shortcuts';
 
 /** The bridge plus event subscription. */
 export type Desk = DeskApi & {
@@ -210,6 +213,36 @@ function createHostEvents(hostSecret: () => Promise<string | null>): Desk['on'] 
   };
 }
 
+/**
+ * Browser mode's `menu.command`: the page has no application menu, so the menu's shortcuts
+ * (commands.ts) raise the event from keydown, and the browser's own use of the key (F5 reload,
+ * Ctrl+F's find bar) is prevented. Listens to the window only while something listens to the event.
+ */
+export function createShortcutEvents(
+  target: Pick<Window, 'addEventListener' | 'removeEventListener'>,
+  isMac: boolean,
+): (listener: (command: MenuCommand) => void) => () => void {
+  const shortcuts = menuShortcuts(menuCommandItems, isMac);
+  const listeners = new Set<(command: MenuCommand) => void>();
+  const onKeyDown = (event: KeyboardEvent): void => {
+    const command = commandOfKey(event, shortcuts);
+    if (command === null) return;
+    event.preventDefault();
+    // A held key repeats: one command per press, as a menu item chosen once.
+    if (event.repeat) return;
+    for (const listener of [...listeners]) listener(command);
+  };
+  return (listener) => {
+    // Capture: the grid and the fields see the key after the command did, and cannot swallow it.
+    if (listeners.size === 0) target.addEventListener('keydown', onKeyDown, true);
+    listeners.add(listener);
+    return () => {
+      if (!listeners.delete(listener)) return;
+      if (listeners.size === 0) target.removeEventListener('keydown', onKeyDown, true);
+    };
+  };
+}
+
 /** The bridge over HTTP, for the browser mode. Every operation of DeskApi is spelled once here. */
 export function createHttpDesk(): Desk {
   const hostSecret = createHostSecret();
@@ -234,6 +267,9 @@ export function createHttpDesk(): Desk {
       documents: (kind, ids) => callHost('feeds.documents', [kind, ids]),
     },
     acks: { send: (batch) => callHost('acks.send', [batch]) },
+    // The page's own download and file input: the host is not asked (browser-files.ts).
+    files: browserFiles,
+    demo: { open: () => callHost('demo.open', []) },
     reference: {
       list: (kind) => callHost('reference.list', [kind]),
       customerNames: (ids) => callHost('reference.customerNames', [ids]),
@@ -250,7 +286,24 @@ export function createHttpDesk(): Desk {
       customer: (ref) => callHost('lookup.customer', [ref]),
       customerBalances: (ids) => callHost('lookup.customerBalances', [ids]),
     },
-    on: createHostEvents(hostSecret),
+    on: hostAndShortcutEvents(
+      createHostEvents(hostSecret),
+      createShortcutEvents(window, isMacPlatform(navigator)),
+    ),
+  };
+}
+
+/** The host's events, with `menu.command` raised by the page's shortcuts instead of the host. */
+function hostAndShortcutEvents(
+  hostEvents: Desk['on'],
+  shortcutEvents: ReturnType<typeof createShortcutEvents>,
+): Desk['on'] {
+  return <E extends DeskEventName>(event: E, listener: (payload: DeskEvents[E]) => void): (() => void) => {
+    if (event === 'menu.command')
+      return shortcutEvents((command) =>
+        (listener as (payload: DeskEvents['menu.command']) => void)(command),
+      );
+    return hostEvents(event, listener);
   };
 }
 

@@ -92,6 +92,8 @@ export class SyncEngine {
   #cancelRequested = false;
   /** The connection the run's store is bound to: every page asked for names it (bridge: feeds.pull). */
   #connectionId: string | undefined = undefined;
+  /** The connection and feeds of the run in progress: a call asking for the same joins it. */
+  #runKey = '';
 
   constructor(options: SyncEngineOptions) {
     this.#options = options;
@@ -105,18 +107,22 @@ export class SyncEngine {
   /**
    * Syncs the feeds in turn until each is caught up (or the run is paused or cancelled). Never
    * throws: a failure is in the outcome, and the feed resumes from its last staged page next time.
-   * A run in progress is joined, unless it is stopping: then a new run starts once it has stopped.
+   * A run in progress of the same feeds for the same connection is joined, unless it is stopping;
+   * otherwise a new run starts once it has ended, so no caller is handed the outcome of feeds it did
+   * not ask for (another connection's, or one its client may not read).
    * `connectionId` names the connection the store is bound to: should another become active
    * meanwhile, the core refuses the run's next page rather than answer it from the other company.
    */
   async syncAll(kinds: readonly FeedKind[] = feedKinds, connectionId?: string): Promise<SyncRunOutcome> {
+    const key = `${connectionId ?? ''}|${kinds.join(',')}`;
     while (this.#run) {
-      if (!this.#pauseRequested && !this.#cancelRequested) return this.#run;
+      if (!this.#pauseRequested && !this.#cancelRequested && this.#runKey === key) return this.#run;
       await this.#run;
     }
     this.#pauseRequested = false;
     this.#cancelRequested = false;
     this.#connectionId = connectionId;
+    this.#runKey = key;
     const run = this.#runFeeds(kinds).finally(() => {
       this.#run = null;
     });

@@ -1,7 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import { Type } from 'typebox';
 import type { SandboxApp } from '../context';
-import { companyByCode } from '../store/platform';
+import { companyByCode, stringList, type ClientRow } from '../store/platform';
 
 const CompanyQuery = Type.Object({ company: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })) });
 
@@ -29,21 +29,6 @@ const ClientItem = Type.Object({
   tokens: Type.Array(TokenItem),
 });
 const RouteItem = Type.Object({ customer_ref: Type.String(), branch_ref: Type.String() });
-
-function stringList(json: string): string[] {
-  const value: unknown = JSON.parse(json);
-  return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
-}
-
-interface ClientRow {
-  id: string;
-  company: string;
-  name: string;
-  system: string;
-  scopes: string;
-  ip_allow: string;
-  rate_limit_per_minute: number;
-}
 
 /** The clients of one company (or of every company), each with its tokens, oldest first. */
 function listClients(db: Database, companyId: string | undefined) {

@@ -177,9 +177,21 @@ export interface ClientView {
   tokens: TokenView[];
 }
 
-function stringList(json: string): string[] {
+/** A JSON list column (scopes, IP allow-list) read back as strings. */
+export function stringList(json: string): string[] {
   const value: unknown = JSON.parse(json);
   return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : [];
+}
+
+/** A client as its row holds it (scopes and allow-list still JSON), with its company's code. */
+export interface ClientRow {
+  id: string;
+  company: string;
+  name: string;
+  system: string;
+  scopes: string;
+  ip_allow: string;
+  rate_limit_per_minute: number;
 }
 
 /** The client with its tokens, or 404. */
@@ -189,18 +201,7 @@ export function clientView(db: Database, clock: SandboxClock, clientId: string):
       `SELECT c.id, co.code AS company, c.name, c.system, c.scopes, c.ip_allow, c.rate_limit_per_minute, c.created_at
                 FROM clients c JOIN companies co ON co.id = c.company_id WHERE c.id = ?`,
     )
-    .get(clientId) as
-    | {
-        id: string;
-        company: string;
-        name: string;
-        system: string;
-        scopes: string;
-        ip_allow: string;
-        rate_limit_per_minute: number;
-        created_at: string;
-      }
-    | undefined;
+    .get(clientId) as (ClientRow & { created_at: string }) | undefined;
   if (!row)
     throw new ApiError(
       'NOT_FOUND',

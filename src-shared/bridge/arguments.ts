@@ -10,6 +10,7 @@ import type { DeskOperation } from './contract';
 import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema } from '../wire';
 import { maxAckBatchItems, maxAckMessageLength, maxExternalNumberLength } from '../domain/acks';
 import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
+import { maxFileBytes } from './file-limits';
 
 /**
  * A client token as typed into the app.
@@ -129,6 +130,49 @@ export const PushResultsPageArgumentSchema = Type.Object(
   { additionalProperties: false },
 );
 
+// Defined with the Open limits, which the renderer checks too (file-limits.ts imports no schema).
+export { maxFileBytes };
+
+/** A Save or Open dialog's file type: a short name and 1 to 10 extensions of letters and digits. */
+export const FileFilterArgumentSchema = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 80 }),
+    extensions: Type.Array(Type.String({ pattern: '^[A-Za-z0-9]{1,10}$' }), { minItems: 1, maxItems: 10 }),
+  },
+  { additionalProperties: false },
+);
+
+/** A file's bytes: a Uint8Array (IPC's structured clone keeps it one) no larger than `maxFileBytes`. */
+export const FileBytesArgumentSchema = Type.Refine(
+  Type.Unsafe<Uint8Array>({}),
+  (value) => value instanceof Uint8Array && value.byteLength <= maxFileBytes,
+  () => `a Uint8Array of at most ${maxFileBytes} bytes`,
+);
+
+/** A file name without a folder: no separators, no control characters, not "." or "..". */
+export const FileNameArgumentSchema = Type.String({
+  minLength: 1,
+  maxLength: 200,
+  pattern: '^(?!\\.{1,2}$)[^/\\\\:*?"<>|\\x00-\\x1f]+$',
+});
+
+/** `files.save`'s one argument. */
+export const SaveFileRequestArgumentSchema = Type.Object(
+  { suggestedName: FileNameArgumentSchema, filter: FileFilterArgumentSchema, bytes: FileBytesArgumentSchema },
+  { additionalProperties: false },
+);
+
+/** `files.open`'s one argument. */
+export const OpenFileRequestArgumentSchema = Type.Object(
+  {
+    title: Type.String({ minLength: 1, maxLength: 120 }),
+    filters: Type.Array(FileFilterArgumentSchema, { minItems: 1, maxItems: 10 }),
+    // Several files at once (at most `maxOpenFiles`, checked on what the clerk chose: file-limits.ts).
+    multiple: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
 /** One tuple schema per operation. */
 export const operationArguments = {
   'app.info': Type.Tuple([]),
@@ -166,6 +210,9 @@ export const operationArguments = {
   'lookup.customerBalances': Type.Tuple([
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
   ]),
+  'files.save': Type.Tuple([SaveFileRequestArgumentSchema]),
+  'files.open': Type.Tuple([OpenFileRequestArgumentSchema]),
+  'demo.open': Type.Tuple([]),
 } satisfies Record<DeskOperation, TSchema>;
 
 /** The checked arguments of an operation, as the schema reads them. */

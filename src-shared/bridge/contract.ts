@@ -10,6 +10,7 @@
  * stays in the main process (keychain and memory).
  */
 import type { Result } from './result';
+import type { MenuCommand } from './commands';
 import type { AnyFeedPage } from '../domain/feeds';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../domain/master-data';
 import type {
@@ -230,6 +231,65 @@ export interface DeskApi {
      */
     customerBalances(ids: string[]): Promise<Result<CustomerBalance[]>>;
   };
+  /**
+   * Files the clerk saves (exports) and opens (imports). The desktop app shows its native Save and Open
+   * dialogs (the main process writes and reads the file); browser mode keeps the browser's download and
+   * file input. The renderer asks the same way in both and never sees a path it did not get back here.
+   */
+  files: {
+    /** Offers `suggestedName` in a Save dialog and writes the bytes there; null when the clerk cancelled. */
+    save(request: SaveFileRequest): Promise<Result<SavedFile | null>>;
+    /**
+     * An Open dialog for files of the given types: the files chosen (names and bytes), exactly one unless
+     * `multiple`, or null when cancelled. A choice over the limits of file-limits.ts (`maxOpenFiles`
+     * files, `maxFileBytes` per file and in all) is refused before anything is read.
+     */
+    open(request: OpenFileRequest): Promise<Result<OpenedFile[] | null>>;
+  };
+  demo: {
+    /**
+     * "Open the demo company": starts the bundled sandbox (a separate process, its data in the app's
+     * user-data folder) unless it runs already, saves a connection to its demo company with the demo
+     * token (once; later calls reuse it), and makes it active. `DEMO_UNAVAILABLE` where this app has no
+     * bundled sandbox.
+     */
+    open(): Promise<Result<ConnectionView>>;
+  };
+}
+
+/** A file type a Save or Open dialog offers: "CSV file" with `['csv']`. */
+export interface FileFilter {
+  name: string;
+  /** Extensions without the dot. */
+  extensions: string[];
+}
+
+/** `files.save`'s request: the name offered, its type, and what the file holds. */
+export interface SaveFileRequest {
+  /** A file name without a folder ("invoices-2026-11-24.csv"). */
+  suggestedName: string;
+  filter: FileFilter;
+  bytes: Uint8Array;
+}
+
+/** Where a saved file went: its name, and the full path where the app knows it (the desktop app). */
+export interface SavedFile {
+  name: string;
+  path: string | null;
+}
+
+/** `files.open`'s request: the dialog's title, the types it offers, and whether several files may be chosen. */
+export interface OpenFileRequest {
+  title: string;
+  filters: FileFilter[];
+  /** Lets the clerk choose several files in one dialog (at most `maxOpenFiles`); one when absent. */
+  multiple?: boolean;
+}
+
+/** A file the clerk opened: its name (no folder) and bytes. */
+export interface OpenedFile {
+  name: string;
+  bytes: Uint8Array;
 }
 
 /** Which records `push.results` answers: from `offset`, at most `limit` (1 to 500). */
@@ -343,6 +403,11 @@ export interface DeskEvents {
   'connection.state': ConnectionStatus;
   /** A push run's progress or state changed. */
   'push.progress': PushRunSummary;
+  /**
+   * The clerk chose a command from the application menu or pressed its shortcut (commands.ts). In
+   * browser mode the page's own shortcuts raise it, so the screens follow one event either way.
+   */
+  'menu.command': MenuCommand;
 }
 
 /** Every operation, as `area.verb`; the IPC channel is `desk:<operation>`. */
@@ -369,6 +434,9 @@ export const deskOperations = [
   'push.results',
   'lookup.customer',
   'lookup.customerBalances',
+  'files.save',
+  'files.open',
+  'demo.open',
 ] as const;
 
 /** One operation name. */
@@ -377,7 +445,7 @@ export type DeskOperation = (typeof deskOperations)[number];
 /** Every event name; the IPC channel is `desk:event:<name>`. */
 // No sync event: the sync engine runs in the renderer (it writes IndexedDB), so its progress lives
 // in the renderer's store; the core only answers page by page.
-export const deskEventNames = ['connection.state', 'push.progress'] as const;
+export const deskEventNames = ['connection.state', 'push.progress', 'menu.command'] as const;
 
 /** One event name. */
 export type DeskEventName = keyof DeskEvents;

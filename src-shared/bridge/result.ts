@@ -15,7 +15,13 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: DeskError }
  * connection has that id. `TOKEN_MISSING`: the keychain no longer holds the active connection's token
  * (memory-only keychain after a restart). `OTHER_CLIENT`: a rotation's new token speaks for another client or company.
  * `SAME_TOKEN`: a rotation was given the token already in use. `INSECURE_ADDRESS`: plain http to another
- * machine would send the token unencrypted. `INTERNAL`: anything else (logged, redacted).
+ * machine would send the token unencrypted. `OTHER_CONNECTION`: another connection became active while a
+ * sync ran. `DEMO_UNAVAILABLE`: this copy of the app has no bundled sandbox. `NO_FILE_DIALOGS`: the host
+ * has no Save or Open dialog (browser mode's page does without). `FILE_NOT_SAVED`/`FILE_NOT_READ`: the
+ * system refused a save or an open (`message` is the reason in plain words); `FILE_TOO_LARGE`: a file
+ * over 512 MiB, or files chosen together over it (`details: [{ limit: 'file' | 'total' }]`).
+ * `TOO_MANY_FILES`: more files chosen in one Open than it takes (50, or one where one is asked;
+ * `details: [{ limit: 'count' }]`). `INTERNAL`: anything else (logged, redacted).
  */
 export type LocalErrorCode =
   | 'NETWORK_UNREACHABLE'
@@ -28,6 +34,12 @@ export type LocalErrorCode =
   | 'SAME_TOKEN'
   | 'INSECURE_ADDRESS'
   | 'OTHER_CONNECTION'
+  | 'DEMO_UNAVAILABLE'
+  | 'NO_FILE_DIALOGS'
+  | 'FILE_NOT_SAVED'
+  | 'FILE_NOT_READ'
+  | 'FILE_TOO_LARGE'
+  | 'TOO_MANY_FILES'
   | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */

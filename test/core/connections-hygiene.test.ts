@@ -128,6 +128,15 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'push.results': ['no-such-run', { offset: 0, limit: 10 }],
       'lookup.customerBalances': [['no-such-customer']],
       'lookup.customer': ['HY-1'],
+      'files.save': [
+        {
+          suggestedName: 'hygiene.csv',
+          filter: { name: 'CSV file', extensions: ['csv'] },
+          bytes: new Uint8Array(3),
+        },
+      ],
+      'files.open': [{ title: 'Open', filters: [{ name: 'CSV file', extensions: ['csv'] }] }],
+      'demo.open': [],
     };
     for (const operation of deskOperations) await call(operation, samples[operation]);
     await call('connections.status', []);

@@ -93,7 +93,7 @@ describe('the OS keychain against a real Secret Service (gnome-keyring under D-B
       run.code === 3 ||
       /gnome-keyring-daemon: not found|dbus-run-session/.test(run.stderr);
     if (unavailable) {
-      const why = `No Secret Service could be started (dbus-run-session + gnome-keyring-daemon): ${run.spawnError ?? run.stderr.trim().slice(0, 400)}`;
+      const why = `No Secret Service could be started (dbus-run-session + gnome-keyring-daemon): ${run.spawnError ?? (run.stderr.trim() || run.stdout.trim()).slice(0, 400)}`;
       if (isCi)
         throw new Error(
           `${why}. CI installs gnome-keyring, dbus and dbus-x11 (.ci/run); the keychain must be tested there.`,
@@ -104,6 +104,8 @@ describe('the OS keychain against a real Secret Service (gnome-keyring under D-B
     const report: unknown = JSON.parse(run.stdout.trim().split('\n').at(-1) ?? '{}');
     expect(report).toEqual({
       storage: 'os-keychain',
+      finding: { storage: 'os-keychain', store: 'secret-service' },
+      kernelSecrets: 0,
       probe: { read: 'probe-secret', afterDelete: null },
       keptEntryMatches: true,
       removedEntryBeforeMatches: true,

@@ -201,7 +201,9 @@ describe('the app and the sandbox killed mid-run (browser mode)', () => {
     const review = new ReviewPage(page);
     // Polling every 30 s, as a clerk may choose: the app's own loop, not a button, must finish the runs.
     await page.getByLabel('Poll interval').selectOption('30000');
-    await expect.poll(() => review.syncNow.isVisible(), { timeout: 20_000 }).toBe(true);
+    // The sync that setting starts ends with each issued feed's seq check (decision 091); on a loaded
+    // machine the whole pass can take longer than 20 s.
+    await expect.poll(() => review.syncNow.isVisible(), { timeout: 60_000 }).toBe(true);
 
     await sandbox.admin('POST', '/simulate', { payments: 1200, invoices: 600 });
     proxy.reset();

@@ -26,7 +26,7 @@ describe('master data from ERP exports, in browser mode against the sandbox', ()
     await sandbox?.dispose();
   });
 
-  it('imports CSV files, fixes a column, pushes them in order and filters the results', async () => {
+  it('imports CSV files chosen together, fixes a column, pushes them in order and filters the results', async () => {
     mkdirSync('test-results', { recursive: true });
     const shell = new ShellPage(page);
     await shell.open(host.url);
@@ -34,7 +34,8 @@ describe('master data from ERP exports, in browser mode against the sandbox', ()
     await shell.section('Master data').click();
     const md = new MasterDataPage(page);
 
-    await md.addFiles([
+    // A day's exports chosen together in one chooser, as before imports went through the bridge.
+    const chooser = await md.addFiles([
       // Customers come first in the dialog; the push still sends units first.
       {
         name: 'customers.csv',
@@ -42,6 +43,12 @@ describe('master data from ERP exports, in browser mode against the sandbox', ()
       },
       { name: 'units.csv', text: '\uFEFFcode,name.en,name.ar\r\nE2E-PCS,Piece,قطعة\r\nE2E-BOX,Box,علبة\r\n' },
     ]);
+    expect(chooser).toEqual({ isMultiple: true });
+    expect(
+      await md.main
+        .getByRole('article')
+        .evaluateAll((cards) => cards.map((card) => card.getAttribute('aria-label'))),
+    ).toEqual(['customers.csv', 'units.csv']);
     // "Client No" is not a word the desk knows for the customer key: the clerk picks the column.
     await expect
       .poll(() => md.card('customers.csv').textContent())

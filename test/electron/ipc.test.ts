@@ -17,7 +17,8 @@ import { deskOperations } from '../../src-shared/bridge/contract';
 import { createFileStore } from '../../src-main/core/adapters/file-store';
 import { createMemoryKeychain } from '../../src-main/core/adapters/memory-keychain';
 import { DeskCore } from '../../src-main/core/desk-service';
-import { registerDeskIpc, rendererUrl } from '../../src-main/electron/ipc';
+import { registerDeskIpc } from '../../src-main/electron/ipc';
+import { rendererEntryUrl as rendererUrl } from '../../src-main/electron/security';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'desk-ipc-'));
 const core = new DeskCore({
@@ -49,7 +50,11 @@ describe('the IPC handlers', () => {
   it('refuses calls from any other frame', async () => {
     const foreign = { senderFrame: { url: 'https://evil.example/', parent: null } };
     const sub = { senderFrame: { url: rendererUrl, parent: { url: rendererUrl } } };
-    for (const event of [foreign, sub, { senderFrame: null }]) {
+    // The page as a file: the window no longer loads it so, and nothing on disk may call in.
+    const file = {
+      senderFrame: { url: 'file:///opt/desk/resources/app.asar/out/renderer/index.html', parent: null },
+    };
+    for (const event of [foreign, sub, file, { senderFrame: null }]) {
       expect(await handlers.get('desk:app.info')?.(event, [])).toMatchObject({
         ok: false,
         error: { code: 'INVALID_ARGUMENT' },

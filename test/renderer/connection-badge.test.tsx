@@ -28,7 +28,7 @@ describe('ConnectionBadge', () => {
   it('tells what to do when nothing is configured', () => {
     render(<ConnectionBadge status={{ connection: null, state: 'not-configured' }} />);
     expect(screen.getByRole('status').textContent).toContain(
-      'Add the service address and token in Connections',
+      "No connection yet. Open the demo company to try the desk, or add your service's address and token in Connections.",
     );
   });
 });

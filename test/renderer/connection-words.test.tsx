@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
+import type { TokenStorage } from '../../src-shared/bridge/contract';
 import { ActiveConnection } from '../../src-renderer/features/connections/ActiveConnection';
+import { AddConnectionForm } from '../../src-renderer/features/connections/AddConnectionForm';
 import { describeConnection, expiryWarning } from '../../src-renderer/features/connections/connection-words';
 import { connectionProblems, describeProblem } from '../../src-renderer/words/problem-words';
 
@@ -61,7 +63,11 @@ describe('the words of the Connections feature', () => {
 
   it('describes each connection state for the header', () => {
     expect(describeConnection(null)).toEqual({ tone: 'idle', text: 'Checking the connection…' });
-    expect(describeConnection({ connection: null, state: 'not-configured' }).tone).toBe('warn');
+    // The demo company is offered beside Connections (decision 099): the header says both ways on.
+    expect(describeConnection({ connection: null, state: 'not-configured' })).toEqual({
+      tone: 'warn',
+      text: "No connection yet. Open the demo company to try the desk, or add your service's address and token in Connections.",
+    });
     expect(
       describeConnection({
         connection: null,
@@ -105,5 +111,57 @@ describe('the words of the Connections feature', () => {
       "The client lacks a permission (scope) this needs. An administrator adds the scope to the client in the service's console.The client lacks the scope invoices:read. (request req-9)",
     );
     expect(screen.getByText(/memory only/).textContent).toContain('forgotten when the app closes');
+  });
+});
+
+describe('the words for where tokens are kept', () => {
+  const connection = {
+    id: 'c',
+    label: 'Live',
+    baseUrl: 'https://s.example/api/integration/v1',
+    isActive: true,
+    start: { mode: 'everything' },
+    identity: null,
+  } as const;
+
+  function renderScreen(tokenStorage: TokenStorage): string {
+    render(
+      <>
+        <ActiveConnection
+          status={{ connection: { ...connection, tokenStorage }, state: 'connected' }}
+          isChecking={false}
+          onCheck={() => undefined}
+        />
+        <AddConnectionForm
+          tokenStorage={tokenStorage}
+          activeId="c"
+          onAdd={() => new Promise(() => undefined)}
+        />
+      </>,
+    );
+    return document.body.textContent ?? '';
+  }
+
+  // Linux without a Secret Service: the keyring library would have used the kernel's session keyring,
+  // which the core reports as memory (docs/decisions/095-keychain-that-outlives-the-session.md).
+  it('says memory only, and how to get a keychain, where no keychain outlives the session', () => {
+    const text = renderScreen('memory');
+    expect(text).not.toContain("this computer's keychain");
+    expect(screen.getByText(/^memory only/).textContent).toBe(
+      'memory only: no keychain on this computer keeps tokens across restarts, so the token is forgotten when the app closes. On Linux, install or unlock a Secret Service (GNOME Keyring or KeePassXC), then restart the app.',
+    );
+    expect(text).toContain(
+      'It is checked with the service first, then kept in memory only: no keychain on this computer keeps tokens across restarts, so it is forgotten when the app closes. On Linux, install or unlock a Secret Service (GNOME Keyring or KeePassXC), then restart the app.',
+    );
+  });
+
+  it("says this computer's keychain where one keeps tokens", () => {
+    const text = renderScreen('os-keychain');
+    expect(text).toContain(
+      "It is checked with the service first, then kept in this computer's keychain, never in a file.",
+    );
+    expect(screen.getByText("this computer's keychain")).toBeTruthy();
+    expect(text).not.toContain('memory only');
+    expect(text).not.toContain('Secret Service');
   });
 });

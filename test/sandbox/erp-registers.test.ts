@@ -12,7 +12,7 @@ import {
   type ImportFile,
 } from '../../src-shared/domain/master-data';
 import { buildSandbox } from '../../src-sandbox/app';
-import type { SandboxClock } from '../../src-sandbox/clock';
+import { fixedClock } from '../support/fixed-clock';
 import { masterDataKinds, type MasterDataKind } from '../../src-sandbox/erp/master-data';
 import { registerKinds, type RegisterKey, type RegisterKind } from '../../src-sandbox/erp/registers';
 import { encodeWindows1256 } from '../../src-sandbox/erp/table';
@@ -357,13 +357,6 @@ describe('Windows-1256', () => {
 });
 
 describe('the same seed', () => {
-  const fixedNow = Date.parse('2026-03-15T10:30:00Z');
-  const fixedClock: SandboxClock = {
-    nowMs: () => fixedNow,
-    nowIso: () => new Date(fixedNow).toISOString(),
-    advance: () => new Date(fixedNow).toISOString(),
-  };
-
   /** Every register and master-data file of a sandbox seeded at a fixed time, through the console's routes. */
   async function exportAll(seed: number): Promise<Map<string, Buffer>> {
     const dir = mkdtempSync(join(tmpdir(), 'erp-seed-'));

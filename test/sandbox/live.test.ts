@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
 import { Compile } from 'typebox/compile';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { InvoiceSchema, OrderSchema, PaymentSchema, ReturnSchema } from '../../src-shared/wire';
-import type { SandboxClock } from '../../src-sandbox/clock';
+import { fixedClock } from '../support/fixed-clock';
 import { ensureDemo } from '../../src-sandbox/demo';
 import { LiveMode } from '../../src-sandbox/live/controller';
 import { liveTickCount, runLiveTicks, type LiveActivity } from '../../src-sandbox/live/tick';
@@ -29,13 +29,6 @@ function tempDir(): string {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-const fixedNow = Date.parse('2026-03-15T10:30:00Z');
-const fixedClock: SandboxClock = {
-  nowMs: () => fixedNow,
-  nowIso: () => new Date(fixedNow).toISOString(),
-  advance: () => new Date(fixedNow).toISOString(),
-};
 
 /** A store seeded as a first start would seed it, on a clock that does not move. */
 function demoStore(seed: number, docs = 20, dir = tempDir()): Database {

@@ -15,7 +15,7 @@ import {
   type Return,
 } from '../../src-shared/wire';
 import { buildSandbox } from '../../src-sandbox/app';
-import type { SandboxClock } from '../../src-sandbox/clock';
+import { fixedClock } from '../support/fixed-clock';
 import type { SandboxApp } from '../../src-sandbox/context';
 import { ensureDemo } from '../../src-sandbox/demo';
 import { staticReferenceLists } from '../../src-sandbox/routes/reference';
@@ -37,13 +37,6 @@ function tempStore(): { db: Database; dir: string } {
 afterAll(() => {
   for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
 });
-
-const fixedNow = Date.parse('2026-03-15T10:30:00Z');
-const fixedClock: SandboxClock = {
-  nowMs: () => fixedNow,
-  nowIso: () => new Date(fixedNow).toISOString(),
-  advance: () => new Date(fixedNow).toISOString(),
-};
 
 function seeded(seed: number, docs: number): Database {
   const { db } = tempStore();

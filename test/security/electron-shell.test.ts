@@ -1,7 +1,7 @@
 // The Electron security checklist (https://www.electronjs.org/docs/latest/tutorial/security) read off
 // the shell's source with the TypeScript parser: that the secure values tested in
 // test/electron/security.test.ts are what every window, web contents and IPC handler actually uses.
-// The built bundles are checked in test/electron/bundles.test.ts; IPC behaviour in test/electron/ipc.test.ts.
+// What the built bundles do is checked in test/built/shell.test.ts; IPC behaviour in test/electron/ipc.test.ts.
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
@@ -157,7 +157,15 @@ describe('the Electron shell, read from its source', () => {
     const created = main
       ? callsTo(main, 'on').find((c) => c.arguments[0]?.getText() === "'web-contents-created'")
       : undefined;
-    const text = created?.getText() ?? '';
+    expect(created?.arguments[1]?.getText()).toBe('(_event, contents) => guardWebContents(contents)');
+    const guards = shell.find((file) => file.fileName.endsWith('src-main/electron/session-guards.ts'));
+    const guard = guards
+      ? nodesOf(guards).find(
+          (node): node is ts.FunctionDeclaration =>
+            ts.isFunctionDeclaration(node) && node.name?.text === 'guardWebContents',
+        )
+      : undefined;
+    const text = guard?.getText() ?? '';
     expect(text).toContain("'will-navigate'");
     expect(text).toContain("'will-attach-webview'");
     expect(text).toContain('setWindowOpenHandler');
@@ -190,7 +198,7 @@ describe('the Electron shell, read from its source', () => {
       if (!isFunction(handler) || !ts.isBlock(handler.body)) continue;
       const [check, dispatch] = handler.body.statements;
       expect(check && ts.isIfStatement(check) && check.expression.getText(), where(handle)).toBe(
-        '!isTrustedSender(event.senderFrame, rendererUrl)',
+        '!isTrustedSender(event.senderFrame, rendererEntryUrl)',
       );
       expect(
         check && ts.isIfStatement(check) && /^\{\s*return fail\(/.test(check.thenStatement.getText()),
@@ -214,18 +222,25 @@ describe('the Electron shell, read from its source', () => {
     expect(main).toBeDefined();
     if (!main) return;
     const text = main.getText();
-    const enableSandbox = text.indexOf('app.enableSandbox()');
-    expect(enableSandbox).toBeGreaterThan(-1);
-    expect(enableSandbox).toBeLessThan(text.indexOf('app.whenReady()'));
-    const permission = callsTo(main, 'setPermissionRequestHandler')[0];
+    const whenReady = text.indexOf('app.whenReady()');
+    for (const beforeReady of ['app.enableSandbox()', 'protocol.registerSchemesAsPrivileged(']) {
+      expect(text.indexOf(beforeReady), beforeReady).toBeGreaterThan(-1);
+      expect(text.indexOf(beforeReady), beforeReady).toBeLessThan(whenReady);
+    }
+    expect(text).toContain('hardenSession(session.defaultSession, mode)');
+    const guards = shell.find((file) => file.fileName.endsWith('src-main/electron/session-guards.ts'));
+    expect(guards).toBeDefined();
+    if (!guards) return;
+    const permission = callsTo(guards, 'setPermissionRequestHandler')[0];
     expect(permission?.arguments[0]?.getText().replace(/\s+/g, ' ')).toBe(
       '(_contents, _permission, callback) => callback(false)',
     );
-    expect(callsTo(main, 'setPermissionCheckHandler')[0]?.arguments[0]?.getText()).toBe('() => false');
-    expect(callsTo(main, 'onBeforeRequest')[0]?.getText()).toMatch(
-      /callback\(\{ cancel: !isAllowedRequestUrl\(details\.url\) \}\)/,
+    expect(callsTo(guards, 'setPermissionCheckHandler')[0]?.arguments[0]?.getText()).toBe('() => false');
+    expect(callsTo(guards, 'setDevicePermissionHandler')[0]?.arguments[0]?.getText()).toBe('() => false');
+    expect(callsTo(guards, 'onBeforeRequest')[0]?.getText()).toMatch(
+      /callback\(\{ cancel: !isAllowedRequestUrl\(details\.url, mode\) \}\)/,
     );
-    expect(callsTo(main, 'onHeadersReceived')[0]?.getText()).toMatch(
+    expect(callsTo(guards, 'onHeadersReceived')[0]?.getText()).toMatch(
       /'Content-Security-Policy': \[electronContentSecurityPolicy\]/,
     );
   });

@@ -29,8 +29,8 @@ describe('the bridge contract', () => {
     expectTypeOf<DeskOperation>().toEqualTypeOf<ApiOperations>();
     expect(new Set(deskOperations).size).toBe(deskOperations.length);
     expectTypeOf<(typeof deskEventNames)[number]>().toEqualTypeOf<keyof DeskEvents>();
-    expectTypeOf<DeskEventName>().toEqualTypeOf<'connection.state' | 'push.progress'>();
-    expect([...deskEventNames]).toEqual(['connection.state', 'push.progress']);
+    expectTypeOf<DeskEventName>().toEqualTypeOf<'connection.state' | 'push.progress' | 'menu.command'>();
+    expect([...deskEventNames]).toEqual(['connection.state', 'push.progress', 'menu.command']);
   });
 
   it('has an argument schema for every operation, reading as its signature', () => {

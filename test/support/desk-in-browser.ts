@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs';
 import type { Browser, BrowserContext, BrowserContextOptions, Page } from 'playwright-core';
 import { startAppHost, type RunningAppHost } from './app-host';
+import { startInOrder } from './start-in-order';
 import { launchChromium } from './browser';
 import { startSandbox, type RunningSandbox, type SandboxFlags } from './sandbox';
 
@@ -24,24 +25,16 @@ export async function startDeskInBrowser(
   flags: SandboxFlags,
   contextOptions: BrowserContextOptions = {},
 ): Promise<DeskInBrowser> {
-  // What is started is stopped in reverse order, also when a later step fails to start.
-  const stops: Array<() => Promise<void>> = [];
-  const close = async (): Promise<void> => {
-    for (const stop of stops.splice(0).reverse()) await stop();
-  };
-  try {
+  return startInOrder(async (onStop) => {
     const sandbox = await startSandbox(flags);
-    stops.push(() => sandbox.dispose());
+    onStop(() => sandbox.dispose());
     const host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
-    stops.push(() => host.dispose());
+    onStop(() => host.dispose());
     const browser = await launchChromium();
-    stops.push(() => browser.close());
+    onStop(() => browser.close());
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 }, ...contextOptions });
     const page = await context.newPage();
     mkdirSync('test-results', { recursive: true });
-    return { sandbox, host, browser, context, page, close };
-  } catch (error) {
-    await close();
-    throw error;
-  }
+    return { sandbox, host, browser, context, page };
+  });
 }

@@ -1,8 +1,10 @@
 // Run by test/core/keychain.test.ts inside `dbus-run-session` with gnome-keyring's Secret Service:
 // the OS keychain adapter and the core against a real keychain. Prints one JSON line of findings.
+import { readFileSync } from 'node:fs';
 import { Entry } from '@napi-rs/keyring';
 import { createFileStore } from '../../src-main/core/adapters/file-store';
-import { openOsKeychain } from '../../src-main/core/adapters/os-keychain';
+import { findKernelSecrets } from '../../src-main/core/adapters/keychain-probe';
+import { openKeychainReporting } from '../../src-main/core/adapters/os-keychain';
 import { keychainAccount } from '../../src-main/core/connections/connections';
 import { DeskCore } from '../../src-main/core/desk-service';
 
@@ -19,9 +21,9 @@ async function main(): Promise<void> {
   const keptToken = required('KEPT_TOKEN');
   const removedToken = required('REMOVED_TOKEN');
 
-  const keychain = await openOsKeychain({ service });
-  if (!keychain) {
-    process.stdout.write(`${JSON.stringify({ storage: null })}\n`);
+  const { keychain, finding } = await openKeychainReporting({ service });
+  if (finding.storage !== 'os-keychain') {
+    process.stdout.write(`${JSON.stringify({ storage: null, finding })}\n`);
     process.exitCode = 3;
     return;
   }
@@ -51,11 +53,11 @@ async function main(): Promise<void> {
   await first.close();
 
   // A restart: a new keychain handle and a new core read the token back from the Secret Service.
-  const reopened = await openOsKeychain({ service });
+  const reopened = (await openKeychainReporting({ service })).keychain;
   const second = new DeskCore({
     runtime: 'browser',
     version: 'test',
-    keychain: reopened ?? keychain,
+    keychain: reopened,
     store,
     clock: { now: () => Date.now() },
   });
@@ -65,6 +67,9 @@ async function main(): Promise<void> {
   process.stdout.write(
     `${JSON.stringify({
       storage: keychain.storage,
+      finding,
+      // The library's own names for secrets it would file in the kernel's session keyring instead.
+      kernelSecrets: findKernelSecrets(readFileSync('/proc/keys', 'utf8'), service).length,
       probe: { read: probeRead, afterDelete: probeAfterDelete },
       keptEntryMatches: new Entry(service, keychainAccount(kept.id)).getPassword() === keptToken,
       removedEntryBeforeMatches: removedEntryBefore === removedToken,

@@ -190,4 +190,17 @@ describe('feed sync into the local store, against the sandbox', () => {
     const stored = (await readDocument('payments', reversed!))?.stored;
     expect(stored?.answered?.version).toBe(stored?.doc.ack?.acked_version);
   });
+
+  it('joins a run only when it asks for the same feeds: a caller never gets the outcome of a feed it did not ask for', async () => {
+    const engine = new SyncEngine({ desk: core.api, perPage: 7, yieldToUi: immediate });
+    const everything = engine.syncAll();
+    const same = engine.syncAll();
+    const fewer = engine.syncAll(['orders', 'invoices']);
+    const [all, joined, own] = await Promise.all([everything, same, fewer]);
+    expect(joined).toBe(all);
+    expect(all.feeds.map((feed) => feed.kind)).toEqual(feedKinds);
+    // Asked while the other ran: its own run, after that one ended, of exactly its feeds.
+    expect(own).not.toBe(all);
+    expect(own.feeds.map((feed) => feed.kind)).toEqual(['orders', 'invoices']);
+  });
 });

@@ -1,6 +1,7 @@
 import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
 import { describeStart, expiryWarning } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
+import { describeTokenStorage } from './token-storage-words';
 
 function formatDate(iso: string): string {
   return iso.slice(0, 10);
@@ -66,11 +67,7 @@ export function ActiveConnection({
         <dt>Start</dt>
         <dd>{connection ? describeStart(connection.start) : '—'}</dd>
         <dt>Kept in</dt>
-        <dd>
-          {connection?.tokenStorage === 'os-keychain'
-            ? "this computer's keychain"
-            : 'memory only: no keychain answered, so the token is forgotten when the app closes'}
-        </dd>
+        <dd>{connection ? describeTokenStorage(connection.tokenStorage) : '—'}</dd>
       </dl>
     </section>
   );

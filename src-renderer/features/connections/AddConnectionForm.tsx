@@ -9,6 +9,7 @@ import type { DeskError, Result } from '../../../src-shared/bridge/result';
 import { describeField, describeStart, startChoices } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
 import { TokenField } from './TokenField';
+import { describeTokenKeeping } from './token-storage-words';
 
 interface AddConnectionFormProps {
   /** Where the app keeps tokens; null until the app has said. */
@@ -75,10 +76,8 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
     <section className="card" aria-label="Add a connection">
       <h3>Add a connection</h3>
       <p className="hint">
-        The token is shown once in the service&apos;s console. It is checked with the service first, then
-        {tokenStorage === 'memory'
-          ? ' kept in memory only: no keychain answered on this computer, so it is forgotten when the app closes.'
-          : " kept in this computer's keychain, never in a file."}
+        The token is shown once in the service&apos;s console. It is checked with the service first, then{' '}
+        {describeTokenKeeping(tokenStorage)}
       </p>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <label htmlFor={`${id}-label`}>Label</label>

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { ActiveConnection } from './ActiveConnection';
 import { AddConnectionForm } from './AddConnectionForm';
 import { CheckupPanel } from './CheckupPanel';
+import { DemoOffer } from './DemoOffer';
 import { ConnectionList } from './ConnectionList';
 import { CheckupOffer } from './OpenCheckupButton';
 import { ProblemMessage } from './ProblemMessage';
@@ -11,7 +12,7 @@ import './connections.css';
 /**
  * The Connections screen: the active connection's facts (company, client, system, scopes, rate limit,
  * token expiry), its check-up (docs/decisions/093-connection-check-up.md), the saved connections
- * (switch, rotate, remove) and the add form.
+ * (switch, rotate, remove), the add form, and the way to the demo company (docs/decisions/099-demo-company.md).
  */
 export function ConnectionsScreen() {
   const {
@@ -54,6 +55,10 @@ export function ConnectionsScreen() {
           onAdd={addConnection}
         />
       </CheckupOffer.Provider>
+      <section className="card" aria-label="Try the demo company">
+        <h3>Try the demo company</h3>
+        <DemoOffer />
+      </section>
     </div>
   );
 }

@@ -29,7 +29,11 @@ export function describeConnection(status: ConnectionStatus | null): { tone: Ton
   if (!status) return { tone: 'idle', text: 'Checking the connection…' };
   switch (status.state) {
     case 'not-configured':
-      return { tone: 'warn', text: 'No connection yet. Add the service address and token in Connections.' };
+      // An installed desk can be tried before an administrator makes a client (decision 099).
+      return {
+        tone: 'warn',
+        text: "No connection yet. Open the demo company to try the desk, or add your service's address and token in Connections.",
+      };
     case 'connected': {
       const base = `Connected to ${status.company?.name ?? ''} (${status.company?.code ?? ''}) as ${status.client?.name ?? ''}`;
       if (status.tokenExpiry?.isExpiringSoon)

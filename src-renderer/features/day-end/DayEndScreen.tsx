@@ -8,6 +8,8 @@ import { DayEndChart } from './DayEndChart';
 import { DayTables, KindSummaryTable } from './DayEndTables';
 import { dayLabel } from './day-end-words';
 import { exportDayEndAsXlsx } from './export-day-end';
+import { runExport, type FileNote } from '../files/file-actions';
+import { FileNoteText } from '../files/FileNoteText';
 import { RangePicker, type DateRange } from './RangePicker';
 import { SeqGaps } from './SeqGaps';
 import { useDayEnd } from './use-day-end';
@@ -27,7 +29,7 @@ export function DayEndScreen(props: { today?: string }) {
   const startDay = start?.mode === 'date' ? start.date : start?.mode === 'now' ? start.at.slice(0, 10) : null;
   const [today] = useState(() => props.today ?? localDateOf(new Date()));
   const [range, setRange] = useState<DateRange>(() => quickRangeOf('last-7-days', today));
-  const [exportError, setExportError] = useState<string | null>(null);
+  const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const problem = checkRange(range.from, range.to);
   const { report, isLoading, error, readMs } = useDayEnd(
     problem ? null : range.from,
@@ -42,14 +44,12 @@ export function DayEndScreen(props: { today?: string }) {
 
   async function exportXlsx(): Promise<void> {
     if (!shown) return;
-    setExportError(null);
-    try {
-      await exportDayEndAsXlsx(shown, `day-end-${shown.from}-to-${shown.to}.xlsx`, new Date().toISOString());
-    } catch (failure) {
-      setExportError(
-        `The workbook could not be written (${failure instanceof Error ? failure.message : String(failure)}). Try again, or print the report.`,
-      );
-    }
+    setExportNote(null);
+    setExportNote(
+      await runExport(() =>
+        exportDayEndAsXlsx(shown, `day-end-${shown.from}-to-${shown.to}.xlsx`, new Date().toISOString()),
+      ),
+    );
   }
 
   return (
@@ -63,6 +63,7 @@ export function DayEndScreen(props: { today?: string }) {
           <button type="button" disabled={!shown} onClick={() => window.print()}>
             Print
           </button>
+          <FileNoteText note={exportNote} />
         </div>
       </div>
       {problem && (
@@ -73,11 +74,6 @@ export function DayEndScreen(props: { today?: string }) {
       {error && (
         <p className="error-text" role="alert">
           {error}
-        </p>
-      )}
-      {exportError && (
-        <p className="error-text" role="alert">
-          {exportError}
         </p>
       )}
       <section

@@ -3,6 +3,7 @@
 // through write-excel-file, as the other exports, loaded on first use; counts and amounts as numbers.
 import type { DayEndFigures, DayEndReport } from '../../../src-shared/domain/day-end';
 import { pendingAgainReasons } from '../../../src-shared/domain/day-end';
+import { saveFile, xlsxFilter, type FileNote } from '../files/file-actions';
 import { gapText, kindLabels, reasonLabels } from './day-end-words';
 
 /** A cell: text, or a number (amounts with 2 decimals); null is an empty cell. */
@@ -125,12 +126,12 @@ export function dayEndSheets(report: DayEndReport, madeAt: string): DayEndSheets
   return { days, amountsFrom: header.length - currencies.length * 4, gaps, about };
 }
 
-/** The report as an Excel workbook, downloaded as `fileName`. */
+/** The report as an Excel workbook, saved as `fileName` (a Save dialog, or a download in browser mode). */
 export async function exportDayEndAsXlsx(
   report: DayEndReport,
   fileName: string,
   madeAt: string,
-): Promise<void> {
+): Promise<FileNote | null> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const sheets = dayEndSheets(report, madeAt);
   const cellsOf = (rows: ExportCell[][], amountsFrom: number) =>
@@ -143,9 +144,14 @@ export async function exportDayEndAsXlsx(
         return { value };
       }),
     );
-  await writeXlsxFile([
+  const blob = await writeXlsxFile([
     { data: cellsOf(sheets.days, sheets.amountsFrom), sheet: 'Days' },
     { data: cellsOf(sheets.gaps, Number.POSITIVE_INFINITY), sheet: 'Seq gaps' },
     { data: cellsOf(sheets.about, Number.POSITIVE_INFINITY), sheet: 'About' },
-  ]).toFile(fileName);
+  ]).toBlob();
+  return saveFile({
+    suggestedName: fileName,
+    filter: xlsxFilter,
+    bytes: new Uint8Array(await blob.arrayBuffer()),
+  });
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { MappingEditor } from './MappingEditor';
 import type { ImportDraft } from './use-import';
+import { countOf } from '../../words/counts';
 
 const shownIssues = 200;
 
@@ -38,7 +39,8 @@ export function ImportFileCard({
         <div>
           <h4>{draft.fileName}</h4>
           <span className="muted">
-            {draft.format} · {draft.table.rows.length} rows · {draft.table.headers.length} columns
+            {draft.format} · {countOf(draft.table.rows.length, 'row')} ·{' '}
+            {countOf(draft.table.headers.length, 'column')}
             {draft.isRemembered ? ' · columns as last time' : ''}
           </span>
         </div>
@@ -83,7 +85,7 @@ export function ImportFileCard({
       ) : null}
       {counts ? (
         <p className="check-summary" role="status" aria-label={`Check of ${draft.fileName}`}>
-          {counts.total} rows: {counts.total - counts.errors} will be pushed
+          {countOf(counts.total, 'row')}: {counts.total - counts.errors} will be pushed
           {counts.errors > 0 ? (
             <strong className="error-text">, {counts.errors} with errors left out</strong>
           ) : null}

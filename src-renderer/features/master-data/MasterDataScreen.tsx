@@ -1,4 +1,5 @@
-import { useCallback } from 'react';
+import { useCallback, useState } from 'react';
+import { openFiles } from '../files/file-actions';
 import { useDeskStore } from '../../state/store';
 import { ImportFileCard } from './ImportFileCard';
 import { PushPanel } from './PushPanel';
@@ -7,6 +8,13 @@ import { useImport } from './use-import';
 import { usePushRuns } from './use-push-runs';
 import '../ui/review.css';
 import './master-data.css';
+
+/** The exports the Open dialog offers: CSV (or tab-separated text) and Excel workbooks. */
+const exportFilters = [
+  { name: 'CSV or Excel', extensions: ['csv', 'txt', 'tsv', 'xlsx'] },
+  { name: 'CSV file', extensions: ['csv', 'txt', 'tsv'] },
+  { name: 'Excel workbook', extensions: ['xlsx'] },
+];
 
 /**
  * Master data from ERP exports: add CSV or Excel files, check their columns and rows, push them in
@@ -18,6 +26,15 @@ export function MasterDataScreen() {
   const { reloadKnown } = imports;
   const onSettled = useCallback(() => void reloadKnown(), [reloadKnown]);
   const runs = usePushRuns(connectionId, onSettled);
+  const [openError, setOpenError] = useState('');
+  const { addFiles } = imports;
+  // A day's exports in one Open dialog, each read and shown as a card
+  // (docs/decisions/102-files-and-shortcuts.md).
+  const addChosenFiles = useCallback(async () => {
+    const opened = await openFiles('ERP exports', exportFilters);
+    setOpenError(opened.ok ? '' : opened.message);
+    if (opened.ok && opened.files.length > 0) await addFiles(opened.files);
+  }, [addFiles]);
 
   if (connectionId === null)
     return (
@@ -31,21 +48,18 @@ export function MasterDataScreen() {
           Add ERP exports (CSV or Excel): units, price lists, products, product units, prices, customers,
           branches, balances. Nothing is sent before you press Push.
         </p>
-        <label className="file-button">
-          Add files…
-          <input
-            type="file"
-            multiple
-            accept=".csv,.txt,.tsv,.xlsx,text/csv"
-            aria-label="Add files"
-            onChange={(event) => {
-              const chosen = [...(event.target.files ?? [])];
-              event.target.value = '';
-              void imports.addFiles(chosen);
-            }}
-          />
-        </label>
+        <div className="file-button" role="group" aria-label="Add files">
+          Add files{' '}
+          <button type="button" disabled={imports.isReading} onClick={() => void addChosenFiles()}>
+            Choose files…
+          </button>
+        </div>
         {imports.isReading ? <span className="muted"> Reading…</span> : null}
+        {openError ? (
+          <p className="error-text" role="alert">
+            {openError}
+          </p>
+        ) : null}
         {imports.readErrors.length > 0 ? (
           <ul className="problems" role="alert">
             {imports.readErrors.map((message) => (

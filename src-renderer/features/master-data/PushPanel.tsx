@@ -9,6 +9,7 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { Dialog } from '../ui/Dialog';
 import type { ImportSettings } from './use-import';
+import { countOf } from '../../words/counts';
 
 /**
  * The push step: how dates are read, the balance file's `as_of`, price lists to replace (after a
@@ -129,7 +130,7 @@ export function PushPanel({
                     : setReplace(replace.filter((ref) => ref !== list.ref))
                 }
               />{' '}
-              Replace all prices of {list.ref} ({list.rows} rows)
+              Replace all prices of {list.ref} ({countOf(list.rows, 'row')})
               {list.isReplaceable ? '' : ' — only a list of at most 500 prices can be replaced'}
             </label>
           ))}
@@ -190,7 +191,7 @@ export function PushPanel({
           {built.skippedRows === 1
             ? '; 1 row with errors is left out'
             : built.skippedRows > 1
-              ? `; ${built.skippedRows} rows with errors are left out`
+              ? `; ${countOf(built.skippedRows, 'row')} with errors ${built.skippedRows === 1 ? 'is' : 'are'} left out`
               : ''}
           .
         </p>

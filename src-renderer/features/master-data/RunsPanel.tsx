@@ -7,18 +7,15 @@ import {
 } from '../../../src-shared/domain/master-data';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { PushRecordRow, PushRunRow } from '../../data/db';
+import { csvBytes, csvFilter, runExport, saveFile, type FileNote } from '../files/file-actions';
+import { FileNoteText } from '../files/FileNoteText';
 import { Dialog } from '../ui/Dialog';
 import { outcomeWords, runStateWords } from './master-data-words';
 import { ResultsGrid } from './ResultsGrid';
 
-/** Saves text as a file through the browser's download (no network). */
-function download(fileName: string, text: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/** Saves a run's results as CSV (a Save dialog, or a download in browser mode). */
+function exportResults(fileName: string, text: string): Promise<FileNote | null> {
+  return runExport(() => saveFile({ suggestedName: fileName, filter: csvFilter, bytes: csvBytes(text) }));
 }
 
 /** The history of pushes and the selected run: progress, pause and resume, results by outcome, export, adoption, balances. */
@@ -44,6 +41,7 @@ export function RunsPanel({
   const [filter, setFilter] = useState<PushOutcome | 'all'>('all');
   const [chosen, setChosen] = useState<PushRecordRow[]>([]);
   const [isAdopting, setAdopting] = useState(false);
+  const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const counts = useMemo(() => countOutcomes(records), [records]);
   const shown = useMemo(
     () => (filter === 'all' ? records : records.filter((record) => record.outcome === filter)),
@@ -154,11 +152,15 @@ export function RunsPanel({
                 type="button"
                 disabled={records.length === 0}
                 onClick={() =>
-                  download(`push-${selected.label.replace(/[^\w-]+/g, '-')}.csv`, resultsToCsv(shown))
+                  void exportResults(
+                    `push-${selected.label.replace(/[^\w-]+/g, '-')}.csv`,
+                    resultsToCsv(shown),
+                  ).then(setExportNote)
                 }
               >
                 Export CSV
               </button>
+              <FileNoteText note={exportNote} />
             </div>
           </div>
           {offers.length > 0 ? (

@@ -15,6 +15,8 @@ import {
   type KnownKeys,
   type RecordKind,
 } from '../../../src-shared/domain/master-data';
+import type { OpenedFile } from '../../../src-shared/bridge/contract';
+import { bufferOf } from '../files/file-actions';
 import { findLayout, knownKeys, saveLayout } from './push-history';
 import { readImportFile } from './read-file';
 
@@ -91,13 +93,13 @@ export function useImport(connectionId: string | null) {
   }, [connectionId, knownVersion]);
 
   const addFiles = useCallback(
-    async (files: readonly File[]) => {
+    async (files: readonly OpenedFile[]) => {
       setIsReading(true);
       const errors: string[] = [];
       const added: ImportDraft[] = [];
       for (const file of files) {
         try {
-          const read = await readImportFile(file.name, await file.arrayBuffer());
+          const read = await readImportFile(file.name, bufferOf(file));
           const kind = guessKind(file.name, read.table.headers) ?? 'customers';
           const { mapping, isRemembered } = await mappingFor(
             kind,

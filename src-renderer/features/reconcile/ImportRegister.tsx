@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useState } from 'react';
 import type { ImportTable } from '../../../src-shared/domain/master-data';
 import {
   defaultReconcileSettings,
@@ -16,9 +16,18 @@ import {
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
 import { addReconciliation, findRegisterLayout, saveRegisterLayout } from '../../data/reconciliations';
+import { bufferOf, openFile } from '../files/file-actions';
 import { readRegisterTable } from './read-register-file';
+import { countOf } from '../../words/counts';
 
 const shownBadRows = 200;
+
+/** The register files the Open dialog offers: an ERP's CSV (or text) export, or an Excel workbook. */
+const registerFilters = [
+  { name: 'CSV or Excel', extensions: ['csv', 'txt', 'xlsx'] },
+  { name: 'CSV file', extensions: ['csv', 'txt'] },
+  { name: 'Excel workbook', extensions: ['xlsx'] },
+];
 
 interface Draft {
   fileName: string;
@@ -50,15 +59,21 @@ export function ImportRegister({
   const [badRows, setBadRows] = useState<BadRegisterRow[]>([]);
   const [isBusy, setBusy] = useState(false);
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
-    const file = event.target.files?.[0];
-    event.target.value = '';
+  const chooseFile = async (): Promise<void> => {
+    setBusy(true);
+    const opened = await openFile("The ERP's register", registerFilters);
+    setBusy(false);
+    if (!opened.ok) {
+      setError(opened.message);
+      return;
+    }
+    const file = opened.file;
     if (!file) return;
     setError('');
     setBadRows([]);
     setMappingProblems([]);
     try {
-      const read = await readRegisterTable(file.name, await file.arrayBuffer());
+      const read = await readRegisterTable(file.name, bufferOf(file));
       const remembered = await findRegisterLayout(registerLayoutSignature(read.table.headers));
       const isRemembered =
         !!remembered && registerMappingProblems(remembered.mapping, read.table.headers).length === 0;
@@ -127,10 +142,12 @@ export function ImportRegister({
 
   return (
     <section className="register-import" aria-label="Import an ERP register">
-      <label className="file-pick">
-        Import the ERP's register (CSV or XLSX)…
-        <input type="file" accept=".csv,.txt,.xlsx" aria-label="ERP register file" onChange={onFile} />
-      </label>
+      <div className="file-pick" role="group" aria-label="ERP register file">
+        <span>Import the ERP&apos;s register (CSV or XLSX)</span>{' '}
+        <button type="button" disabled={isBusy} onClick={() => void chooseFile()}>
+          Choose file…
+        </button>
+      </div>
       {error && (
         <p role="alert" className="error-text">
           {error}
@@ -139,7 +156,7 @@ export function ImportRegister({
       {draft && (
         <div className="register-draft">
           <p className="muted">
-            {draft.fileName} · {draft.format} · {draft.table.rows.length} rows
+            {draft.fileName} · {draft.format} · {countOf(draft.table.rows.length, 'row')}
             {draft.isRemembered ? ' · columns as last time' : ''}
           </p>
           <div className="mapping-grid" role="group" aria-label="Register columns">

@@ -17,6 +17,8 @@ import {
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
 import { useDeskStore } from '../../state/store';
+import { runExport, type FileNote } from '../files/file-actions';
+import { FileNoteText } from '../files/FileNoteText';
 import { useRejectReasons } from '../review/use-reject-reasons';
 import { Dialog } from '../ui/Dialog';
 import { ReasonOptions } from '../ui/ReasonOptions';
@@ -52,6 +54,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
   const [selected, setSelected] = useState<ReconcileGroup[]>([]);
   const [dialog, setDialog] = useState<'pick' | 'reject' | null>(null);
   const [notice, setNotice] = useState('');
+  const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const apiRef = useRef<GridApi<ReconcileGroup> | null>(null);
   const columnDefs = useMemo(() => reconcileColumns(), []);
 
@@ -203,15 +206,27 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
         >
           Undo last decision
         </button>
-        <button type="button" onClick={() => exportGroupsAsCsv(result.groups, `${kind}-reconciliation.csv`)}>
+        <button
+          type="button"
+          onClick={() =>
+            void runExport(() => exportGroupsAsCsv(result.groups, `${kind}-reconciliation.csv`)).then(
+              setExportNote,
+            )
+          }
+        >
           Export CSV
         </button>
         <button
           type="button"
-          onClick={() => void exportGroupsAsXlsx(result.groups, `${kind}-reconciliation.xlsx`)}
+          onClick={() =>
+            void runExport(() => exportGroupsAsXlsx(result.groups, `${kind}-reconciliation.xlsx`)).then(
+              setExportNote,
+            )
+          }
         >
           Export XLSX
         </button>
+        <FileNoteText note={exportNote} />
       </div>
       {notice && (
         <p role="status" aria-label="Reconcile notice">

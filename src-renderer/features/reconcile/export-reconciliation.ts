@@ -1,8 +1,10 @@
 // A reconciliation as a spreadsheet: every group with both sides and what disagrees, the unmatched
 // lists included (service-only and ERP-only are groups of one side). CSV through the shared writer;
-// XLSX through write-excel-file, loaded on first use, amounts as numbers.
+// XLSX through write-excel-file, loaded on first use, amounts as numbers. Saved through the bridge (a
+// Save dialog, or a download in browser mode).
 import { writeCsv } from '../../../src-shared/domain/master-data';
 import type { ReconcileGroup } from '../../../src-shared/domain/reconcile';
+import { csvBytes, csvFilter, saveFile, xlsxFilter, type FileNote } from '../files/file-actions';
 import { groupNotes, ruleLabels, stateLabels } from './reconcile-columns';
 
 const header = [
@@ -61,17 +63,11 @@ function exportRows(groups: readonly ReconcileGroup[]): ExportRow[] {
 
 const money = (cents: number | null): string => (cents === null ? '' : (cents / 100).toFixed(2));
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** The groups as CSV (UTF-8 with BOM), downloaded as `fileName`. */
-export function exportGroupsAsCsv(groups: readonly ReconcileGroup[], fileName: string): void {
+/** The groups as CSV (UTF-8 with BOM), saved as `fileName`. */
+export function exportGroupsAsCsv(
+  groups: readonly ReconcileGroup[],
+  fileName: string,
+): Promise<FileNote | null> {
   const rows = exportRows(groups).map((row) => {
     const [state, rule, numbers, ids, customer, date, erpNumbers, ref, erpDate, currency, notes] = row.texts;
     return [
@@ -91,11 +87,18 @@ export function exportGroupsAsCsv(groups: readonly ReconcileGroup[], fileName: s
       notes!,
     ];
   });
-  download(new Blob([writeCsv([header, ...rows])], { type: 'text/csv;charset=utf-8' }), fileName);
+  return saveFile({
+    suggestedName: fileName,
+    filter: csvFilter,
+    bytes: csvBytes(writeCsv([header, ...rows])),
+  });
 }
 
-/** The groups as an Excel workbook, downloaded as `fileName`. */
-export async function exportGroupsAsXlsx(groups: readonly ReconcileGroup[], fileName: string): Promise<void> {
+/** The groups as an Excel workbook, saved as `fileName`. */
+export async function exportGroupsAsXlsx(
+  groups: readonly ReconcileGroup[],
+  fileName: string,
+): Promise<FileNote | null> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const text = (value: string) => (value === '' ? null : { value });
   const amount = (cents: number | null) =>
@@ -119,7 +122,13 @@ export async function exportGroupsAsXlsx(groups: readonly ReconcileGroup[], file
       text(notes!),
     ];
   });
-  await writeXlsxFile([header.map((value) => ({ value, fontWeight: 'bold' as const })), ...rows]).toFile(
-    fileName,
-  );
+  const blob = await writeXlsxFile([
+    header.map((value) => ({ value, fontWeight: 'bold' as const })),
+    ...rows,
+  ]).toBlob();
+  return saveFile({
+    suggestedName: fileName,
+    filter: xlsxFilter,
+    bytes: new Uint8Array(await blob.arrayBuffer()),
+  });
 }

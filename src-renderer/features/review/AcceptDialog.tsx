@@ -1,8 +1,9 @@
-import { useMemo, useState, type ChangeEvent } from 'react';
+import { useMemo, useState } from 'react';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { checkAck } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
+import { openFile } from '../files/file-actions';
 import { Dialog } from '../ui/Dialog';
 import { formatCents, formatCount, formatTotals } from '../ui/format';
 import { matchNumberPairs, parseNumberPairs, readNumberPairsFile, type NumberPair } from './number-import';
@@ -10,6 +11,9 @@ import { wholeTotalText, WholeViewProgress, type WholeAnswer } from './WholeView
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
+
+/** The files of ERP numbers the Open dialog offers: CSV, or text lines of the same shape. */
+const numberFileFilters = [{ name: 'CSV or text', extensions: ['csv', 'txt'] }];
 
 /**
  * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
@@ -69,11 +73,15 @@ function AcceptWholeDialog({
         '.',
     );
   };
-  const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  const importFile = async (): Promise<void> => {
+    const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
+    if (!opened.ok) {
+      setImportNote(opened.message);
+      return;
+    }
+    if (!opened.file) return;
     try {
-      applyPairs(readNumberPairsFile(new Uint8Array(await file.arrayBuffer())));
+      applyPairs(readNumberPairsFile(opened.file.bytes));
     } catch (error) {
       setImportNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
     }
@@ -115,10 +123,12 @@ function AcceptWholeDialog({
           >
             Apply pasted numbers
           </button>
-          <label className="file-button">
-            Import CSV
-            <input type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void onFile(event)} />
-          </label>
+          <span className="file-button" role="group" aria-label="Import CSV">
+            Import CSV{' '}
+            <button type="button" onClick={() => void importFile()}>
+              Choose file…
+            </button>
+          </span>
           {importNote && <span role="status">{importNote}</span>}
         </div>
       </div>
@@ -176,11 +186,15 @@ function AcceptRowsDialog({
     );
   };
 
-  const onFile = async (event: ChangeEvent<HTMLInputElement>): Promise<void> => {
-    const file = event.target.files?.[0];
-    if (!file) return;
+  const importFile = async (): Promise<void> => {
+    const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
+    if (!opened.ok) {
+      setImportNote(opened.message);
+      return;
+    }
+    if (!opened.file) return;
     try {
-      applyPairs(readNumberPairsFile(new Uint8Array(await file.arrayBuffer())));
+      applyPairs(readNumberPairsFile(opened.file.bytes));
     } catch (error) {
       // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
       setImportNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
@@ -235,10 +249,12 @@ function AcceptRowsDialog({
           >
             Apply pasted numbers
           </button>
-          <label className="file-button">
-            Import CSV
-            <input type="file" accept=".csv,text/csv,text/plain" onChange={(event) => void onFile(event)} />
-          </label>
+          <span className="file-button" role="group" aria-label="Import CSV">
+            Import CSV{' '}
+            <button type="button" onClick={() => void importFile()}>
+              Choose file…
+            </button>
+          </span>
           {importNote && <span role="status">{importNote}</span>}
         </div>
       </div>

@@ -11,7 +11,10 @@ import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
 import { isExplainedByCheckup } from '../../words/problem-words';
 import { missingReadNote } from '../connections/checkup-words';
+import { useCommandTarget } from '../commands/use-command-target';
 import { OpenCheckupButton } from '../connections/OpenCheckupButton';
+import { runExport, type FileNote } from '../files/file-actions';
+import { FileNoteText } from '../files/FileNoteText';
 import { formatCount } from '../ui/format';
 import { AcceptDialog } from './AcceptDialog';
 import { DetailPanel } from './DetailPanel';
@@ -89,7 +92,8 @@ function isFiltered(query: ReviewQuery): boolean {
 /**
  * One feed's review: views with counts, quick filter, the grid (read in pages), the selection with its
  * count and totals (a whole view included), accept and reject (a whole view queued a page at a time),
- * exports, and the detail panel of the document clicked.
+ * exports, and the detail panel of the document clicked. Takes the menu's Accept, Reject and Find (and
+ * their shortcuts) while shown.
  */
 export function ReviewSection({ kind }: { kind: FeedKind }) {
   const grid = useDeskStore((state) => state.reviewGrids[kind]);
@@ -110,8 +114,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const [progress, setProgress] = useState<ViewAckProgress | null>(null);
   const isStopAsked = useRef(false);
   const [notice, setNotice] = useState('');
-  const [exportNote, setExportNote] = useState('');
+  const [exportBusy, setExportBusy] = useState('');
+  const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const apiRef = useRef<GridApi<ReviewRow> | null>(null);
+  const quickFilterRef = useRef<HTMLInputElement | null>(null);
   const reasons = useRejectReasons(kind);
   // The sync skips a feed the client may not read (it would answer 403): say so, and why.
   const lacksRead = useDeskStore((state) => {
@@ -308,23 +314,44 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const exportCsv = async (): Promise<void> => {
     const api = apiRef.current;
     if (!api) return;
-    setExportNote('Writing the CSV file…');
-    await exportViewAsCsv(currentQuery(), exportColumns(api), exportName('csv'));
-    setExportNote('');
+    setExportNote(null);
+    setExportBusy('Writing the CSV file…');
+    const note = await runExport(() =>
+      exportViewAsCsv(currentQuery(), exportColumns(api), exportName('csv')),
+    );
+    setExportBusy('');
+    setExportNote(note);
   };
   const exportXlsx = async (): Promise<void> => {
     const api = apiRef.current;
     if (!api) return;
+    setExportNote(null);
     const query = currentQuery();
     const refusal = xlsxRefusal((await countReview(query)).count);
     if (refusal) {
-      setExportNote(refusal);
+      setExportNote({ tone: 'failed', text: refusal });
       return;
     }
-    setExportNote('Writing the Excel file…');
-    await exportViewAsXlsx(query, exportColumns(api), exportName('xlsx'));
-    setExportNote('');
+    setExportBusy('Writing the Excel file…');
+    const note = await runExport(() => exportViewAsXlsx(query, exportColumns(api), exportName('xlsx')));
+    setExportBusy('');
+    setExportNote(note);
   };
+
+  // The menu's Accept…, Reject… and Find (docs/decisions/102-files-and-shortcuts.md): as the toolbar's
+  // buttons and field, on this feed's selection.
+  useCommandTarget((command) => {
+    if (command === 'find') {
+      quickFilterRef.current?.focus();
+      quickFilterRef.current?.select();
+      return null;
+    }
+    if (dialog !== null) return null;
+    if (!hasSelection)
+      return `Select ${nouns[kind]} with the checkboxes first, then ${command === 'accept' ? 'Accept' : 'Reject'}.`;
+    setDialog(command);
+    return null;
+  });
 
   const canExport = (viewCount?.count ?? 0) > 0;
   const isViewFiltered = read !== null && isFiltered(read.query);
@@ -364,6 +391,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         <label className="quick-filter">
           <span className="visually-hidden">Quick filter</span>
           <input
+            ref={quickFilterRef}
             type="search"
             placeholder="Quick filter"
             aria-label="Quick filter"
@@ -435,12 +463,13 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
               : `At least ${formatCount(viewCount.count)} match the filter; counting the rest…`}
           </span>
         )}
-        {exportNote && (
+        {exportBusy && (
           <span role="status" aria-label="Export">
-            {exportNote}
+            {exportBusy}
           </span>
         )}
         {notice && queuedAcks > 0 && <span role="status">{notice}</span>}
+        <FileNoteText note={exportNote} />
       </div>
       <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
         {counts === null ? (

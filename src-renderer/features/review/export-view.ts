@@ -2,12 +2,14 @@
 // a spreadsheet file. The rows are read a page at a time (data/review-pages.ts): CSV is written as it
 // is read, into the parts of a Blob, so no view is ever held whole; XLSX needs every row at once (its
 // writer builds the workbook in memory), so it is offered up to a limit and past it the clerk is told
-// to use CSV. docs/decisions/101-review-exports-and-selection.md.
+// to use CSV. docs/decisions/101-review-exports-and-selection.md. Saved through the bridge (a Save
+// dialog, or a download in browser mode).
 import type { Column, GridApi } from 'ag-grid-community';
 import type { ReviewRow } from '../../data/db';
 import { forEachReviewPage } from '../../data/review-pages';
 import type { ReviewQuery } from '../../data/review-query';
 import { formatCount } from '../ui/format';
+import { saveFile, xlsxFilter, csvFilter, type FileNote } from '../files/file-actions';
 import { reviewCellText } from './columns';
 
 /** Rows an XLSX export holds at most (decision 101): past it the workbook is built too slowly and too big. */
@@ -66,22 +68,18 @@ export async function csvBlobOf(
   return new Blob(parts, { type: 'text/csv;charset=utf-8' });
 }
 
-function download(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A view as CSV (csvBlobOf), downloaded as `fileName`. */
+/** A view as CSV (csvBlobOf), saved as `fileName`. */
 export async function exportViewAsCsv(
   query: ReviewQuery,
   columns: readonly ExportColumn[],
   fileName: string,
-): Promise<void> {
-  download(await csvBlobOf(query, columns), fileName);
+): Promise<FileNote | null> {
+  const blob = await csvBlobOf(query, columns);
+  return saveFile({
+    suggestedName: fileName,
+    filter: csvFilter,
+    bytes: new Uint8Array(await blob.arrayBuffer()),
+  });
 }
 
 /** Why a view of `count` rows cannot be exported as XLSX, or null when it can. */
@@ -96,7 +94,7 @@ export async function exportViewAsXlsx(
   query: ReviewQuery,
   columns: readonly ExportColumn[],
   fileName: string,
-): Promise<void> {
+): Promise<FileNote | null> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const header = columns.map((column) => ({ value: column.headerName, fontWeight: 'bold' as const }));
   const rows: Array<Array<{ value: string | number; format?: string } | null>> = [];
@@ -117,5 +115,10 @@ export async function exportViewAsXlsx(
     },
     exportPageSize,
   );
-  await writeXlsxFile([header, ...rows.slice(0, maxXlsxRows)]).toFile(fileName);
+  const blob = await writeXlsxFile([header, ...rows.slice(0, maxXlsxRows)]).toBlob();
+  return saveFile({
+    suggestedName: fileName,
+    filter: xlsxFilter,
+    bytes: new Uint8Array(await blob.arrayBuffer()),
+  });
 }

@@ -5,6 +5,7 @@ import { BalanceWorksheet } from '../balances/BalanceWorksheet';
 import { DayEndScreen } from '../day-end/DayEndScreen';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
 import { ConnectionsScreen } from '../connections/ConnectionsScreen';
+import { Welcome } from '../connections/Welcome';
 import { MasterDataScreen } from '../master-data/MasterDataScreen';
 import { ReconcileScreen } from '../reconcile/ReconcileScreen';
 import { ReviewSection } from '../review/ReviewSection';
@@ -53,12 +54,15 @@ export function AppShell() {
   }, [loadAppInfo, refreshConnection, watchConnection]);
   useFeedSync();
   const current = sections.find((s) => s.id === section) ?? sections[0]!;
+  // A desk with no active connection opens on the way to one: the demo company or the service's own.
+  const isWelcome = connection?.state === 'not-configured' && current.id !== 'connections';
   const isReview =
-    current.id === 'invoices' ||
-    current.id === 'payments' ||
-    current.id === 'returns' ||
-    current.id === 'orders' ||
-    current.id === 'reconcile';
+    !isWelcome &&
+    (current.id === 'invoices' ||
+      current.id === 'payments' ||
+      current.id === 'returns' ||
+      current.id === 'orders' ||
+      current.id === 'reconcile');
 
   return (
     <div className="shell">
@@ -78,11 +82,16 @@ export function AppShell() {
           </button>
         ))}
       </nav>
-      <main className={isReview ? 'content content-review' : 'content'} aria-label={current.label}>
+      <main
+        className={isReview ? 'content content-review' : 'content'}
+        aria-label={isWelcome ? 'Welcome' : current.label}
+      >
         <StoreUpgradeNote />
-        <h2>{current.label}</h2>
+        <h2>{isWelcome ? 'Welcome' : current.label}</h2>
         {isReview && <SyncBar />}
-        {current.id === 'connections' ? (
+        {isWelcome ? (
+          <Welcome />
+        ) : current.id === 'connections' ? (
           <ConnectionsScreen />
         ) : current.id === 'invoices' ||
           current.id === 'payments' ||

@@ -27,6 +27,11 @@ export interface ConnectionsSlice {
   activateConnection(id: string): Promise<Result<ConnectionStatus>>;
   removeConnection(id: string): Promise<Result<ConnectionView[]>>;
   rotateToken(input: TokenRotation): Promise<Result<RotationReceipt>>;
+  /**
+   * "Open the demo company": the app starts its bundled sandbox and makes its demo company the active
+   * connection (saved once); the list and the state follow.
+   */
+  openDemo(): Promise<Result<ConnectionView>>;
   /** Follows `connection.state` events; the answer stops following. */
   watchConnection(): () => void;
 }
@@ -83,6 +88,14 @@ export function createConnectionsSlice(set: SetDeskState, get: GetDeskState): Co
       if (result.ok) {
         await get().loadConnections();
         if (result.value.connection.isActive) await get().refreshConnection();
+      }
+      return result;
+    },
+    async openDemo() {
+      const result = await desk.demo.open();
+      if (result.ok) {
+        await get().loadConnections();
+        await get().refreshConnection();
       }
       return result;
     },

@@ -88,6 +88,26 @@ function isOffline(error: DeskError | null): boolean {
 /** The sync feature's part of the store. */
 export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler: Scheduler): SyncSlice {
   const activeConnectionId = (): string | null => get().connection?.connection?.id ?? null;
+  /** The scopes `GET /me` last showed for each connection, kept while a later `GET /me` fails. */
+  const scopesSeen = new Map<string, readonly string[]>();
+  /**
+   * The scopes a sync of the connection goes by: the state's, else those last seen for it (a failed
+   * `GET /me` does not widen them), else those of a `GET /me` asked now. Null when none could be read:
+   * every feed is then asked, and the service's answers tell.
+   */
+  const scopesOf = async (connectionId: string): Promise<readonly string[] | null> => {
+    const current = (): readonly string[] | undefined => {
+      const status = get().connection;
+      return status?.connection?.id === connectionId ? status.scopes : undefined;
+    };
+    let scopes = current();
+    if (scopes === undefined && !scopesSeen.has(connectionId)) {
+      await get().refreshConnection();
+      scopes = current();
+    }
+    if (scopes !== undefined) scopesSeen.set(connectionId, scopes);
+    return scopesSeen.get(connectionId) ?? null;
+  };
   const theEngine = () =>
     scheduler.engine(() => ({
       desk,
@@ -133,7 +153,8 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
         get().touchData();
       }
       // Only the feeds the client may read (spec, Authentication: scopes); the rest would answer 403.
-      const scopes = get().connection?.scopes;
+      const scopes = await scopesOf(connectionId);
+      if (activeConnectionId() !== connectionId) return null;
       const readable = scopes ? kinds.filter((kind) => scopes.includes(`${kind}:read`)) : kinds;
       set({ isSyncing: true, syncError: null });
       const outcome = await theEngine().syncAll(readable, connectionId);

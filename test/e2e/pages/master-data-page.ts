@@ -8,15 +8,29 @@ export class MasterDataPage {
     return this.page.getByRole('main', { name: 'Master data' });
   }
 
-  /** Adds export files as if chosen in the file dialog. */
-  async addFiles(files: Array<{ name: string; text: string }>): Promise<void> {
-    await this.main.getByLabel('Add files').setInputFiles(
+  /**
+   * Adds export files chosen together in one file chooser, through "Choose files…", and waits for
+   * their cards. Answers whether the chooser let several files be chosen (Playwright also refuses
+   * several files for a chooser that takes one).
+   */
+  async addFiles(files: Array<{ name: string; text: string }>): Promise<{ isMultiple: boolean }> {
+    const [chooser] = await Promise.all([
+      this.page.waitForEvent('filechooser'),
+      this.main
+        .getByRole('group', { name: 'Add files' })
+        .getByRole('button', { name: 'Choose files…' })
+        .click(),
+    ]);
+    const isMultiple = chooser.isMultiple();
+    await chooser.setFiles(
       files.map((file) => ({
         name: file.name,
         mimeType: 'text/csv',
         buffer: Buffer.from(file.text, 'utf8'),
       })),
     );
+    for (const file of files) await this.card(file.name).waitFor();
+    return { isMultiple };
   }
 
   card(fileName: string): Locator {

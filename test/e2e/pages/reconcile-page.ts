@@ -34,12 +34,19 @@ export class ReconcilePage {
     return this.main.getByRole('region', { name: 'Import an ERP register' });
   }
 
-  /** Chooses a register file as if picked in the file dialog. */
+  /** Chooses a register file through "Choose file…" in the file chooser. */
   async chooseFile(name: string, bytes: Buffer): Promise<void> {
     const mimeType = name.endsWith('.xlsx')
       ? 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
       : 'text/csv';
-    await this.importPanel.getByLabel('ERP register file').setInputFiles({ name, mimeType, buffer: bytes });
+    const [chooser] = await Promise.all([
+      this.page.waitForEvent('filechooser'),
+      this.importPanel
+        .getByRole('group', { name: 'ERP register file' })
+        .getByRole('button', { name: 'Choose file…' })
+        .click(),
+    ]);
+    await chooser.setFiles({ name, mimeType, buffer: bytes });
   }
 
   /** What the import says of the chosen file: "invoices.csv · CSV, UTF-8, comma · 60 rows". */
