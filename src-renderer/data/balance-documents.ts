@@ -5,23 +5,17 @@
  */
 import type { BalanceDocument } from '../../src-shared/domain/balance-worksheet';
 import type { FeedKind } from '../../src-shared/wire';
-import { feedKinds } from '../../src-shared/wire';
 import { db, type ReviewRow, type StoredDocument } from './db';
+import { rowsOfCustomer } from './documents';
+import { stagedCustomerIds as customerIdsOfStagedRows } from './search-tables';
 import { readStoredDocuments } from './stored-documents';
 
 /** The feeds whose documents move a balance, or could (returns: the service never counts them). */
 const balanceKinds = ['invoices', 'payments', 'returns'] as const;
 
-/**
- * Every customer id named by a staged document of any feed, from the `customerId` index's unique keys
- * (no table scan), sorted.
- */
-export async function stagedCustomerIds(): Promise<string[]> {
-  const ids = new Set<string>();
-  for (const kind of feedKinds) {
-    for (const id of await db.rowsOf(kind).orderBy('customerId').uniqueKeys()) ids.add(String(id));
-  }
-  return [...ids].filter((id) => id !== '').sort();
+/** Every customer id named by a staged document of any feed, sorted (search-tables.ts). */
+export function stagedCustomerIds(): Promise<string[]> {
+  return customerIdsOfStagedRows(db);
 }
 
 /** The ERP keys of the customers this desk pushed on a connection and has not deleted. */
@@ -71,11 +65,7 @@ export async function readBalanceDocuments(
   const tables = [...balanceKinds.map((kind) => db.rowsOf(kind)), db.documentChunks, db.chunkLive];
   await db.transaction('r', tables, async () => {
     for (const kind of balanceKinds) {
-      const rows = await db
-        .rowsOf(kind)
-        .where('customerId')
-        .anyOf(customers.map((c) => c.id))
-        .toArray();
+      const rows = (await Promise.all(customers.map((c) => rowsOfCustomer(kind, c.id)))).flat();
       const wanted = rows.filter((row) => row.date >= (fromDate.get(row.customerId) ?? ''));
       await addDocuments(kind, wanted, byCustomer);
     }

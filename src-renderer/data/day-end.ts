@@ -16,6 +16,7 @@ import {
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import { db, type AuditEntry, type OutboxBatch, type ReviewRow } from './db';
+import { rowsDated } from './documents';
 import { readSeqLedger } from './seq-ledger';
 
 /**
@@ -25,9 +26,9 @@ import { readSeqLedger } from './seq-ledger';
  */
 const auditByIndexUpTo = 2_000;
 
-/** The rows of one feed dated from `from` to `to` (both included), through the `date` index. */
+/** The rows of one feed dated from `from` to `to` (both included), through the `kDate` index. */
 export function readRowsDated(kind: FeedKind, from: string, to: string): Promise<ReviewRow[]> {
-  return db.rowsOf(kind).where('date').between(from, to, true, true).toArray();
+  return rowsDated(kind, from, to);
 }
 
 /**

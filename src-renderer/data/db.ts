@@ -34,15 +34,16 @@ import type {
   RecordKind,
 } from '../../src-shared/domain/master-data';
 import { documentSeq } from '../../src-shared/domain/feeds';
-import {
-  countRowIn,
-  customerSortOf,
-  emptyViewCounts,
-  searchKeysOf,
-  type ViewCounts,
-} from '../../src-shared/domain/review-keys';
+import { rowKeysOf, type RowKeys, type ViewCounts } from '../../src-shared/domain/review-keys';
 import { ledgerOfSeqs } from '../../src-shared/domain/seq-ledger';
-import { documentChunkSize, newChunkKey, reviewRowIndexes } from './store-layout';
+import { moveRowsToPagedTables, type RowMoveProgress } from './row-move';
+import {
+  documentChunkSize,
+  newChunkKey,
+  reviewRowIndexes,
+  reviewRowTableNames,
+  searchTableIndexes,
+} from './store-layout';
 import { feedKinds } from '../../src-shared/wire';
 
 /** Where a clerk's own answer to a document stands on this computer. */
@@ -58,7 +59,11 @@ export type LocalAckState = '' | 'queued' | 'failed' | 'elsewhere' | 'changed';
  * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,
  * so that 100,000 of them load fast. The document itself is in `documents`.
  */
-export interface ReviewRow {
+/**
+ * A document as the review grids show it, with its keys (version 8: src-shared/domain/review-keys.ts
+ * `rowKeysOf`), kept by the one writer of rows (documents.ts `putReviewRows`).
+ */
+export interface ReviewRow extends Partial<RowKeys> {
   /** The service's id. */
   id: string;
   version: number;
@@ -93,13 +98,6 @@ export interface ReviewRow {
   chunk: string;
   /** The document's issue `seq` (invoices, payments, returns); 0 when it has none (orders). */
   seq?: number;
-  /**
-   * The customer as the grid sorts it (version 8: src-shared/domain/review-keys.ts `customerSortOf`),
-   * kept by the one writer of rows (documents.ts `putReviewRows`).
-   */
-  customerSort?: string;
-  /** The row's search keys (version 8: review-keys.ts `searchKeysOf`), kept by the same writer. */
-  search?: string[];
 }
 
 /**
@@ -322,16 +320,35 @@ const reviewRowIndexesV1 =
 /** The row indexes of versions 4 to 7: `review`, `date`, `customerId` (store-layout.ts has today's). */
 const reviewRowIndexesV4 = 'id, review, date, customerId';
 
-/** A row with its version-8 keys derived from its fields (documents.ts `putReviewRows` does the same). */
+/** A row with its version-8 keys derived from its fields (documents.ts `putReviewRows` writes it). */
 export function withRowKeys(row: ReviewRow): ReviewRow {
-  return { ...row, customerSort: customerSortOf(row), search: searchKeysOf(row) };
+  const keyed: ReviewRow = { ...row };
+  // A serial the number or ERP number no longer has is not kept.
+  delete keyed.kSerial;
+  delete keyed.kErp;
+  return Object.assign(keyed, rowKeysOf(row));
 }
 
-/** Told true when opening the database starts moving stored data (a one-time wait), false once open. */
-export type StoreUpgradeListener = (upgrading: boolean) => void;
+/** A customer's search keys, every one its rows have had (src-shared/domain/review-keys.ts). */
+export interface CustomerTokensRow {
+  id: string;
+  tokens: string[];
+}
+
+/** A word of document and ERP numbers other than their serial (`inv`, `2026`): kept once. */
+export interface NumberWordRow {
+  word: string;
+}
+
+/**
+ * Told when opening the database starts moving stored data (a one-time wait): how far a move of rows
+ * has come (`total` 0 while a version's own upgrade runs), and null once the database is open.
+ */
+export type StoreUpgradeListener = (upgrade: RowMoveProgress | null) => void;
 
 /** The desk's IndexedDB database. */
 export class DeskDb extends Dexie {
+  /** Version 7's row tables: empty once their rows have moved to the paged tables (row-move.ts). */
   orders!: EntityTable<ReviewRow, 'id'>;
   invoices!: EntityTable<ReviewRow, 'id'>;
   payments!: EntityTable<ReviewRow, 'id'>;
@@ -351,6 +368,12 @@ export class DeskDb extends Dexie {
   reconciliations!: EntityTable<ReconciliationRow, 'id'>;
   registerLayouts!: EntityTable<RegisterLayoutRow, 'signature'>;
   viewCounters!: EntityTable<ViewCounterRow, 'kind'>;
+  orderRows!: EntityTable<ReviewRow, 'id'>;
+  invoiceRows!: EntityTable<ReviewRow, 'id'>;
+  paymentRows!: EntityTable<ReviewRow, 'id'>;
+  returnRows!: EntityTable<ReviewRow, 'id'>;
+  customerTokens!: EntityTable<CustomerTokensRow, 'id'>;
+  numberWords!: EntityTable<NumberWordRow, 'word'>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -402,7 +425,7 @@ export class DeskDb extends Dexie {
         chunkLive: 'key',
       })
       .upgrade(async (tx) => {
-        this.#tellUpgrade(true);
+        this.#tellUpgrade({ moved: 0, total: 0 });
         const documents = tx.table<StoredDocument, [FeedKind, string]>('documents');
         const chunks = tx.table<DocumentChunk, string>('documentChunks');
         for (const kind of feedKinds) {
@@ -448,7 +471,6 @@ export class DeskDb extends Dexie {
         }
       });
     this.version(5).stores({ documents: null });
-    this.on('ready', () => this.#tellUpgrade(false));
     // Version 6: reconciliations of ERP registers (docs/reconciliation.md), and the register
     // mappings remembered per file layout. New tables only: nothing moves.
     this.version(6).stores({
@@ -460,7 +482,7 @@ export class DeskDb extends Dexie {
     // 0 (every connection saved before the start choice synced everything). No index: the ledger
     // answers which seqs are missing.
     this.version(7).upgrade(async (tx) => {
-      this.#tellUpgrade(true);
+      this.#tellUpgrade({ moved: 0, total: 0 });
       const chunks = tx.table<DocumentChunk, string>('documentChunks');
       const seqs = new Map<FeedKind, number[]>(feedKinds.map((kind) => [kind, []]));
       // Each chunk once, in key order, 40 at a time; a document counts where its row names its chunk
@@ -500,52 +522,37 @@ export class DeskDb extends Dexie {
       }
     });
     // Version 8 (issue 17, docs/decisions/100-paged-review-views.md): a view is read a page at a time in
-    // the order of an index, filtered through search keys and counted by counters. Each row gets its
-    // customer sort key and search keys, each feed its view counters, both built here from the rows
-    // (in id order, 2,000 at a time). `review` and `date` queries are answered by the compound indexes
-    // that start with them.
-    this.version(8)
-      .stores({
-        orders: reviewRowIndexes,
-        invoices: reviewRowIndexes,
-        payments: reviewRowIndexes,
-        returns: reviewRowIndexes,
-        viewCounters: 'kind',
-      })
-      .upgrade(async (tx) => {
-        this.#tellUpgrade(true);
-        const counters = tx.table<ViewCounterRow, FeedKind>('viewCounters');
-        for (const kind of feedKinds) {
-          const rows = tx.table<ReviewRow, string>(kind);
-          const views = emptyViewCounts();
-          let after: string | null = null;
-          for (;;) {
-            const found: ReviewRow[] = await (
-              after === null ? rows.toCollection() : rows.where(':id').above(after)
-            )
-              .limit(2_000)
-              .toArray();
-            const last = found.at(-1);
-            if (!last) break;
-            after = last.id;
-            for (const row of found) countRowIn(views, row, 1);
-            await rows.bulkPut(found.map(withRowKeys));
-          }
-          await counters.put({ kind, views });
-        }
-      });
+    // the order of a plain string key, filtered through keys that find its rows by customer, serial and
+    // amount, and counted by counters kept with the rows. The rows get new tables with those indexes:
+    // adding indexes to version 7's tables would make IndexedDB read every stored row once an index
+    // inside the version change (minutes at 1,000,000 rows, all lost if the app is closed meanwhile).
+    // Here the change only creates empty tables; the rows move once the database is open, in small
+    // transactions that each move a batch whole (row-move.ts), before any other query runs.
+    this.version(8).stores({
+      ...Object.fromEntries(Object.values(reviewRowTableNames).map((table) => [table, reviewRowIndexes])),
+      viewCounters: 'kind',
+      ...searchTableIndexes,
+    });
+    this.on(
+      'ready',
+      async (vip: Dexie) => {
+        await moveRowsToPagedTables(vip, (progress) => this.#tellUpgrade(progress));
+        this.#tellUpgrade(null);
+      },
+      true,
+    );
   }
 
   /** Who hears of an upgrade that moves stored data (the store-upgrade note). */
   readonly #upgradeListeners = new Set<StoreUpgradeListener>();
 
-  /** Whether listeners were told an upgrade is under way (several versions' upgrades tell it once). */
-  #isToldUpgrading = false;
+  /** What listeners were last told (several versions' upgrades tell "under way" once). */
+  #told: RowMoveProgress | null = null;
 
-  #tellUpgrade(upgrading: boolean): void {
-    if (upgrading === this.#isToldUpgrading) return;
-    this.#isToldUpgrading = upgrading;
-    for (const listener of this.#upgradeListeners) listener(upgrading);
+  #tellUpgrade(upgrade: RowMoveProgress | null): void {
+    if (upgrade === this.#told || (upgrade?.total === 0 && this.#told?.total === 0)) return;
+    this.#told = upgrade;
+    for (const listener of this.#upgradeListeners) listener(upgrade);
   }
 
   /** Listens for a version upgrade that moves stored data; answers the unsubscribe. */
@@ -558,13 +565,13 @@ export class DeskDb extends Dexie {
   rowsOf(kind: FeedKind): EntityTable<ReviewRow, 'id'> {
     switch (kind) {
       case 'orders':
-        return this.orders;
+        return this.orderRows;
       case 'invoices':
-        return this.invoices;
+        return this.invoiceRows;
       case 'payments':
-        return this.payments;
+        return this.paymentRows;
       case 'returns':
-        return this.returns;
+        return this.returnRows;
     }
   }
 }

@@ -26,7 +26,7 @@ import {
   reviewStateOf,
   type ReviewViewState,
 } from '../../src-shared/domain/review';
-import type { FeedCursor, FeedKind } from '../../src-shared/wire';
+import { feedKinds, type FeedCursor, type FeedKind } from '../../src-shared/wire';
 import type { StartPoint } from '../../src-shared/bridge/contract';
 import { nameLabel } from '../../src-shared/domain/names';
 import {
@@ -41,9 +41,13 @@ import {
   countRowIn,
   countsAlike,
   emptyViewCounts,
+  idOfKey,
+  keyedStates,
+  keySeparator,
+  keyTop,
   type ViewCounts,
 } from '../../src-shared/domain/review-keys';
-import Dexie, { type IndexableType } from 'dexie';
+import Dexie from 'dexie';
 import {
   db,
   namesGenerationKey,
@@ -52,6 +56,7 @@ import {
   type ReviewRow,
   type StoredDocument,
 } from './db';
+import { addToSearchTables, clearSearchTables } from './search-tables';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
 /** A review grid's view: one review state, or every document. */
@@ -255,29 +260,46 @@ export async function stageFeedPage(
   });
 }
 
-/**
- * The keys above every other (`Dexie.maxKey`), each a new array: IndexedDB refuses a key holding the same
- * array twice (fake-indexeddb does, as the spec's "seen" list says), which `where('review')` on the
- * three-part `[review+date+id]` would build.
- */
-export function topKey(): IndexableType {
-  return [[]];
-}
-
-/** A review state's rows, through `[review+date+id]` (store-layout.ts). */
+/** A review state's rows, through `kDate` (store-layout.ts), in date order. */
 export function rowsInView(
   kind: FeedKind,
   view: ReviewViewState,
 ): ReturnType<ReturnType<typeof db.rowsOf>['toCollection']> {
+  const prefix = `${view}${keySeparator}`;
   return db
     .rowsOf(kind)
-    .where('[review+date+id]')
-    .between([view, Dexie.minKey, Dexie.minKey], [view, topKey(), topKey()], true, true);
+    .where('kDate')
+    .between(prefix, prefix + keyTop, true, true);
 }
 
-/** How many of a feed's documents are staged as pending (the `review` index). */
-export function countPending(kind: FeedKind): Promise<number> {
-  return rowsInView(kind, 'pending').count();
+/** A customer's rows of a feed, through `kCust` (store-layout.ts). */
+export function rowsOfCustomer(kind: FeedKind, customerId: string): Promise<ReviewRow[]> {
+  const prefix = `${customerId}${keySeparator}`;
+  return db
+    .rowsOf(kind)
+    .where('kCust')
+    .between(prefix, prefix + keyTop, true, true)
+    .toArray();
+}
+
+/** A feed's rows dated from `from` to `to` (both included), in every state: `kDate`'s range of each. */
+export async function rowsDated(kind: FeedKind, from: string, to: string): Promise<ReviewRow[]> {
+  const ranges = await Promise.all(
+    keyedStates.map((state) => {
+      const prefix = `${state}${keySeparator}`;
+      return db
+        .rowsOf(kind)
+        .where('kDate')
+        .between(prefix + from, `${prefix}${to}${keySeparator}${keyTop}`, true, true)
+        .toArray();
+    }),
+  );
+  return ranges.flat();
+}
+
+/** How many of a feed's documents are staged as pending (its view counters: no row read). */
+export async function countPending(kind: FeedKind): Promise<number> {
+  return (await readViewCounters(kind)).pending.count;
 }
 
 /** A page with only the documents whose ids `keep` keeps, its kind and meta as they were. */
@@ -294,9 +316,9 @@ export function pageOf(page: AnyFeedPage, keep: (id: string) => boolean): AnyFee
   }
 }
 
-/** The ids of a feed's documents staged as pending (from the `review` index, no documents read). */
+/** The ids of a feed's documents staged as pending (from the `kDate` index's keys, no documents read). */
 export async function pendingIds(kind: FeedKind): Promise<string[]> {
-  return (await rowsInView(kind, 'pending').primaryKeys()).map(String);
+  return (await rowsInView(kind, 'pending').keys()).map((key) => idOfKey(String(key)));
 }
 
 /**
@@ -427,8 +449,10 @@ function putDocumentsAndRows(
 }
 
 /** The tables a write of a feed's rows touches (`putReviewRows`): for the caller's transaction. */
-export function reviewRowTables(kind: FeedKind): [ReturnType<typeof db.rowsOf>, typeof db.viewCounters] {
-  return [db.rowsOf(kind), db.viewCounters];
+export function reviewRowTables(
+  kind: FeedKind,
+): [ReturnType<typeof db.rowsOf>, typeof db.viewCounters, typeof db.customerTokens, typeof db.numberWords] {
+  return [db.rowsOf(kind), db.viewCounters, db.customerTokens, db.numberWords];
 }
 
 let dataVersion = 0;
@@ -484,7 +508,8 @@ function adjustCounters(kind: FeedKind, change: (views: ViewCounts) => void): Pr
 
 /**
  * The one writer of review rows (docs/decisions/100-paged-review-views.md): writes `rows` with their
- * derived keys (customer sort key, search keys) and moves the feed's view counters by what replacing
+ * derived keys (order keys, keys by customer, serial and amount), adds its customers' and numbers' words
+ * to the search tables, and moves the feed's view counters by what replacing
  * `previous` with them changes, in the caller's transaction, which must include
  * `reviewRowTables(kind)`. `previous` holds each row as stored now, read in the same transaction (a row
  * it does not hold is new); every write of rows goes through here, so the counters always equal a
@@ -506,6 +531,7 @@ export async function putReviewRows(
   markReviewRowsChanged();
   await Promise.all([
     db.rowsOf(kind).bulkPut(latest.map(withRowKeys)),
+    addToSearchTables(db, latest),
     moved.length === 0
       ? null
       : adjustCounters(kind, (views) => {
@@ -526,6 +552,9 @@ export async function clearReviewRows(kinds: readonly FeedKind[]): Promise<void>
     ...kinds.map((kind) => db.rowsOf(kind).clear()),
     db.viewCounters.bulkDelete([...kinds]),
   ]);
+  // The customers' and numbers' words go with the last feed's rows (while one keeps rows, a word too
+  // many costs only a check).
+  if (feedKinds.every((kind) => kinds.includes(kind))) await clearSearchTables(db);
 }
 
 /** A feed's view counters (no row read). */

@@ -5,16 +5,13 @@
 import type { CustomerName } from '../../src-shared/bridge/contract';
 import { feedKinds } from '../../src-shared/wire';
 import { db, namesGenerationKey, type ReviewRow } from './db';
-import { putReviewRows, reviewRowTables } from './documents';
+import { putReviewRows, reviewRowTables, rowsOfCustomer } from './documents';
+import { stagedCustomerIds } from './search-tables';
 import { nameLabel } from '../../src-shared/domain/names';
 
 /** Customer ids named by staged documents whose names were never looked up (at most `limit`). */
 export async function customersWithoutNames(limit: number): Promise<string[]> {
-  const ids = new Set<string>();
-  for (const kind of feedKinds) {
-    for (const id of await db.rowsOf(kind).orderBy('customerId').uniqueKeys()) ids.add(String(id));
-  }
-  const all = [...ids];
+  const all = await stagedCustomerIds(db);
   const known = await db.customerNames.bulkGet(all);
   return all.filter((_, index) => known[index] === undefined).slice(0, limit);
 }
@@ -37,7 +34,7 @@ export async function storeCustomerNames(names: readonly CustomerName[], nowIso:
       const text = entry.name ? nameLabel(entry.name) : '';
       if (text === '') continue;
       for (const kind of feedKinds) {
-        const rows = await db.rowsOf(kind).where('customerId').equals(entry.id).toArray();
+        const rows = await rowsOfCustomer(kind, entry.id);
         const named = rows.filter((row) => row.customerName !== text);
         await putReviewRows(
           kind,

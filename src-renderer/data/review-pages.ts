@@ -1,21 +1,30 @@
 /**
  * Paged reading of review views (review-query.ts has the contract, docs/decisions/100-paged-review-views.md
- * the design): whatever the store holds, a page is one indexed range read, a count is a counter, and a
- * filter reads either its few candidates or the view's order until the page is full. Nothing here holds
- * a whole view: at most a filter's candidates (`reviewReadLimits`) or the ids a walk has passed.
+ * the design): whatever the store holds, a page is a range read of one string-key index (the ranges of
+ * a view's states merged for the view of every document), resumed after the last key read, never by
+ * offset; a count is a counter; a filter reads its few candidates through the keys that find rows by
+ * customer, serial and amount, or the view's order until the page is full. Nothing here holds a whole
+ * view: at most a filter's candidate ids (`reviewReadLimits`).
  */
-import Dexie, { cmp, type IndexableType } from 'dexie';
+import type { ReviewState } from '../../src-shared/domain/review';
 import {
-  customerSortOf,
-  matchesWords,
   addToTotals,
+  amountRangeOfWord,
+  amountSortKey,
+  idOfKey,
+  keySeparator as S,
+  keyTop,
+  keyedStates,
+  matchesWords,
+  orderKeyOf,
   searchKeysOf,
   searchWords,
   textKeysOf,
+  withoutLeadingZeros,
 } from '../../src-shared/domain/review-keys';
 import type { FeedKind } from '../../src-shared/wire';
 import { db, type ReviewRow } from './db';
-import { readViewCounters, reviewDataVersion, topKey, type ReviewView } from './documents';
+import { readViewCounters, reviewDataVersion, type ReviewView } from './documents';
 import type {
   CountReview,
   ForEachReviewPage,
@@ -26,26 +35,26 @@ import type {
   ReviewTotals,
   ReviewTotalsOf,
 } from './review-query';
-import { sortFields } from './store-layout';
 
 export { reviewDataVersion } from './documents';
 
-/** A range of a feed's rows, as Dexie reads it. */
-type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
-
 /**
- * How filters are read: first at most `rowsReadUpTo` ids of each indexed condition; when the ids the
- * conditions read whole share are that few, their rows are read and ordered in memory (the count
- * exact). Else, when every condition names at least `denseShare` of the view, the view's rows are
- * walked in its order, filtering as they go (matches are dense). Else at most `candidatesUpTo` ids of
- * each are read, and the view's ids walked in its order among those the conditions read whole share
- * (no row read but a page's); when none could be read whole, the view's rows are walked. A page far (`jumpFromEndAfter` rows) from any page read before and nearer the
- * other end of its view is read from that end. Tests lower them to reach each way on small stores.
+ * How filters are read. Each condition (a filter word, an amount filter) names the ranges that hold
+ * its rows, or none when a word starts a word most numbers share (then only the view's order finds its
+ * rows). First at most `rowsReadUpTo` ids of each condition; when one has that few, its rows are read,
+ * checked and ordered in memory (the count exact). Else, when a condition looks sparse in the view
+ * (under `denseShare` of it: by the share of customers it names), at most `candidatesUpTo` of its ids are
+ * read and the view's keys walked in order among them; else the view's rows are walked in order,
+ * filtering as they go (matches are dense). A word naming more than `customersUpTo` customers names
+ * too many ranges to read: it is left to the walk. A page far (`jumpFromEndAfter` rows) from any page
+ * read before and nearer the other end of its view is read from that end. Tests lower them to reach
+ * each way on small stores.
  */
 export const reviewReadLimits = {
-  denseShare: 0.05,
+  denseShare: 0.01,
   candidatesUpTo: 20_000,
   rowsReadUpTo: 2_000,
+  customersUpTo: 100,
   jumpFromEndAfter: 10_000,
 };
 
@@ -53,61 +62,139 @@ export const reviewReadLimits = {
 const walkChunkMin = 200;
 const walkChunkMax = 5_000;
 
-// ---------------------------------------------------------------------------------------------------
-// Orders: the view's index, a row's key in it, the range from a key on.
+/** Keys read at a time when a page is reached by skipping (no row read). */
+const skipChunk = 5_000;
 
-/** The index a query's rows are read in (store-layout.ts: reviewRowIndexes). */
-function indexOf(query: ReviewQuery): string {
-  const field = sortFields[query.sort.column];
-  return query.view === 'all' ? `[${field}+id]` : `[review+${field}+id]`;
+// ---------------------------------------------------------------------------------------------------
+// Orders: an index, the key prefixes of the view's states, a direction; a reader that merges them.
+
+/** A view in one order: the ranges (one a state) of one index, merged by what follows the prefix. */
+interface Order {
+  kind: FeedKind;
+  index: (typeof orderKeyOf)[keyof typeof orderKeyOf];
+  prefixes: string[];
+  isDescending: boolean;
 }
 
-function sortValueOf(row: ReviewRow, query: ReviewQuery): string | number {
-  switch (query.sort.column) {
-    case 'date':
-      return row.date;
-    case 'number':
-      return row.number;
-    case 'customer':
-      return row.customerSort ?? customerSortOf(row);
-    case 'amount':
-      return row.amountCents;
+function statesOf(view: ReviewView): readonly ReviewState[] {
+  return view === 'all' ? keyedStates : [view];
+}
+
+function orderOf(query: ReviewQuery): Order {
+  return {
+    kind: query.kind,
+    index: orderKeyOf[query.sort.column],
+    prefixes: statesOf(query.view).map((state) => `${state}${S}`),
+    isDescending: query.sort.direction === 'desc',
+  };
+}
+
+/** Where a reader stands in an order: per prefix, the last key it handed out (null: none yet). */
+type Position = ReadonlyArray<string | null>;
+
+function startOf(order: Order): Position {
+  return order.prefixes.map(() => null);
+}
+
+/** An order's keys under one prefix, after `after` (from the prefix's start if null). */
+/** A range of a feed's rows, as Dexie reads it. */
+type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
+
+function rangeAfter(order: Order, prefix: string, after: string | null): RowCollection {
+  const index = db.rowsOf(order.kind).where(order.index);
+  return order.isDescending
+    ? index.between(prefix, after ?? prefix + keyTop, true, after === null).reverse()
+    : index.between(after ?? prefix, prefix + keyTop, after === null, true);
+}
+
+/** A key or a row of an order, as a reader hands it out. */
+interface Entry {
+  key: string;
+  row: ReviewRow | null;
+}
+
+/**
+ * Reads an order from a position, its prefixes' ranges merged: keys only (`withRows` false: skipping,
+ * walking among candidates) or rows. Each range is read a chunk at a time as the merge needs it.
+ */
+class OrderReader {
+  readonly #order: Order;
+  readonly #withRows: boolean;
+  readonly #heads: Array<{ entries: Entry[]; at: number; lastRead: string | null; isDone: boolean }>;
+  readonly #handed: Array<string | null>;
+
+  constructor(order: Order, from: Position, withRows: boolean) {
+    this.#order = order;
+    this.#withRows = withRows;
+    this.#heads = from.map((key) => ({ entries: [], at: 0, lastRead: key, isDone: false }));
+    this.#handed = [...from];
+  }
+
+  /** Where the reader stands: a new reader from here hands out what this one would next. */
+  position(): Position {
+    return [...this.#handed];
+  }
+
+  /** The next `count` entries of the order (fewer at its end). */
+  async take(count: number): Promise<Entry[]> {
+    const taken: Entry[] = [];
+    const chunk = Math.max(50, Math.min(count, this.#withRows ? 2_000 : skipChunk));
+    while (taken.length < count) {
+      await Promise.all(
+        this.#heads.map((head, index) =>
+          head.at < head.entries.length || head.isDone ? null : this.#refill(index, chunk),
+        ),
+      );
+      let best = -1;
+      let bestSuffix = '';
+      this.#heads.forEach((head, index) => {
+        const entry = head.entries[head.at];
+        if (!entry) return;
+        const suffix = entry.key.slice(this.#order.prefixes[index]!.length);
+        if (best === -1 || (this.#order.isDescending ? suffix > bestSuffix : suffix < bestSuffix)) {
+          best = index;
+          bestSuffix = suffix;
+        }
+      });
+      if (best === -1) break;
+      const head = this.#heads[best]!;
+      const entry = head.entries[head.at]!;
+      head.at += 1;
+      this.#handed[best] = entry.key;
+      taken.push(entry);
+    }
+    return taken;
+  }
+
+  async #refill(index: number, chunk: number): Promise<void> {
+    const head = this.#heads[index]!;
+    const range = rangeAfter(this.#order, this.#order.prefixes[index]!, head.lastRead).limit(chunk);
+    const entries: Entry[] = this.#withRows
+      ? (await range.toArray()).map((row) => ({ key: String(row[this.#order.index]), row }))
+      : (await range.keys()).map((key) => ({ key: String(key), row: null }));
+    head.entries = entries;
+    head.at = 0;
+    if (entries.length < chunk) head.isDone = true;
+    const last = entries.at(-1);
+    if (last) head.lastRead = last.key;
   }
 }
 
-/** A row's key in the query's index. */
-function keyOf(row: ReviewRow, query: ReviewQuery): IndexableType {
-  return query.view === 'all'
-    ? [sortValueOf(row, query), row.id]
-    : [row.review, sortValueOf(row, query), row.id];
-}
-
-/** The query's order on rows in memory: exactly the index's (IndexedDB's own comparison). */
-function compareRows(query: ReviewQuery): (a: ReviewRow, b: ReviewRow) => number {
-  const sign = query.sort.direction === 'asc' ? 1 : -1;
-  return (a, b) => sign * cmp(keyOf(a, query), keyOf(b, query));
-}
-
-/** The view's rows in the query's order, after the row whose key is `after` (from the start if null). */
-function rowsAfter(query: ReviewQuery, after: IndexableType | null): RowCollection {
-  const [lower, upper] =
-    query.view === 'all'
-      ? [
-          [Dexie.minKey, Dexie.minKey],
-          [topKey(), topKey()],
-        ]
-      : [
-          [query.view, Dexie.minKey, Dexie.minKey],
-          [query.view, topKey(), topKey()],
-        ];
-  const index = db.rowsOf(query.kind).where(indexOf(query));
-  return query.sort.direction === 'asc'
-    ? index.between(after ?? lower, upper, after === null, true)
-    : index.between(lower, after ?? upper, true, after === null).reverse();
+/** The rows of an order in memory, compared as its index orders them. */
+function compareRows(order: Order): (a: ReviewRow, b: ReviewRow) => number {
+  const suffix = (row: ReviewRow): string => {
+    const key = String(row[order.index] ?? '');
+    return key.slice(key.indexOf(S) + 1);
+  };
+  const sign = order.isDescending ? -1 : 1;
+  return (a, b) => {
+    const [x, y] = [suffix(a), suffix(b)];
+    return x === y ? 0 : x < y ? -sign : sign;
+  };
 }
 
 // ---------------------------------------------------------------------------------------------------
-// Filters: the exact rule a row must meet, and the indexed conditions that name its candidates.
+// Filters: the exact rule a row must meet, and the ranges that hold each condition's rows.
 
 function isInView(row: ReviewRow, view: ReviewView): boolean {
   return view === 'all' || row.review === view;
@@ -155,11 +242,15 @@ export function matchesColumnFilter(row: ReviewRow, filter: ReviewColumnFilter):
   return values.some((value) => value.startsWith(text)) || matchesWords(textKeysOf(values), text);
 }
 
-/** Whether a row is one of the query's: in its view, every quick-filter word starting a key, every filter met. */
+/**
+ * Whether a row is one of the query's: in its view, every quick-filter word starting a key or the
+ * amount, every filter met.
+ */
 export function matchesQuery(row: ReviewRow, query: ReviewQuery): boolean {
   return (
     isInView(row, query.view) &&
-    (query.quickFilter.trim() === '' || matchesWords(searchKeysOf(row), query.quickFilter)) &&
+    (query.quickFilter.trim() === '' ||
+      matchesWords(searchKeysOf(row), query.quickFilter, row.amountCents)) &&
     query.filters.every((filter) => matchesColumnFilter(row, filter))
   );
 }
@@ -169,13 +260,80 @@ function isFiltered(query: ReviewQuery): boolean {
   return searchWords(query.quickFilter).length > 0 || query.filters.length > 0;
 }
 
+/** A range of an index whose keys name rows of a condition; `states` keeps those of the view's states. */
+interface Source {
+  index: string;
+  lower: string;
+  upper: string;
+  /** For keys `<value>␁<review>␁<id>`: the states kept (the range spans every state). */
+  states?: ReadonlySet<string>;
+}
+
+/** The ranges holding a condition's rows (every one of them, perhaps more), and its share estimated. */
+interface Condition {
+  sources: Source[];
+  /** A share of the view its rows are thought to be (from the customers it names), or 0 when unknown. */
+  share: number;
+}
+
+/** Cents within what an amount key holds. */
+function clampCents(cents: number): number {
+  return Math.max(-(5e14 - 1), Math.min(5e14 - 1, cents));
+}
+
+/** The `kAmount` ranges of amounts from `from` to `to` cents in the view's states. */
+function amountSources(states: readonly ReviewState[], from: number, to: number): Source[] {
+  if (from > to) return [];
+  return states.map((state) => ({
+    index: 'kAmount',
+    lower: `${state}${S}${amountSortKey(clampCents(from))}`,
+    upper: `${state}${S}${amountSortKey(clampCents(to))}${S}${keyTop}`,
+  }));
+}
+
 /**
- * The indexed conditions every row of the query meets: each word that must start a search key (the
- * quick filter's, and each text filter's: a value that starts with a text has keys its words start),
- * and the amount's range in the view.
+ * The ranges holding the rows a filter word can match in the view's states: its customers' (by their
+ * search keys), by serial (a word of digits), by amount (a start of one); null when a word of numbers
+ * most rows share starts with it (or it names too many customers) and only a walk finds its rows.
  */
-function candidateSources(query: ReviewQuery): Array<RowCollection> | null {
-  const rows = db.rowsOf(query.kind);
+async function wordCondition(word: string, states: readonly ReviewState[]): Promise<Condition | null> {
+  const isDigits = /^\p{N}+$/u.test(word);
+  if (isDigits && /^0+$/u.test(word)) return null;
+  const [customerIds, sharedWords, customerCount] = await Promise.all([
+    db.customerTokens
+      .where('tokens')
+      .startsWith(word)
+      .distinct()
+      .limit(reviewReadLimits.customersUpTo + 1)
+      .primaryKeys(),
+    db.numberWords.where('word').startsWith(word).limit(1).primaryKeys(),
+    db.customerTokens.count(),
+  ]);
+  if (customerIds.length > reviewReadLimits.customersUpTo || sharedWords.length > 0) return null;
+  const sources: Source[] = customerIds.flatMap((id) =>
+    states.map((state) => ({
+      index: 'kCust',
+      lower: `${id}${S}${state}${S}`,
+      upper: `${id}${S}${state}${S}${keyTop}`,
+    })),
+  );
+  if (isDigits) {
+    const serial = withoutLeadingZeros(word);
+    const kept = new Set<string>(states);
+    for (const index of ['kSerial', 'kErp'])
+      sources.push({ index, lower: serial, upper: serial + keyTop, states: kept });
+  }
+  const amounts = amountRangeOfWord(word);
+  if (amounts) {
+    const [from, to] = amounts;
+    sources.push(...amountSources(states, from, to), ...amountSources(states, -to, -from));
+  }
+  return { sources, share: customerCount > 0 ? customerIds.length / customerCount : 0 };
+}
+
+/** Every condition a row of the query meets: a word (the quick filter's and text filters'), an amount. */
+async function conditionsOf(query: ReviewQuery): Promise<Array<Condition | null>> {
+  const states = statesOf(query.view);
   const words = new Set(searchWords(query.quickFilter));
   let amount: [number, number] | null = null;
   for (const filter of query.filters) {
@@ -186,20 +344,38 @@ function candidateSources(query: ReviewQuery): Array<RowCollection> | null {
     const [from, to] = amountRange(filter);
     amount = amount ? [Math.max(amount[0], from), Math.min(amount[1], to)] : [from, to];
   }
-  const sources = [...words].map((word) => rows.where('search').startsWith(word));
-  if (amount) {
-    const [from, to] = amount;
-    // Ranges that do not meet: no row.
-    if (from > to) return null;
-    sources.push(
-      query.view === 'all'
-        ? rows.where('[amountCents+id]').between([from, Dexie.minKey], [to, topKey()], true, true)
-        : rows
-            .where('[review+amountCents+id]')
-            .between([query.view, from, Dexie.minKey], [query.view, to, topKey()], true, true),
-    );
+  const conditions = await Promise.all([...words].map((word) => wordCondition(word, states)));
+  if (amount) conditions.push({ sources: amountSources(states, amount[0], amount[1]), share: 0 });
+  return conditions;
+}
+
+/** The ids a condition's ranges hold in the view, read up to `upTo` (keys only); null when it holds more. */
+async function idsOf(kind: FeedKind, condition: Condition, upTo: number): Promise<Set<string> | null> {
+  const ids = new Set<string>();
+  for (const source of condition.sources) {
+    let after: string | null = null;
+    for (;;) {
+      const chunk = Math.min(skipChunk, upTo + 1 - ids.size + (source.states ? 100 : 0));
+      const index = db.rowsOf(kind).where(source.index);
+      const keys: string[] = (
+        await (
+          after === null
+            ? index.between(source.lower, source.upper, true, true)
+            : index.between(after, source.upper, false, true)
+        )
+          .limit(chunk)
+          .keys()
+      ).map(String);
+      for (const key of keys) {
+        if (source.states && !source.states.has(key.split(S)[1] ?? '')) continue;
+        ids.add(idOfKey(key));
+      }
+      if (ids.size > upTo) return null;
+      if (keys.length < chunk) break;
+      after = keys.at(-1)!;
+    }
   }
-  return sources;
+  return ids;
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -214,13 +390,10 @@ interface FewMatches {
 /** A filter with many candidates: the matches found so far walking the view's order, and where it stands. */
 interface Walk {
   type: 'walk';
-  /** The ids a row must be among (the conditions read whole), or null: every row of the view is read. */
+  /** The ids a row must be among (a condition read whole), or null: every row of the view is read. */
   among: ReadonlySet<string> | null;
-  /** How many of the view's ids a walk `among` ids has passed. */
-  passed: number;
+  reader: OrderReader;
   ids: string[];
-  /** The key of the last row the walk read (null before the first). */
-  resume: IndexableType | null;
   isDone: boolean;
   chunk: number;
   /** Rows read by the walk's last steps, by id (so a page just found is not read again). */
@@ -258,59 +431,43 @@ function resolveQuery(query: ReviewQuery): Promise<Resolved> {
   return resolved;
 }
 
-/** The ids of each condition read whole with at most `upTo` ids, smallest first. */
-async function fullyRead(
-  sources: readonly RowCollection[],
-  upTo: number,
-): Promise<Array<{ ids: Set<string>; index: number }>> {
-  const keyLists = await Promise.all(
-    sources.map(async (source) =>
-      (
-        await source
-          .clone()
-          .limit(upTo + 1)
-          .primaryKeys()
-      ).map(String),
-    ),
-  );
-  return keyLists
-    .flatMap((keys, index) => (keys.length <= upTo ? [{ ids: new Set(keys), index }] : []))
-    .sort((a, b) => a.ids.size - b.ids.size);
-}
-
 async function readCandidates(query: ReviewQuery): Promise<Resolved> {
-  const sources = candidateSources(query);
-  if (!sources) return { type: 'few', rows: [] };
-  // First a few ids of each condition (cheap): one that names few rows settles it.
-  let few = await fullyRead(sources, reviewReadLimits.rowsReadUpTo);
-  if (few.length === 0) {
-    // Every condition names many rows. Dense in the view (a common name): walking the view's rows fills
-    // a page at once. Sparse: read the conditions' ids further, to walk only among them.
-    const viewCount = (await readViewCounters(query.kind))[query.view].count;
-    if (viewCount * reviewReadLimits.denseShare <= reviewReadLimits.rowsReadUpTo) few = [];
-    else few = await fullyRead(sources, reviewReadLimits.candidatesUpTo);
-    if (few[0] && few[0].ids.size >= viewCount * reviewReadLimits.denseShare) few = [];
-  }
-  const smallest = few[0];
+  const order = orderOf(query);
   const walk = (among: ReadonlySet<string> | null): Walk => ({
     type: 'walk',
     among,
-    passed: 0,
+    reader: new OrderReader(order, startOf(order), among === null),
     ids: [],
-    resume: null,
     isDone: false,
     chunk: walkChunkMin,
     fresh: new Map(),
     exactCount: null,
     queue: Promise.resolve(),
   });
-  if (!smallest) return walk(null);
-  const ids = [...smallest.ids].filter((id) => few.every((list) => list.ids.has(id)));
-  if (ids.length > reviewReadLimits.rowsReadUpTo) return walk(new Set(ids));
-  const rows = (await db.rowsOf(query.kind).bulkGet(ids)).filter(
-    (row): row is ReviewRow => row !== undefined,
+  const conditions = (await conditionsOf(query)).filter((condition): condition is Condition => !!condition);
+  if (conditions.length === 0) return walk(null);
+  // First a few ids of each condition (cheap): one that names few rows settles it.
+  const few = await Promise.all(
+    conditions.map((condition) => idsOf(query.kind, condition, reviewReadLimits.rowsReadUpTo)),
   );
-  return { type: 'few', rows: rows.filter((row) => matchesQuery(row, query)).sort(compareRows(query)) };
+  const smallest = few.flatMap((ids) => (ids ? [ids] : [])).sort((a, b) => a.size - b.size)[0];
+  if (smallest) {
+    const rows = (await db.rowsOf(query.kind).bulkGet([...smallest])).filter(
+      (row): row is ReviewRow => row !== undefined && matchesQuery(row, query),
+    );
+    return { type: 'few', rows: rows.sort(compareRows(order)) };
+  }
+  // Every condition names many rows. One sparse in the view: walk the view's keys among its ids. Dense
+  // (a common name): walking the view's rows fills a page at once.
+  const viewCount = (await readViewCounters(query.kind))[query.view].count;
+  const sparse = conditions.filter((condition) => condition.share < reviewReadLimits.denseShare);
+  if (sparse.length === 0 || viewCount * reviewReadLimits.denseShare <= reviewReadLimits.rowsReadUpTo)
+    return walk(null);
+  for (const condition of sparse) {
+    const ids = await idsOf(query.kind, condition, reviewReadLimits.candidatesUpTo);
+    if (ids && ids.size < viewCount * reviewReadLimits.denseShare) return walk(ids);
+  }
+  return walk(null);
 }
 
 /** Walks on until the walk has `wanted` matches or has read the whole view. */
@@ -328,31 +485,28 @@ function walkUntil(query: ReviewQuery, walk: Walk, wanted: number): Promise<unkn
 
 /** One step of a walk over the view's rows: the next rows in order, those that match kept. */
 async function walkRows(query: ReviewQuery, walk: Walk): Promise<void> {
-  const rows = await rowsAfter(query, walk.resume).limit(walk.chunk).toArray();
-  const last = rows.at(-1);
-  if (rows.length < walk.chunk) walk.isDone = true;
-  if (last) walk.resume = keyOf(last, query);
+  const entries = await walk.reader.take(walk.chunk);
+  if (entries.length < walk.chunk) walk.isDone = true;
   let found = 0;
-  for (const row of rows) {
-    if (!matchesQuery(row, query)) continue;
+  for (const { row } of entries) {
+    if (!row || !matchesQuery(row, query)) continue;
     walk.ids.push(row.id);
     walk.fresh.set(row.id, row);
     found += 1;
   }
   // Sparse matches: read more at a time.
-  if (found * 4 < rows.length) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
+  if (found * 4 < entries.length) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
 }
 
 /**
- * One step of a walk over the view's ids (keys only, no row): the next ids in order among the
+ * One step of a walk over the view's keys (no row): the next keys in order whose ids are among the
  * candidates, whose rows are then read and checked.
  */
 async function walkIds(query: ReviewQuery, walk: Walk, among: ReadonlySet<string>): Promise<void> {
   const chunk = walk.chunk * 10;
-  const ids = (await rowsAfter(query, null).offset(walk.passed).limit(chunk).primaryKeys()).map(String);
-  walk.passed += ids.length;
-  if (ids.length < chunk) walk.isDone = true;
-  const picked = ids.filter((id) => among.has(id));
+  const entries = await walk.reader.take(chunk);
+  if (entries.length < chunk) walk.isDone = true;
+  const picked = entries.map(({ key }) => idOfKey(key)).filter((id) => among.has(id));
   const rows = await db.rowsOf(query.kind).bulkGet(picked);
   for (const row of rows) {
     if (!row || !matchesQuery(row, query)) continue;
@@ -365,11 +519,11 @@ async function walkIds(query: ReviewQuery, walk: Walk, among: ReadonlySet<string
 // ---------------------------------------------------------------------------------------------------
 // Pages of a view with no filter: one range read, from the nearest place a page ended before.
 
-/** Where earlier pages of an order ended (offset to the key of the row before it), per data version. */
-const pageEnds = new Map<string, { version: number; ends: Map<number, IndexableType> }>();
+/** Where earlier pages of an order ended (offset to the position after it), per data version. */
+const pageEnds = new Map<string, { version: number; ends: Map<number, Position> }>();
 const pageEndsKept = 64;
 
-function endsOf(query: ReviewQuery): Map<number, IndexableType> {
+function endsOf(query: ReviewQuery): Map<number, Position> {
   const key = JSON.stringify([query.kind, query.view, query.sort]);
   const version = reviewDataVersion();
   let entry = pageEnds.get(key);
@@ -385,7 +539,28 @@ function reversed(query: ReviewQuery): ReviewQuery {
   return { ...query, sort: { ...query.sort, direction: query.sort.direction === 'asc' ? 'desc' : 'asc' } };
 }
 
+/** The rows of an order from a position, `skip` keys on (keys only), then at most `limit`. */
+async function readFrom(
+  order: Order,
+  from: Position,
+  skip: number,
+  limit: number,
+): Promise<{ rows: ReviewRow[]; end: Position }> {
+  let position = from;
+  if (skip > 0) {
+    const skipper = new OrderReader(order, position, false);
+    for (let left = skip; left > 0; left -= skipChunk) {
+      if ((await skipper.take(Math.min(left, skipChunk))).length === 0) break;
+    }
+    position = skipper.position();
+  }
+  const reader = new OrderReader(order, position, true);
+  const rows = (await reader.take(limit)).flatMap(({ row }) => (row ? [row] : []));
+  return { rows, end: reader.position() };
+}
+
 async function readPlainPage(query: ReviewQuery, offset: number, limit: number): Promise<ReviewRow[]> {
+  const order = orderOf(query);
   const ends = endsOf(query);
   let start = 0;
   for (const end of ends.keys()) if (end <= offset && end > start) start = end;
@@ -396,20 +571,19 @@ async function readPlainPage(query: ReviewQuery, offset: number, limit: number):
     const fromEnd = count - offset - limit;
     if (fromEnd < skip) {
       if (limit + Math.min(0, fromEnd) <= 0) return [];
-      const rows = await rowsAfter(reversed(query), null)
-        .offset(Math.max(0, fromEnd))
-        .limit(fromEnd < 0 ? limit + fromEnd : limit)
-        .toArray();
+      const back = orderOf(reversed(query));
+      const { rows } = await readFrom(
+        back,
+        startOf(back),
+        Math.max(0, fromEnd),
+        fromEnd < 0 ? limit + fromEnd : limit,
+      );
       return rows.reverse();
     }
   }
-  const rows = await rowsAfter(query, start === 0 ? null : ends.get(start)!)
-    .offset(skip)
-    .limit(limit)
-    .toArray();
-  const last = rows.at(-1);
-  if (last) {
-    ends.set(offset + rows.length, keyOf(last, query));
+  const { rows, end } = await readFrom(order, ends.get(start) ?? startOf(order), skip, limit);
+  if (rows.length > 0) {
+    ends.set(offset + rows.length, end);
     if (ends.size > pageEndsKept) ends.delete(ends.keys().next().value!);
   }
   return rows;
@@ -475,19 +649,17 @@ export const forEachReviewPage: ForEachReviewPage = async (query, onPage, pageSi
   const seen = new Set<string>();
   // A filter's matches may be sparse: read more rows at a time than a page holds.
   const readSize = filtered ? Math.max(pageSize, walkChunkMax) : pageSize;
-  let after: IndexableType | null = null;
+  const reader = new OrderReader(orderOf(query), startOf(orderOf(query)), true);
   let count = 0;
   let page: ReviewRow[] = [];
   for (;;) {
-    const rows: ReviewRow[] = await rowsAfter(query, after).limit(readSize).toArray();
-    const last = rows.at(-1);
-    if (last) after = keyOf(last, query);
-    for (const row of rows) {
-      if (seen.has(row.id) || (filtered && !matchesQuery(row, query))) continue;
+    const entries = await reader.take(readSize);
+    for (const { row } of entries) {
+      if (!row || seen.has(row.id) || (filtered && !matchesQuery(row, query))) continue;
       seen.add(row.id);
       page.push(row);
     }
-    const isEnd = rows.length < readSize;
+    const isEnd = entries.length < readSize;
     while (page.length >= pageSize || (isEnd && page.length > 0)) {
       const handed = page.slice(0, pageSize);
       page = page.slice(pageSize);

@@ -2,56 +2,47 @@
  * The shape of what a staged page writes, in its own module so that the write-floor benchmark
  * (test/bench/app-harness.ts) writes exactly what the app does.
  */
+import type { FeedKind } from '../../src-shared/wire';
 
-/** The columns a view is ordered by, and the row field each one's index holds (review-query.ts). */
-export const sortFields = {
-  date: 'date',
-  number: 'number',
-  customer: 'customerSort',
-  amount: 'amountCents',
-} as const;
+/**
+ * The tables of review rows (version 8), one a feed. Version 7's tables (`orders`, `invoices`,
+ * `payments`, `returns`) stay only until their rows have moved here (db.ts: `moveRowsToPagedTables`).
+ */
+export const reviewRowTableNames: Record<FeedKind, string> = {
+  orders: 'orderRows',
+  invoices: 'invoiceRows',
+  payments: 'paymentRows',
+  returns: 'returnRows',
+};
 
 /**
  * The indexes of every review-row table (version 8; docs/decisions/100-paged-review-views.md), each one
- * there because a query uses it:
- * - `[review+<field>+id]` for each sort field: a view's page in its order, one range read
- *   (review-pages.ts); the id breaks ties, so a walk resumes after a row by its key. A view's ids
- *   (documents.ts: rowsInView) are read from the first of them, as a range with two new top keys, not
- *   `where('review')` (Dexie pads that with one top key twice, which IndexedDB may refuse);
- * - `[<field>+id]` for each sort field: the same for the view of every document; `where('date')` (the
- *   day-end report's range, day-end.ts) reads the first of them;
- * - `*search`: the rows whose search key starts with a filter's word (review-pages.ts);
- * - `customerId`: the customers whose names to look up (names.ts).
+ * there because a query uses it, each a plain string key (src-shared/domain/review-keys.ts `rowKeysOf`):
+ * - `kDate`, `kNumber`, `kCustomer`, `kAmount` (`<review>␁<value>␁<id>`): a view's page in its order,
+ *   one range read resumed after the last key read (review-pages.ts); the view of every document merges
+ *   the ranges of its states. `kDate` also answers the day-end report's dates (day-end.ts) and a state's
+ *   ids (documents.ts: rowsInView);
+ * - `kCust` (`<customerId>␁<review>␁<id>`): a customer's rows (names.ts, balances) and a filter word's
+ *   rows by the customers it names;
+ * - `kSerial`, `kErp` (`<serial>␁<review>␁<id>`): a filter word's rows by number and ERP number.
  *
- * Every index costs each staged page a write, so one that no query reads is not kept.
+ * No multi-entry index: one entry a row and index keeps staging near version 7's rate (decision 100).
  */
-export const reviewRowIndexes = [
-  'id',
-  ...Object.values(sortFields).map((field) => `[review+${field}+id]`),
-  ...Object.values(sortFields).map((field) => `[${field}+id]`),
-  '*search',
-  'customerId',
-].join(', ');
+export const reviewRowIndexes = 'id, kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp';
 
 /**
  * The same indexes as IndexedDB creates them (name, key path, multi-entry), for code that opens a store
  * without Dexie (the write-floor benchmark) and must write exactly what the app writes.
  */
-export const reviewRowIndexSpecs: ReadonlyArray<{
-  name: string;
-  keyPath: string | string[];
-  multiEntry: boolean;
-}> = reviewRowIndexes
-  .split(',')
-  .map((index) => index.trim())
-  .slice(1)
-  .map((index) =>
-    index.startsWith('*')
-      ? { name: index.slice(1), keyPath: index.slice(1), multiEntry: true }
-      : index.startsWith('[')
-        ? { name: index, keyPath: index.slice(1, -1).split('+'), multiEntry: false }
-        : { name: index, keyPath: index, multiEntry: false },
-  );
+export const reviewRowIndexSpecs: ReadonlyArray<{ name: string; keyPath: string; multiEntry: boolean }> =
+  reviewRowIndexes
+    .split(',')
+    .map((index) => index.trim())
+    .slice(1)
+    .map((index) => ({ name: index, keyPath: index, multiEntry: false }));
+
+/** The customers' search keys (`customerTokens`) and the words numbers share (`numberWords`). */
+export const searchTableIndexes = { customerTokens: 'id, *tokens', numberWords: 'word' } as const;
 
 /** Documents a chunk holds at most (stored-documents.ts). */
 export const documentChunkSize = 50;

@@ -3,10 +3,15 @@
  * rules the store applies when it writes a row, and again when it reads one, so that an index and the
  * row it points at can never disagree.
  *
- * - Search keys: the lowercase words of the customer's name (both languages) and code, of the number
- *   and the ERP number, each numeric word also without its leading zeros ("123" finds
- *   "INV-2026-000123"), and the amount as `1234.56`. A filter word matches a row when it starts one of
- *   its keys.
+ * - Order keys: one string a sort order, `<review>␁<value>␁<id>` (`kDate`, `kNumber`, `kCustomer`,
+ *   `kAmount`), so that a view in any order is one range of one index and a page resumes after a key.
+ * - Search: a filter word matches a row when it starts one of the row's text keys (the words of the
+ *   customer's name in both languages and code, of the number and of the ERP number, numbers also without
+ *   their leading zeros), or when it is the start of the amount written `1234.56` from its whole part on
+ *   (`1234`, `1234.5`, `1234.56`). The store finds a word's rows without reading the view: by customer
+ *   (`kCust`, the customers whose keys a word starts), by the number's and the ERP number's serial
+ *   (`kSerial`, `kErp`: their last group of digits) and by amount (`kAmount`); the other words of numbers
+ *   (`inv`, `2026`), which most rows share, are kept once in a small list instead.
  * - The customer's sort key: the name as the grid shows it (or the code until the name is known),
  *   lowercase, so that "al Noor" and "Al Noor" sit together.
  * - View counters: per view, the rows and their cents per currency.
@@ -15,14 +20,26 @@ import type { ReviewState, ReviewViewState } from './review';
 
 /** The fields of a review row its keys are derived from. */
 export interface KeyedRowFields {
+  id: string;
   review: ReviewState;
+  date: string;
   number: string;
   customer: string;
+  customerId: string;
   customerName: string;
   externalNumber: string;
   amountCents: number;
   currency: string;
 }
+
+/** Separates the parts of a key: below every character a value holds, so a prefix is a range. */
+export const keySeparator = '\u0001';
+
+/** Above every character a value holds: `prefix` to `prefix + keyTop` is every key that starts with it. */
+export const keyTop = '\uffff';
+
+/** The review states a row can be in, each a key prefix. */
+export const keyedStates: readonly ReviewState[] = ['pending', 'accepted', 'rejected', 'not-awaiting'];
 
 /**
  * A word: letters (with their marks) and digits, or digits with dots between them (an amount, `1234.56`).
@@ -41,9 +58,9 @@ export function searchWords(text: string): string[] {
   );
 }
 
-/** The amount as a search key: `1234.56` (no sign, no thousands separators). */
-export function amountKey(amountCents: number): string {
-  return (Math.abs(amountCents) / 100).toFixed(2);
+/** Digits without their leading zeros ("000123" is "123"; "000" is "0"). */
+export function withoutLeadingZeros(digits: string): string {
+  return digits.replace(/^0+(?=\p{N})/u, '');
 }
 
 /** The keys a word of a field gives: itself, and a number also without its leading zeros and by its parts. */
@@ -51,7 +68,7 @@ function keysOfWord(word: string, keys: Set<string>): void {
   keys.add(word);
   for (const part of word.includes('.') ? word.split('.') : [word]) {
     keys.add(part);
-    if (/^0+\p{N}/u.test(part)) keys.add(part.replace(/^0+(?=\p{N})/u, ''));
+    if (/^0+\p{N}/u.test(part)) keys.add(withoutLeadingZeros(part));
   }
 }
 
@@ -63,11 +80,64 @@ export function textKeysOf(texts: readonly string[]): string[] {
   return [...keys];
 }
 
-/** A row's search keys, each once (the `search` index of docs/decisions/100-paged-review-views.md). */
-export function searchKeysOf(row: KeyedRowFields): string[] {
-  const keys = new Set(textKeysOf([row.customerName, row.customer, row.number, row.externalNumber]));
-  if (Number.isFinite(row.amountCents)) keys.add(amountKey(row.amountCents));
-  return [...keys];
+/** A customer's search keys: the words of its name (both languages) and of its code. */
+export function customerKeysOf(row: Pick<KeyedRowFields, 'customer' | 'customerName'>): string[] {
+  return textKeysOf([row.customerName, row.customer]);
+}
+
+/** A row's text search keys, each once: its customer's, its number's and its ERP number's. */
+export function searchKeysOf(
+  row: Pick<KeyedRowFields, 'customer' | 'customerName' | 'number' | 'externalNumber'>,
+): string[] {
+  return textKeysOf([row.customerName, row.customer, row.number, row.externalNumber]);
+}
+
+/** The last word of a number that is all digits (its serial), without leading zeros; '' when none. */
+export function serialOf(number: string): string {
+  const word = searchWords(number ?? '').findLast((found) => /^\p{N}+$/u.test(found));
+  return word === undefined ? '' : withoutLeadingZeros(word);
+}
+
+/**
+ * The keys of a number other than its serial's (`inv`, `2026` of `INV-2026-000123`): the words many
+ * rows share, kept once in the store's list of number words (a filter word one of them starts is read
+ * by walking the view, not by serial).
+ */
+export function numberWordsOf(number: string): string[] {
+  const words = searchWords(number ?? '');
+  const serialAt = words.findLastIndex((found) => /^\p{N}+$/u.test(found));
+  return textKeysOf(words.filter((_, index) => index !== serialAt));
+}
+
+/**
+ * The amounts (in cents, not signed) a filter word is the start of, as the amount is written `1234.56`
+ * from its whole part on: `1234` is 1234.00-1234.99, `1234.5` is 1234.50-1234.59; null when the word is
+ * not such a start.
+ */
+export function amountRangeOfWord(word: string): [number, number] | null {
+  const match = /^(\d{1,13})(?:\.(\d{0,2}))?$/.exec(word);
+  if (!match) return null;
+  const whole = Number(match[1]) * 100;
+  const cents = match[2] ?? '';
+  if (cents.length === 2) return [whole + Number(cents), whole + Number(cents)];
+  if (cents.length === 1) return [whole + Number(cents) * 10, whole + Number(cents) * 10 + 9];
+  return [whole, whole + 99];
+}
+
+/** Whether a filter word is the start of an amount (amountRangeOfWord). */
+export function matchesAmountWord(word: string, amountCents: number): boolean {
+  const range = amountRangeOfWord(word);
+  const cents = Math.abs(amountCents);
+  return range !== null && cents >= range[0] && cents <= range[1];
+}
+
+/** Whether every word of `text` starts one of `keys` or is the start of the amount (the quick filter's rule). */
+export function matchesWords(keys: readonly string[], text: string, amountCents?: number): boolean {
+  return searchWords(text).every(
+    (word) =>
+      keys.some((key) => key.startsWith(word)) ||
+      (amountCents !== undefined && matchesAmountWord(word, amountCents)),
+  );
 }
 
 /** The customer's sort key: the name as shown (the code until the name is known), lowercase. */
@@ -75,9 +145,54 @@ export function customerSortOf(row: Pick<KeyedRowFields, 'customer' | 'customerN
   return (row.customerName || row.customer || '').toLowerCase();
 }
 
-/** Whether every word of `text` starts one of `keys` (the quick filter's rule). */
-export function matchesWords(keys: readonly string[], text: string): boolean {
-  return searchWords(text).every((word) => keys.some((key) => key.startsWith(word)));
+/** Cents as a key that sorts as the amounts do, negative ones first: 16 digits, offset by 5·10^14. */
+export function amountSortKey(cents: number): string {
+  return String(Math.round(cents) + 5e14).padStart(16, '0');
+}
+
+/** A row's keys: the order keys of its view and the keys that find it by customer, serial and amount. */
+export interface RowKeys {
+  kDate: string;
+  kNumber: string;
+  kCustomer: string;
+  kAmount: string;
+  /** `<customerId>␁<review>␁<id>`. */
+  kCust: string;
+  /** `<serial>␁<review>␁<id>`, absent when the number has no digits. */
+  kSerial?: string;
+  /** `<ERP serial>␁<review>␁<id>`, absent until the row has an ERP number with digits. */
+  kErp?: string;
+}
+
+/** The index each sort column is read by. */
+export const orderKeyOf = {
+  date: 'kDate',
+  number: 'kNumber',
+  customer: 'kCustomer',
+  amount: 'kAmount',
+} as const;
+
+/** A row's keys (the store writes them with the row: documents.ts `putReviewRows`). */
+export function rowKeysOf(row: KeyedRowFields): RowKeys {
+  const S = keySeparator;
+  const state = `${row.review}${S}`;
+  const tail = `${S}${row.id}`;
+  const serial = serialOf(row.number);
+  const erpSerial = serialOf(row.externalNumber);
+  return {
+    kDate: `${state}${row.date}${tail}`,
+    kNumber: `${state}${row.number}${tail}`,
+    kCustomer: `${state}${customerSortOf(row)}${tail}`,
+    kAmount: `${state}${amountSortKey(row.amountCents)}${tail}`,
+    kCust: `${row.customerId}${S}${row.review}${tail}`,
+    ...(serial ? { kSerial: `${serial}${S}${row.review}${tail}` } : {}),
+    ...(erpSerial ? { kErp: `${erpSerial}${S}${row.review}${tail}` } : {}),
+  };
+}
+
+/** The id a key ends with. */
+export function idOfKey(key: string): string {
+  return key.slice(key.lastIndexOf(keySeparator) + 1);
 }
 
 /** A review view: one review state, or every document. */

@@ -28,6 +28,7 @@ import {
 } from '../support/fault-proxy';
 import { ackAnomalies, servedDocuments } from '../support/ledger';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { rowsInView } from '../../src-renderer/data/documents';
 
 /** A 500 `INTERNAL` with the interface's envelope, answered by the proxy. */
 function internal500(times: number, match: Pick<Fault, 'method' | 'path'>): Fault {
@@ -170,7 +171,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   }, 60_000);
 
   it('resends a batch whose answer was lost with the same key: the sandbox replays it and applied each ack once', async () => {
-    const pending = await db.payments.where('review').equals('pending').toArray();
+    const pending = await rowsInView('payments', 'pending').toArray();
     expect(pending.length).toBe(600);
     const queued = await queueAcks({
       connectionId,
@@ -211,7 +212,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       [first, 'replayed', sizes.get(first!)],
       [second, 'answered', sizes.get(second!)],
     ]);
-    expect(await db.payments.where('review').equals('accepted').count()).toBe(600);
+    expect(await rowsInView('payments', 'accepted').count()).toBe(600);
     const ids = pending.map((row) => row.id);
     expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
     const served = await servedDocuments(sandbox, 'payments');
@@ -219,7 +220,7 @@ describe('the app through lost answers, 429 storms and 503s', () => {
   }, 60_000);
 
   it('keeps answers queued through a 429 storm longer than a call is retried, and applies them once on the next pass', async () => {
-    const pending = await db.invoices.where('review').equals('pending').toArray();
+    const pending = await rowsInView('invoices', 'pending').toArray();
     expect(pending.length).toBe(600);
     const queued = await queueAcks({
       connectionId,
@@ -239,7 +240,12 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     expect((await listBatches(connectionId, 'queued')).map((batch) => batch.id).sort()).toEqual(
       queued.batches.map((b) => b.id).sort(),
     );
-    expect(await db.invoices.filter((row) => row.answerState === 'queued').count()).toBe(600);
+    expect(
+      await db
+        .rowsOf('invoices')
+        .filter((row) => row.answerState === 'queued')
+        .count(),
+    ).toBe(600);
 
     // The next pass (the app's own timer sends it) meets 503s, with and without Retry-After, and a 500.
     proxy.add(gateway503(1, 1, { method: 'POST', path: '/acks' }));

@@ -29,6 +29,6 @@ describe('opening a store an older version left', () => {
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
     observer.disconnect();
     expect(seen).toContain(true);
-    expect((await db.invoices.get('a'))?.chunk).not.toBe('');
+    expect((await db.rowsOf('invoices').get('a'))?.chunk).not.toBe('');
   });
 });

@@ -12,6 +12,7 @@ import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/sync/feed-
 import { expectChunksConsistent } from '../support/store-invariants';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { rowsInView } from '../../src-renderer/data/documents';
 
 describe('feed sync into the local store, against the sandbox', () => {
   let sandbox: RunningSandbox;
@@ -155,7 +156,7 @@ describe('feed sync into the local store, against the sandbox', () => {
     const engine = new SyncEngine({ desk: core.api, yieldToUi: immediate });
     await engine.syncAll();
     // Accept every pending payment, so that whichever one the simulator reverses was answered.
-    const pending = await db.payments.where('review').equals('pending').toArray();
+    const pending = await rowsInView('payments', 'pending').toArray();
     const connectionId = (await core.connections.list())[0]!.id;
     const queued = await queueAcks({
       connectionId,
@@ -165,9 +166,9 @@ describe('feed sync into the local store, against the sandbox', () => {
     expect(queued.ok).toBe(true);
     const sent = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(sent).toMatchObject({ applied: pending.length, failed: 0, stoppedBy: null });
-    expect(await db.payments.where('review').equals('pending').count()).toBe(0);
+    expect(await rowsInView('payments', 'pending').count()).toBe(0);
 
-    const before = await db.payments.count();
+    const before = await db.rowsOf('payments').count();
     const cursorBefore = await readCursor('payments');
     const created = await sandbox.admin<{ created: Record<string, string[]> }>('POST', '/simulate', {
       payments: 2,
@@ -179,11 +180,11 @@ describe('feed sync into the local store, against the sandbox', () => {
     const seen: FeedSyncProgress[] = [];
     const again = new SyncEngine({ desk: core.api, yieldToUi: immediate, onProgress: (p) => seen.push(p) });
     await again.syncAll(['payments']);
-    expect(await db.payments.count()).toBe(before + 2);
+    expect(await db.rowsOf('payments').count()).toBe(before + 2);
     expect((await readCursor('payments')).versionAfter).toBeGreaterThan(cursorBefore.versionAfter);
     // Only the changes since the cursor crossed the bridge: two new payments and one reversal.
     expect(seen.at(-1)?.fetched).toBe(3);
-    const row = await db.payments.get(reversed!);
+    const row = await db.rowsOf('payments').get(reversed!);
     expect(row).toMatchObject({ review: 'pending', pendingAgain: 1 });
     expect(row?.changes.join(' ')).toMatch(/^Reversed \d{4}-\d{2}-\d{2} by .+: .+\./);
     // The document as it was answered is kept beside the new one.

@@ -12,6 +12,7 @@ import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { readStoredDocuments } from '../../src-renderer/data/stored-documents';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { rowsInView } from '../../src-renderer/data/documents';
 
 describe('answers through the outbox, against the sandbox', () => {
   let sandbox: RunningSandbox;
@@ -35,10 +36,7 @@ describe('answers through the outbox, against the sandbox', () => {
   });
 
   async function pendingRows(kind: FeedKind, count: number): Promise<ReviewRow[]> {
-    const rows = await db
-      .rowsOf(kind)
-      .where('review')
-      .equals('pending')
+    const rows = await rowsInView(kind, 'pending')
       .filter((row) => row.answerState === '')
       .limit(count)
       .toArray();
@@ -67,7 +65,7 @@ describe('answers through the outbox, against the sandbox', () => {
     // Stored, with its key, before anything was sent.
     const [batch] = await listBatches(connectionId, 'queued');
     expect(batch?.items).toHaveLength(10);
-    expect((await db.invoices.get(rows[0]!.id))?.answerState).toBe('queued');
+    expect((await db.rowsOf('invoices').get(rows[0]!.id))?.answerState).toBe('queued');
 
     const sent = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(sent).toEqual({
@@ -81,7 +79,7 @@ describe('answers through the outbox, against the sandbox', () => {
       stoppedBy: null,
     });
     for (const [index, row] of rows.entries()) {
-      const local = await db.invoices.get(row.id);
+      const local = await db.rowsOf('invoices').get(row.id);
       expect(local).toMatchObject({
         review: 'accepted',
         answerState: '',
@@ -133,7 +131,7 @@ describe('answers through the outbox, against the sandbox', () => {
       failed: 0,
     });
     for (const row of rows) {
-      expect(await db.payments.get(row.id)).toMatchObject({ review: 'rejected', answerState: '' });
+      expect(await db.rowsOf('payments').get(row.id)).toMatchObject({ review: 'rejected', answerState: '' });
       expect((await onService('payments', row.id)).ack).toMatchObject({
         outcome: 'REJECTED',
         reason_code: 'AMOUNT_MISMATCH',
@@ -169,12 +167,15 @@ describe('answers through the outbox, against the sandbox', () => {
       batchesSent: 2,
       applied: 2,
     });
-    expect(await db.orders.get(confirm!.id)).toMatchObject({
+    expect(await db.rowsOf('orders').get(confirm!.id)).toMatchObject({
       review: 'accepted',
       status: 'ERP_CONFIRMED',
       externalNumber: 'SO-77',
     });
-    expect(await db.orders.get(fail!.id)).toMatchObject({ review: 'rejected', status: 'ERP_FAILED' });
+    expect(await db.rowsOf('orders').get(fail!.id)).toMatchObject({
+      review: 'rejected',
+      status: 'ERP_FAILED',
+    });
     expect(await onService('orders', confirm!.id)).toMatchObject({
       status: 'ERP_CONFIRMED',
       ack: { outcome: 'ACCEPTED', external_number: 'SO-77' },
@@ -183,13 +184,16 @@ describe('answers through the outbox, against the sandbox', () => {
 
     // The next sync brings both orders at their new versions and keeps them answered.
     await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll(['orders']);
-    expect(await db.orders.get(confirm!.id)).toMatchObject({ review: 'accepted', status: 'ERP_CONFIRMED' });
+    expect(await db.rowsOf('orders').get(confirm!.id)).toMatchObject({
+      review: 'accepted',
+      status: 'ERP_CONFIRMED',
+    });
   });
 
   it('keeps an item answered differently on the service selectable with the reason in plain words, unsent', async () => {
     // Payments rejected above: a different answer to the same version is never sent; the service's
     // answer is named in plain words and the item is not retried.
-    const rejected = await db.payments.where('review').equals('rejected').first();
+    const rejected = await rowsInView('payments', 'rejected').first();
     const [stored] = await readStoredDocuments('payments', [rejected]);
     const pending = (await pendingRows('payments', 1))[0]!;
     await queueAcks({
@@ -205,11 +209,14 @@ describe('answers through the outbox, against the sandbox', () => {
       failed: 0,
       elsewhere: 1,
     });
-    expect(await db.payments.get(rejected!.id)).toMatchObject({
+    expect(await db.rowsOf('payments').get(rejected!.id)).toMatchObject({
       answerState: 'elsewhere',
       answerError: `Already answered elsewhere: REJECTED (${stored!.doc.ack!.reason_code}). Your answer was not sent and is not retried.`,
     });
-    expect(await db.payments.get(pending.id)).toMatchObject({ review: 'accepted', answerState: '' });
+    expect(await db.rowsOf('payments').get(pending.id)).toMatchObject({
+      review: 'accepted',
+      answerState: '',
+    });
   });
 
   it('queues answers while offline, keeps them when the app closes, and applies them once when back', async () => {
@@ -237,12 +244,12 @@ describe('answers through the outbox, against the sandbox', () => {
     // The app closes and opens again: the outbox is on disk.
     db.close();
     await db.open();
-    expect((await db.returns.get(rows[0]!.id))?.answerState).toBe('queued');
+    expect((await db.rowsOf('returns').get(rows[0]!.id))?.answerState).toBe('queued');
     const back = await sendQueuedAcks({ desk: core.api, connectionId });
     expect(back).toMatchObject({ batchesSent: 1, applied: 3, stoppedBy: null });
     expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
     for (const row of rows) {
-      expect(await db.returns.get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
+      expect(await db.rowsOf('returns').get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
       expect((await onService('returns', row.id)).ack).toMatchObject({
         outcome: 'ACCEPTED',
         external_number: `CN-${row.number}`,

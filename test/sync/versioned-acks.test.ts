@@ -13,6 +13,7 @@ import { refreshAnsweredElsewhere } from '../../src-renderer/sync/answered-elsew
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { expectChunksConsistent } from '../support/store-invariants';
+import { rowsInView } from '../../src-renderer/data/documents';
 
 const dayMs = 24 * 3600 * 1000;
 
@@ -64,10 +65,7 @@ describe('acks carry the version the clerk answered', () => {
   };
 
   async function pendingRows(kind: FeedKind): Promise<ReviewRow[]> {
-    return db
-      .rowsOf(kind)
-      .where('review')
-      .equals('pending')
+    return rowsInView(kind, 'pending')
       .filter((row) => row.answerState === '')
       .toArray();
   }
@@ -112,7 +110,7 @@ describe('acks carry the version the clerk answered', () => {
     expect(new Set(sentIds)).toEqual(new Set(rows.map((row) => row.id).filter((id) => !changed.has(id))));
     for (const [id, evidence] of changed) {
       expect((await onService('payments', id)).ack ?? null).toBeNull();
-      const row = await db.payments.get(id);
+      const row = await db.rowsOf('payments').get(id);
       expect(row).toMatchObject({ review: 'pending', answerState: 'changed' });
       expect(row!.answerError).toContain('Changed since you answered:');
       expect(row!.answerError).toContain(evidence);
@@ -152,7 +150,7 @@ describe('acks carry the version the clerk answered', () => {
     expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ held: 1, applied: 2 });
     expect(sent.flatMap((batch) => batch.ids)).not.toContain(changed.id);
     expect((await onService('returns', changed.id)).ack ?? null).toBeNull();
-    const held = await db.returns.get(changed.id);
+    const held = await db.rowsOf('returns').get(changed.id);
     expect(held).toMatchObject({ answerState: 'changed', answerOutcome: 'ACCEPTED' });
     expect(held!.answerError).toContain('Held: Refused by the office.');
     for (const row of [rows[0]!, rows[2]!])
@@ -171,7 +169,7 @@ describe('acks carry the version the clerk answered', () => {
 
     await sandbox.admin('POST', `/orders/${order!.id}/resend`);
     await engine.syncAll(['orders']);
-    expect(await db.orders.get(order!.id)).toMatchObject({
+    expect(await db.rowsOf('orders').get(order!.id)).toMatchObject({
       review: 'pending',
       pendingAgain: 1,
       answerState: '',
@@ -218,7 +216,7 @@ describe('acks carry the version the clerk answered', () => {
     expect(pass).toMatchObject({ applied: 3, batchesSent: 0, held: 0, elsewhere: 0 });
     expect(await db.outbox.get(batch!.id)).toMatchObject({ state: 'settled' });
     for (const row of rows)
-      expect(await db.invoices.get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
+      expect(await db.rowsOf('invoices').get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
     expect((await ackHistory(rows[0]!.id)).map((entry) => entry.outcome)).toEqual(['settled']);
   });
 
@@ -268,12 +266,12 @@ describe('acks carry the version the clerk answered', () => {
 
     // The version feed brings nothing (an ack does not move a version); the pending check does.
     await engine.syncAll(['invoices']);
-    expect(await db.invoices.get(shown!.id)).toMatchObject({ review: 'pending' });
+    expect(await db.rowsOf('invoices').get(shown!.id)).toMatchObject({ review: 'pending' });
     expect(await refreshAnsweredElsewhere(core.api, 'invoices')).toMatchObject({
       checked: true,
       error: null,
     });
-    expect(await db.invoices.get(shown!.id)).toMatchObject({
+    expect(await db.rowsOf('invoices').get(shown!.id)).toMatchObject({
       review: 'accepted',
       externalNumber: 'ERP-123',
       answerState: '',
@@ -282,7 +280,7 @@ describe('acks carry the version the clerk answered', () => {
     // Back online, the queued rejection is not sent, says why in plain words, and is not retried.
     expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ elsewhere: 1, batchesSent: 0 });
     expect(sent).toEqual([]);
-    expect(await db.invoices.get(conflicting!.id)).toMatchObject({
+    expect(await db.rowsOf('invoices').get(conflicting!.id)).toMatchObject({
       review: 'accepted',
       externalNumber: 'ERP-124',
       answerState: 'elsewhere',
@@ -317,10 +315,7 @@ describe('a pass with many queued acks reads the feed pending list instead of ev
   });
 
   it('still holds every moved payment and sends the others, in fewer calls', async () => {
-    const rows = await db
-      .rowsOf('payments')
-      .where('review')
-      .equals('pending')
+    const rows = await rowsInView('payments', 'pending')
       .filter((row) => row.answerState === '')
       .toArray();
     expect(rows.length).toBeGreaterThan(200);
@@ -361,7 +356,7 @@ describe('a pass with many queued acks reads the feed pending list instead of ev
     // The pending list once (a page or two), no read by id: every queued payment is still pending.
     expect(calls).toEqual({ documents: 0, pendingPages: Math.ceil((rows.length + 1) / 500) });
     for (const id of heldExpected) {
-      expect(await db.payments.get(id)).toMatchObject({ answerState: 'changed' });
+      expect(await db.rowsOf('payments').get(id)).toMatchObject({ answerState: 'changed' });
       const { client } = await core.activeClient();
       expect((await client.document('payments', id)).data.ack ?? null).toBeNull();
     }

@@ -464,7 +464,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           </span>
         )}
         {exportBusy && (
-          <span role="status" aria-label="Export">
+          <span role="status" aria-label="Export in progress">
             {exportBusy}
           </span>
         )}

@@ -1,18 +1,23 @@
 import { useEffect, useState } from 'react';
 import { onStoreUpgrade } from '../../data/db';
+import type { RowMoveProgress } from '../../data/row-move';
+import { formatCount } from '../ui/format';
 
 /**
  * Says why the app waits while a new version moves the documents kept on this computer into a new
- * layout (once; data/db.ts), instead of an unexplained "Loading…".
+ * layout (once; data/db.ts and data/row-move.ts), and how far it has come, instead of an unexplained
+ * "Loading…".
  */
 export function StoreUpgradeNote() {
-  const [upgrading, setUpgrading] = useState(false);
-  useEffect(() => onStoreUpgrade(setUpgrading), []);
-  if (!upgrading) return null;
+  const [upgrade, setUpgrade] = useState<RowMoveProgress | null>(null);
+  useEffect(() => onStoreUpgrade(setUpgrade), []);
+  if (!upgrade) return null;
   return (
     <p className="store-upgrade" role="status">
-      Updating the documents kept on this computer to this version&apos;s faster layout. This happens once,
-      and takes up to half a minute with 100,000 documents; nothing is sent or lost meanwhile.
+      Updating the documents kept on this computer to this version&apos;s faster layout
+      {upgrade.total > 0 ? `: ${formatCount(upgrade.moved)} of ${formatCount(upgrade.total)} moved` : ''}.
+      This happens once; if the app is closed meanwhile, it goes on from there at the next start. Nothing is
+      sent or lost meanwhile.
     </p>
   );
 }

@@ -111,6 +111,7 @@ import { db } from '../../../src-renderer/data/db';
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
+import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
 afterEach(() => {
@@ -126,10 +127,12 @@ describe('the balance worksheet’s session state', () => {
   it('reads every customer the desk knows, 100 at a time, and each pushed key not already read once', async () => {
     // 230 customers across the feeds (some named by two feeds), and three keys pushed from this desk:
     // one the staged documents already name, one new, one the service no longer knows.
-    await db.invoices.bulkPut(
+    await putRows(
+      'invoices',
       Array.from({ length: 200 }, (_, n) => row(`i${n}`, { customerId: customerId(n) })),
     );
-    await db.payments.bulkPut(
+    await putRows(
+      'payments',
       Array.from({ length: 60 }, (_, n) => row(`p${n}`, { customerId: customerId(170 + n) })),
     );
     await db.pushedKeys.bulkPut([

@@ -41,8 +41,13 @@ describe('the answer outbox', () => {
       'batch-key-3',
     ]);
     expect(await nextQueuedBatch('conn-2')).toBeNull();
-    expect(await db.invoices.filter((row) => row.answerState === 'queued').count()).toBe(1200);
-    expect((await db.invoices.get('i7'))?.externalNumber).toBe('ERP-i7');
+    expect(
+      await db
+        .rowsOf('invoices')
+        .filter((row) => row.answerState === 'queued')
+        .count(),
+    ).toBe(1200);
+    expect((await db.rowsOf('invoices').get('i7'))?.externalNumber).toBe('ERP-i7');
   });
 
   it("groups answers by their documents' chunks, so that recording a batch reads few others", async () => {
@@ -75,7 +80,7 @@ describe('the answer outbox', () => {
       newId: () => `batch-key-${++n}`,
     });
     if (!outcome.ok) throw new Error('not queued');
-    const chunkOf = new Map((await db.invoices.toArray()).map((row) => [row.id, row.chunk]));
+    const chunkOf = new Map((await db.rowsOf('invoices').toArray()).map((row) => [row.id, row.chunk]));
     const chunksOfBatch = outcome.batches.map(
       (batch) => new Set(batch.items.map((item) => chunkOf.get(item.id))),
     );

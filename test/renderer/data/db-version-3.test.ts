@@ -23,7 +23,11 @@ describe('DeskDb version 3 (customer names)', () => {
     const db = new DeskDb(name);
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(3);
-    expect(await db.invoices.get('a')).toMatchObject({ id: 'a', customer: 'C-1', customerName: '' });
+    expect(await db.rowsOf('invoices').get('a')).toMatchObject({
+      id: 'a',
+      customer: 'C-1',
+      customerName: '',
+    });
     expect((await db.cursors.get('invoices'))?.versionAfter).toBe(12);
     await db.customerNames.put({ id: 'cu-1', code: 'C-1', name: { ar: 'النور' }, fetchedAt: 'now' });
     expect((await db.customerNames.get('cu-1'))?.name).toEqual({ ar: 'النور' });

@@ -60,19 +60,22 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
     const db = new DeskDb(name);
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(5);
-    for (const table of [db.orders, db.invoices, db.payments, db.returns]) {
+    for (const table of [db.orderRows, db.invoiceRows, db.paymentRows, db.returnRows]) {
       // Version 8's indexes since (db-version-8.test.ts).
       expect(table.schema.indexes.map((index) => index.name).sort()).toEqual(version8Indexes);
     }
-    expect(await viewIds(db.invoices, 'accepted')).toEqual(['inv-00000']);
-    expect(await db.invoices.get('inv-00001')).toMatchObject({ customerId: 'cu-1', answerState: 'queued' });
+    expect(await viewIds(db.rowsOf('invoices'), 'accepted')).toEqual(['inv-00000']);
+    expect(await db.rowsOf('invoices').get('inv-00001')).toMatchObject({
+      customerId: 'cu-1',
+      answerState: 'queued',
+    });
     expect((await db.cursors.get('invoices'))?.versionAfter).toBe(count);
 
     // Every row names a chunk that holds its document; the chunks hold each document once.
     const chunks = await db.documentChunks.toArray();
     expect(chunks.map((chunk) => chunk.docs.length).sort(bySize)).toEqual(chunkSizes);
     const chunkOf = new Map(chunks.flatMap((chunk) => chunk.docs.map((stored) => [stored.id, chunk.key])));
-    for (const row of await db.invoices.toArray()) {
+    for (const row of await db.rowsOf('invoices').toArray()) {
       expect(row.chunk, row.id).toBe(chunkOf.get(row.id));
     }
     expect((await db.chunkLive.toArray()).map((live) => live.live).sort(bySize)).toEqual(chunkSizes);
@@ -86,7 +89,7 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
     // In IndexedDB itself: the old documents table and the six unread indexes are gone.
     const raw = await openRaw();
     expect([...raw.objectStoreNames]).not.toContain('documents');
-    expect([...raw.transaction('invoices').objectStore('invoices').indexNames].sort()).toEqual(
+    expect([...raw.transaction('invoiceRows').objectStore('invoiceRows').indexNames].sort()).toEqual(
       version8Indexes,
     );
     raw.close();

@@ -137,7 +137,7 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(6);
     expect({
-      rows: await db.invoices.toArray(),
+      rows: await db.rowsOf('invoices').toArray(),
       chunks: await db.documentChunks.toArray(),
       live: await db.chunkLive.toArray(),
       cursors: await db.cursors.toArray(),
@@ -146,7 +146,7 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
       names: await db.customerNames.toArray(),
       meta: await db.meta.toArray(),
       queued: await db.outbox.where('[connectionId+state]').equals(['conn-1', 'queued']).primaryKeys(),
-      accepted: await viewIds(db.invoices, 'accepted'),
+      accepted: await viewIds(db.rowsOf('invoices'), 'accepted'),
     }).toEqual({
       // Version 7 gives each row its document's seq (none here) and the cursor its seq ledger.
       // Version 8 its sort and search keys.
@@ -189,15 +189,15 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
     // In IndexedDB itself: the two new stores with their indexes, and nothing else touched.
     const raw = await openRaw();
     const stores = [...raw.objectStoreNames];
-    expect(stores).toEqual(expect.arrayContaining(['reconciliations', 'registerLayouts', 'invoices']));
+    expect(stores).toEqual(expect.arrayContaining(['reconciliations', 'registerLayouts', 'invoiceRows']));
     expect(stores).not.toContain('documents');
-    const tx = raw.transaction(['reconciliations', 'registerLayouts', 'invoices']);
+    const tx = raw.transaction(['reconciliations', 'registerLayouts', 'invoiceRows']);
     expect([...tx.objectStore('reconciliations').indexNames].sort()).toEqual([
       '[connectionId+kind]',
       'createdAt',
     ]);
     expect(tx.objectStore('registerLayouts').keyPath).toBe('signature');
-    expect([...tx.objectStore('invoices').indexNames].sort()).toEqual(version8Indexes);
+    expect([...tx.objectStore('invoiceRows').indexNames].sort()).toEqual(version8Indexes);
     raw.close();
   });
 

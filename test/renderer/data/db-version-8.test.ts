@@ -1,7 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { DeskDb, type ReviewRow } from '../../../src-renderer/data/db';
+import { DeskDb, withRowKeys, type ReviewRow } from '../../../src-renderer/data/db';
+import type { RowMoveProgress } from '../../../src-renderer/data/row-move';
+import { amountSortKey } from '../../../src-shared/domain/review-keys';
 import { row } from '../review/fixtures';
 import { openDeskVersion, version8Indexes, viewIds } from './old-schemas';
 
@@ -11,8 +13,8 @@ afterEach(async () => {
   await Dexie.delete(name);
 });
 
-describe('DeskDb version 8 (rows read in pages: sort and search keys, view counters)', () => {
-  it('gives every stored row its customer sort key and search keys, and each feed its counters', async () => {
+describe('DeskDb version 8 (rows read in pages: paged tables with string keys, search tables, counters)', () => {
+  it('moves every stored row into the paged tables with its keys, a batch at a time, and counts each feed', async () => {
     const old = await openDeskVersion(name, 7);
     // 2,500 invoices (more than one 2,000-row step of the upgrade), in both currencies and every state.
     const states = ['pending', 'pending', 'accepted', 'rejected', 'not-awaiting'] as const;
@@ -40,42 +42,47 @@ describe('DeskDb version 8 (rows read in pages: sort and search keys, view count
     old.close();
 
     const db = new DeskDb(name);
-    let told = 0;
-    db.onUpgrade((isUpgrading) => (told += isUpgrading ? 1 : 0));
+    const told: Array<RowMoveProgress | null> = [];
+    db.onUpgrade((upgrade) => told.push(upgrade));
     await db.open();
     expect(db.verno).toBe(8);
-    expect(told).toBe(1);
-
-    // Keys worked out by hand: words of both languages, the code and the numbers with and without
-    // their leading zeros, the ERP number's parts, the amount.
-    const payments = await db.payments.toArray();
-    expect(payments).toEqual([
-      {
-        ...named,
-        customerSort: 'al noor trading · النور للتجارة',
-        search: [
-          'al',
-          'noor',
-          'trading',
-          'النور',
-          'للتجارة',
-          'cust',
-          '0042',
-          '42',
-          'rct',
-          '2026',
-          '000123',
-          '123',
-          'erp',
-          '7.001',
-          '7',
-          '001',
-          '1',
-          '1234.56',
-        ],
-      },
-      { ...unnamed, customerSort: 'c-9', search: ['c', '9', 'inv', 'p', '2', '50.00'] },
+    // The move tells how far it has come, a batch at a time, then that it is done.
+    expect(told).toEqual([
+      { moved: 0, total: 2_502 },
+      { moved: 1_000, total: 2_502 },
+      { moved: 2_000, total: 2_502 },
+      { moved: 2_500, total: 2_502 },
+      { moved: 2_502, total: 2_502 },
+      null,
     ]);
+
+    // Every row moved, with its keys; version 7's tables are empty.
+    for (const kind of ['orders', 'invoices', 'payments', 'returns'] as const)
+      expect(await db.table(kind).count(), kind).toBe(0);
+    expect(await db.rowsOf('payments').toArray()).toEqual([withRowKeys(named), withRowKeys(unnamed)]);
+    expect(await db.rowsOf('invoices').count()).toBe(2_500);
+    // Keys worked out by hand: the orders, the customer, the number's serial (the ERP number `ERP/7.001`
+    // has none: no word of it is all digits).
+    const S = '\u0001';
+    expect(await db.rowsOf('payments').get('p-1')).toMatchObject({
+      kDate: `accepted${S}2025-03-01${S}p-1`,
+      kNumber: `accepted${S}RCT-2026-000123${S}p-1`,
+      kCustomer: `accepted${S}al noor trading · النور للتجارة${S}p-1`,
+      kAmount: `accepted${S}0500000000123456${S}p-1`,
+      kCust: `cu-1${S}accepted${S}p-1`,
+      kSerial: `123${S}accepted${S}p-1`,
+    });
+    expect((await db.rowsOf('payments').get('p-2'))?.kAmount).toBe(`pending${S}0499999999995000${S}p-2`);
+    // The customers' search keys and the words numbers share.
+    expect((await db.customerTokens.get('cu-1'))?.tokens).toEqual(
+      expect.arrayContaining(['al', 'noor', 'النور', 'cust', '0042', '42', 'c', '1', '9']),
+    );
+    // (The fixtures' invoice numbers `INV-i00001` have no serial: each word `i00001` is kept.)
+    expect(await db.numberWords.toCollection().primaryKeys()).toEqual(
+      expect.arrayContaining(['001', '1', '2026', '7', '7.001', 'erp', 'inv', 'p', 'rct', 'i00001']),
+    );
+    expect(await db.numberWords.count()).toBe(9 + 2_500);
+
     // Counters: counted from the rows as stored.
     const egp = (review: string) =>
       invoices
@@ -105,23 +112,29 @@ describe('DeskDb version 8 (rows read in pages: sort and search keys, view count
       rejected: { count: 0, centsByCurrency: {} },
       all: { count: 2, centsByCurrency: { EGP: 118_456 } },
     });
-    expect((await db.viewCounters.get('orders'))?.views.all).toEqual({ count: 0, centsByCurrency: {} });
+    expect(await db.viewCounters.get('orders')).toBeUndefined();
 
-    // The new indexes answer: a view in amount order, a search key, the day-end's date range.
+    // The new indexes answer: a view in amount order, a customer, a serial, the day-end's date range.
+    const ids = (keys: unknown[]) => keys.map((key) => String(key).split(S).at(-1));
     expect(
-      (
-        await db.invoices
-          .where('[review+amountCents+id]')
-          .between(['rejected', 0, Dexie.minKey], ['rejected', 1_020, [[]]], true, true)
-          .primaryKeys()
-      ).map(String),
+      ids(
+        await db
+          .rowsOf('invoices')
+          .where('kAmount')
+          .between(`rejected${S}`, `rejected${S}${amountSortKey(1_020)}${S}\uffff`, true, true)
+          .keys(),
+      ),
     ).toEqual(['i00003', 'i00008', 'i00013', 'i00018']);
-    expect((await db.payments.where('search').startsWith('النو').primaryKeys()).map(String)).toEqual(['p-1']);
-    expect((await db.payments.where('search').equals('123').primaryKeys()).map(String)).toEqual(['p-1']);
-    expect(await db.invoices.where('date').between('2025-03-01', '2025-03-01', true, true).count()).toBe(
-      2_500,
-    );
-    expect(await viewIds(db.payments, 'accepted')).toEqual(['p-1']);
+    expect(ids(await db.rowsOf('payments').where('kSerial').startsWith(`123${S}`).keys())).toEqual(['p-1']);
+    let dated = 0;
+    for (const state of ['pending', 'accepted', 'rejected', 'not-awaiting'])
+      dated += await db
+        .rowsOf('invoices')
+        .where('kDate')
+        .between(`${state}${S}2025-03-01`, `${state}${S}2025-03-01${S}\uffff`, true, true)
+        .count();
+    expect(dated).toBe(2_500);
+    expect(await viewIds(db.rowsOf('payments'), 'accepted')).toEqual(['p-1']);
     expect(await db.meta.toArray()).toEqual([{ key: 'connectionId', value: 'conn-1' }]);
     db.close();
 
@@ -130,10 +143,51 @@ describe('DeskDb version 8 (rows read in pages: sort and search keys, view count
       request.onsuccess = () => resolve(request.result);
       request.onerror = () => reject(request.error);
     });
-    expect([...raw.transaction('invoices').objectStore('invoices').indexNames].sort()).toEqual(
+    expect([...raw.transaction('invoiceRows').objectStore('invoiceRows').indexNames].sort()).toEqual(
       version8Indexes,
     );
     raw.close();
+  });
+
+  it('goes on where it stopped when the app closed during the move: each row once, counted once', async () => {
+    const old = await openDeskVersion(name, 7);
+    const invoices = Array.from({ length: 2_500 }, (_, index) =>
+      row(`i${String(index).padStart(5, '0')}`, {
+        review: index % 3 === 0 ? 'accepted' : 'pending',
+        amountCents: 100 + index,
+        seq: index + 1,
+      }),
+    );
+    await old.table('invoices').bulkPut(invoices);
+    old.close();
+
+    // The app stops after the first batch has moved (the listener throws where a quit would).
+    const first = new DeskDb(name);
+    first.onUpgrade((upgrade) => {
+      if (upgrade && upgrade.moved > 0) throw new Error('closed');
+    });
+    await expect(first.open()).rejects.toThrow();
+    first.close();
+
+    const db = new DeskDb(name);
+    const told: Array<RowMoveProgress | null> = [];
+    db.onUpgrade((upgrade) => told.push(upgrade));
+    await db.open();
+    // What was left: 1,500 rows.
+    expect(told[0]).toEqual({ moved: 0, total: 1_500 });
+    expect(await db.table('invoices').count()).toBe(0);
+    expect(await db.rowsOf('invoices').toArray()).toEqual(invoices.map(withRowKeys));
+    const cents = (review: string) =>
+      invoices
+        .filter((stored) => review === 'all' || stored.review === review)
+        .reduce((sum, r) => sum + r.amountCents, 0);
+    expect((await db.viewCounters.get('invoices'))?.views).toEqual({
+      pending: { count: 1_666, centsByCurrency: { EGP: cents('pending') } },
+      accepted: { count: 834, centsByCurrency: { EGP: cents('accepted') } },
+      rejected: { count: 0, centsByCurrency: {} },
+      all: { count: 2_500, centsByCurrency: { EGP: cents('all') } },
+    });
+    db.close();
   });
 
   it('opens a new computer at version 8 with no counters', async () => {

@@ -88,7 +88,7 @@ describe('staging feed pages', () => {
         now,
       ),
     ).rejects.toBeInstanceOf(CursorMovedError);
-    expect(await db.invoices.count()).toBe(1);
+    expect(await db.rowsOf('invoices').count()).toBe(1);
     expect((await readCursor('invoices')).versionAfter).toBe(3);
   });
 
@@ -104,7 +104,7 @@ describe('staging feed pages', () => {
       now,
     );
     expect(again.written).toBe(0);
-    expect((await db.invoices.get('a'))?.amountCents).toBe(7000);
+    expect((await db.rowsOf('invoices').get('a'))?.amountCents).toBe(7000);
     expect((await readCursor('invoices')).versionAfter).toBe(8);
   });
 
@@ -114,13 +114,13 @@ describe('staging feed pages', () => {
       toVersionCursor(0),
       now,
     );
-    expect((await db.payments.get('p'))?.review).toBe('accepted');
+    expect((await db.rowsOf('payments').get('p'))?.review).toBe('accepted');
     await stageFeedPage(
       { kind: 'payments', data: [payment('p', 10, { ack: ackAt(4), reversed: true })], meta: meta(10) },
       toVersionCursor(4),
       now,
     );
-    expect(await db.payments.get('p')).toMatchObject({
+    expect(await db.rowsOf('payments').get('p')).toMatchObject({
       review: 'pending',
       pendingAgain: 1,
       changes: ['Reversed 2025-03-03 by office: Wrong customer.'],
@@ -139,13 +139,13 @@ describe('staging feed pages', () => {
       [{ id: 'cu-1', code: 'C-1', name: { en: 'Al Noor Trading', ar: 'النور للتجارة' } }],
       now,
     );
-    expect((await db.invoices.get('a'))?.customerName).toBe('Al Noor Trading · النور للتجارة');
+    expect((await db.rowsOf('invoices').get('a'))?.customerName).toBe('Al Noor Trading · النور للتجارة');
     await stageFeedPage(
       { kind: 'invoices', data: [invoice('b', 2)], meta: meta(2) },
       toVersionCursor(1),
       now,
     );
-    expect((await db.invoices.get('b'))?.customerName).toBe('Al Noor Trading · النور للتجارة');
+    expect((await db.rowsOf('invoices').get('b'))?.customerName).toBe('Al Noor Trading · النور للتجارة');
   });
 });
 
@@ -211,7 +211,7 @@ describe('the pages of one run (one StagingMemory across them)', () => {
       memory,
     );
     // The clerk's answer to q is queued while the run goes on.
-    await db.payments.update('q', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
+    await db.rowsOf('payments').update('q', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
     const second = await stageFeedPage(
       {
         kind: 'payments',
@@ -224,9 +224,9 @@ describe('the pages of one run (one StagingMemory across them)', () => {
     );
     expect(memory.ids).not.toBeNull();
     expect(second.written).toBe(2);
-    expect(await db.payments.get('p')).toMatchObject({ review: 'pending', pendingAgain: 1 });
+    expect(await db.rowsOf('payments').get('p')).toMatchObject({ review: 'pending', pendingAgain: 1 });
     expect((await readDocument('payments', 'p'))?.stored.answered?.version).toBe(4);
-    expect(await db.payments.get('q')).toMatchObject({ version: 11, answerState: 'queued' });
+    expect(await db.rowsOf('payments').get('q')).toMatchObject({ version: 11, answerState: 'queued' });
     // A document first staged by this page is known to the pages after it.
     await stageFeedPage(
       { kind: 'payments', data: [payment('r', 12)], meta: meta(12, true) },
@@ -241,13 +241,13 @@ describe('the pages of one run (one StagingMemory across them)', () => {
       memory,
     );
     expect(older.written).toBe(0);
-    expect((await db.payments.get('r'))?.version).toBe(12);
+    expect((await db.rowsOf('payments').get('r'))?.version).toBe(12);
     await expectChunksConsistent();
   });
 
   it('put a name stored between two pages of the run on the rows of the later one', async () => {
     const memory = await stageTwoPagesOfARun();
-    expect((await db.invoices.get('b'))?.customerName).toBe('');
+    expect((await db.rowsOf('invoices').get('b'))?.customerName).toBe('');
     await storeCustomerNames([{ id: 'cu-1', code: 'C-1', name: { en: 'Al Noor Trading' } }], now);
     await stageFeedPage(
       { kind: 'invoices', data: [invoice('c', 3)], meta: meta(3) },
@@ -255,13 +255,13 @@ describe('the pages of one run (one StagingMemory across them)', () => {
       now,
       memory,
     );
-    expect((await db.invoices.get('c'))?.customerName).toBe('Al Noor Trading');
+    expect((await db.rowsOf('invoices').get('c'))?.customerName).toBe('Al Noor Trading');
   });
 
   it('read a document back when the store lost it since the run began (a connection switch)', async () => {
     const memory = await stageTwoPagesOfARun();
-    await db.transaction('rw', [db.invoices, db.documentChunks, db.chunkLive], async () => {
-      await db.invoices.clear();
+    await db.transaction('rw', [db.rowsOf('invoices'), db.documentChunks, db.chunkLive], async () => {
+      await db.rowsOf('invoices').clear();
       await db.documentChunks.clear();
       await db.chunkLive.clear();
     });
@@ -272,6 +272,6 @@ describe('the pages of one run (one StagingMemory across them)', () => {
       memory,
     );
     expect(again.written).toBe(1);
-    expect(await db.invoices.get('a')).toMatchObject({ version: 1 });
+    expect(await db.rowsOf('invoices').get('a')).toMatchObject({ version: 1 });
   });
 });

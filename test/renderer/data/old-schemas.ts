@@ -72,25 +72,17 @@ export async function openDeskVersion(name: string, version: 5 | 6 | 7): Promise
   return old;
 }
 
-/** The review-row indexes version 8 ends with (IndexedDB's names, sorted). */
-export const version8Indexes = [
-  '[amountCents+id]',
-  '[customerSort+id]',
-  '[date+id]',
-  '[number+id]',
-  '[review+amountCents+id]',
-  '[review+customerSort+id]',
-  '[review+date+id]',
-  '[review+number+id]',
-  'customerId',
-  'search',
-];
+/** The review-row indexes of version 8's paged tables (IndexedDB's names, sorted). */
+export const version8Indexes = ['kAmount', 'kCust', 'kCustomer', 'kDate', 'kErp', 'kNumber', 'kSerial'];
 
-/** The ids of a review state's rows in a store of version 8 (through `[review+date+id]`, by date). */
+/** The ids of a review state's rows in a paged table of version 8 (through `kDate`, by date). */
 export async function viewIds(rows: Pick<Table, 'where'>, view: string): Promise<string[]> {
-  const ids = await rows
-    .where('[review+date+id]')
-    .between([view, Dexie.minKey, Dexie.minKey], [view, [[]], [[]]], true, true)
-    .primaryKeys();
-  return ids.map(String);
+  const prefix = `${view}\u0001`;
+  const keys = await rows.where('kDate').between(prefix, `${prefix}\uffff`, true, true).keys();
+  return keys.map((key) => String(key).split('\u0001').at(-1)!);
+}
+
+/** A row as an earlier version stored it: without the keys version 8 keeps with it. */
+export function withoutKeys<Row extends object>(row: Row): Row {
+  return Object.fromEntries(Object.entries(row).filter(([field]) => !/^k[A-Z]/.test(field))) as Row;
 }

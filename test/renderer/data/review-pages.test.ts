@@ -70,7 +70,7 @@ function sampleRows(count: number, seed = 7): ReviewRow[] {
 
 async function store(rows: ReviewRow[]): Promise<void> {
   const previous = new Map(
-    (await db.invoices.bulkGet(rows.map((stored) => stored.id))).flatMap((found) =>
+    (await db.rowsOf('invoices').bulkGet(rows.map((stored) => stored.id))).flatMap((found) =>
       found ? [[found.id, found] as const] : [],
     ),
   );
@@ -107,10 +107,18 @@ function textWords(texts: readonly string[]): string[] {
   return [...words, ...words.map((word) => word.replace(/^0+(?=\d)/, ''))].filter((word) => word !== '');
 }
 
-/** The words a clerk can find a row by: its texts' words, and the amount. */
+/** The words a clerk can find a row by: its texts' words. */
 function findableWords(stored: ReviewRow): string[] {
-  const texts = [stored.customerName, stored.customer, stored.number, stored.externalNumber];
-  return [...textWords(texts), (stored.amountCents / 100).toFixed(2)];
+  return textWords([stored.customerName, stored.customer, stored.number, stored.externalNumber]);
+}
+
+/**
+ * Whether a typed word finds the amount: its whole units (`1234` finds 1,234.56, `123` does not), or
+ * a start of it with the decimal point (`1234.5`).
+ */
+function findsAmount(typed: string, cents: number): boolean {
+  const amount = (Math.abs(cents) / 100).toFixed(2);
+  return typed.includes('.') ? amount.startsWith(typed) : amount.split('.')[0] === typed;
 }
 
 function typedWords(text: string): string[] {
@@ -125,7 +133,11 @@ function typedWords(text: string): string[] {
 function bruteMatches(stored: ReviewRow, wanted: ReviewQuery): boolean {
   if (wanted.view !== 'all' && stored.review !== wanted.view) return false;
   const words = findableWords(stored);
-  if (!typedWords(wanted.quickFilter).every((typed) => words.some((word) => word.startsWith(typed))))
+  if (
+    !typedWords(wanted.quickFilter).every(
+      (typed) => words.some((word) => word.startsWith(typed)) || findsAmount(typed, stored.amountCents),
+    )
+  )
     return false;
   return wanted.filters.every((filter) => {
     if (filter.column === 'amount') {
@@ -150,7 +162,7 @@ function bruteMatches(stored: ReviewRow, wanted: ReviewQuery): boolean {
 
 async function expected(wanted: ReviewQuery): Promise<string[]> {
   const sign = wanted.sort.direction === 'asc' ? 1 : -1;
-  return (await db.invoices.toArray())
+  return (await db.rowsOf('invoices').toArray())
     .filter((stored) => bruteMatches(stored, wanted))
     .sort(
       (a, b) =>

@@ -4,6 +4,7 @@ import { db, type AuditEntry, type OutboxBatch } from '../../../src-renderer/dat
 import { readDayEndReport, readDayEndSource } from '../../../src-renderer/data/day-end';
 import type { FeedKind } from '../../../src-shared/wire';
 import { row } from '../review/fixtures';
+import { putRows } from '../support/stored-rows';
 
 beforeEach(async () => {
   await db.open();
@@ -69,7 +70,7 @@ function entry(of: OutboxBatch, outcome: AuditEntry['outcome'], results: string[
  * settled without ever being sent.
  */
 async function stage(): Promise<void> {
-  await db.invoices.bulkPut([
+  await putRows('invoices', [
     row('i-before', { date: '2026-03-01', review: 'accepted', seq: 1 }),
     row('i1', { date: '2026-03-02', review: 'accepted', amountCents: 10_000, seq: 2 }),
     row('i2', { date: '2026-03-02', review: 'accepted', amountCents: 20_000, seq: 3 }),
@@ -79,7 +80,7 @@ async function stage(): Promise<void> {
     row('i6', { date: '2026-03-08', review: 'pending', amountCents: 60_000, currency: 'USD', seq: 8 }),
     row('i-after', { date: '2026-03-09', review: 'accepted', seq: 9 }),
   ]);
-  await db.payments.bulkPut([
+  await putRows('payments', [
     row('p1', { date: '2026-03-04', review: 'pending', pendingAgain: 1, status: 'REVERSED', seq: 20 }),
     row('p2', { date: '2026-03-04', review: 'accepted', version: 2, status: 'RECORDED', seq: 21 }),
   ]);
@@ -176,7 +177,10 @@ describe('the day-end report from the local store', () => {
 
   it('reads the whole audit log instead of the index when many documents are answered, to the same answers', async () => {
     const ids = Array.from({ length: 2_100 }, (_, index) => `x${String(index).padStart(4, '0')}`);
-    await db.invoices.bulkPut(ids.map((id) => row(id, { date: '2026-03-02', review: 'accepted' })));
+    await putRows(
+      'invoices',
+      ids.map((id) => row(id, { date: '2026-03-02', review: 'accepted' })),
+    );
     const halves = [ids.slice(0, 500), ids.slice(500, 1000)];
     const batches = halves.map((half, index) =>
       batch(
@@ -204,7 +208,7 @@ describe('the day-end report from the local store', () => {
   });
 
   it("takes an order's version after this desk's answer from the batch's results", async () => {
-    await db.orders.bulkPut([
+    await putRows('orders', [
       // Confirmed here at version 10 (the service answered at 20), delivered since: still this desk's.
       row('o1', { date: '2026-03-02', review: 'accepted', version: 40, status: 'DELIVERED' }),
       // Rejected here (answered at 21), sent again by the office and rejected elsewhere: not this desk's.

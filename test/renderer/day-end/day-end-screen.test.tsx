@@ -9,17 +9,18 @@ import { dayEndSheets } from '../../../src-renderer/features/day-end/export-day-
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
 import { connectedSandbox, sandboxConnection, useConnectedDesk } from '../support/connected-desk';
+import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
 beforeEach(async () => {
-  await db.invoices.bulkPut([
+  await putRows('invoices', [
     row('i1', { date: '2026-03-02', review: 'accepted', amountCents: 100_000, seq: 11 }),
     row('i2', { date: '2026-03-02', review: 'pending', amountCents: 2_550, seq: 12 }),
     row('i3', { date: '2026-03-08', review: 'rejected', amountCents: 1_000, currency: 'USD', seq: 14 }),
     // The Saturday before the last 7 days (2 to 8 March): only in "This month".
     row('i0', { date: '2026-03-01', review: 'pending', amountCents: 5, seq: 10 }),
   ]);
-  await db.payments.bulkPut([
+  await putRows('payments', [
     row('p1', { date: '2026-03-05', review: 'pending', pendingAgain: 1, status: 'BOUNCED', seq: 3 }),
   ]);
   await db.cursors.put({

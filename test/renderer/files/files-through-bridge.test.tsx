@@ -26,12 +26,12 @@ const bridge = vi.hoisted(() => {
   return { desk };
 });
 
-import { db } from '../../../src-renderer/data/db';
 import { ImportRegister } from '../../../src-renderer/features/reconcile/ImportRegister';
 import { AcceptDialog } from '../../../src-renderer/features/review/AcceptDialog';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { row } from '../review/fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
+import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
 afterEach(() => {
@@ -42,7 +42,7 @@ afterEach(() => {
 const text = (bytes: Uint8Array): string => new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes);
 
 async function reviewWithTwoInvoices(): Promise<void> {
-  await db.invoices.bulkPut([row('a'), row('b', { amountCents: 5000 })]);
+  await putRows('invoices', [row('a'), row('b', { amountCents: 5000 })]);
   render(<ReviewSection kind="invoices" />);
   await screen.findByRole('button', { name: 'Pending 2' });
   await waitFor(() =>

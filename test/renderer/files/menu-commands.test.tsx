@@ -20,12 +20,12 @@ const bridge = vi.hoisted(() => {
   return { listeners };
 });
 
-import { db } from '../../../src-renderer/data/db';
 import { MenuCommands } from '../../../src-renderer/features/commands/MenuCommands';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
+import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
 
@@ -36,7 +36,7 @@ function raise(command: MenuCommand): void {
 }
 
 async function invoicesWithCommands(): Promise<void> {
-  await db.invoices.bulkPut([row('a'), row('b')]);
+  await putRows('invoices', [row('a'), row('b')]);
   render(
     <MenuCommands>
       <ReviewSection kind="invoices" />

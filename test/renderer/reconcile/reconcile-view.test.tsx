@@ -14,6 +14,7 @@ import { ReconcileScreen } from '../../../src-renderer/features/reconcile/Reconc
 import { ReconcileView } from '../../../src-renderer/features/reconcile/ReconcileView';
 import { row } from '../review/fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
+import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
 
@@ -42,7 +43,7 @@ function line(erpNumber: string, patch: Partial<RegisterLine> = {}): RegisterLin
  * and date), e not booked (only in the service), and a line of the ERP's own (only in the ERP).
  */
 async function stageCases(decisions: ReconcileDecision[] = []): Promise<ReconciliationRow> {
-  await db.invoices.bulkPut([
+  await putRows('invoices', [
     row('a'),
     row('b'),
     row('c', { amountCents: 10000 }),

@@ -56,7 +56,7 @@ describe('the CSV export of a view', () => {
     document.body.append(frame);
     grid = createGrid<ReviewRow>(frame, {
       columnDefs: reviewColumns('invoices'),
-      rowData: await db.invoices.toArray(),
+      rowData: await db.rowsOf('invoices').toArray(),
       getRowId: (params) => params.data.id,
     });
     const expected = grid.getDataAsCsv({

@@ -99,7 +99,7 @@ describe('answers while the app cannot reach its core', () => {
     );
     expect(screen.getByRole('status', { name: 'Network' }).textContent).toContain('Offline');
     expect(await db.outbox.count()).toBe(1);
-    expect((await db.invoices.get('a'))?.answerState).toBe('queued');
+    expect((await db.rowsOf('invoices').get('a'))?.answerState).toBe('queued');
   });
 });
 
@@ -110,23 +110,23 @@ describe('held answers (changed since the clerk answered)', () => {
       toVersionCursor(0),
       '2025-03-04T08:00:00.000Z',
     );
-    await db.invoices.update('a', {
+    await db.rowsOf('invoices').update('a', {
       answerState: 'changed',
       answerOutcome: 'ACCEPTED',
       answerError: 'Changed since you answered: Amount changed from 100.00 to 80.00.',
     });
-    await db.invoices.update('b', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
+    await db.rowsOf('invoices').update('b', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
     const view = render(<ReviewSection kind="invoices" />);
     expect(await screen.findByRole('button', { name: 'Select changed (1)' })).toBeTruthy();
 
     expect(await useDeskStore.getState().dropHeld('invoices', ['a', 'b'])).toBe(1);
-    expect(await db.invoices.get('a')).toMatchObject({
+    expect(await db.rowsOf('invoices').get('a')).toMatchObject({
       review: 'pending',
       answerState: '',
       answerOutcome: '',
       answerError: '',
     });
-    expect(await db.invoices.get('b')).toMatchObject({ answerState: 'queued' });
+    expect(await db.rowsOf('invoices').get('b')).toMatchObject({ answerState: 'queued' });
     await waitFor(() => expect(screen.queryByRole('button', { name: /Select changed/ })).toBeNull());
     // Unmounted before the store closes: the grid's last reads must not outlive the database.
     view.unmount();

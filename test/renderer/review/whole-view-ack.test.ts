@@ -100,8 +100,8 @@ describe('accepting a whole view', () => {
     expect(
       batches.every((batch) => batch.items.every((item) => item.external_number === `ERP-${item.id}`)),
     ).toBe(true);
-    expect((await db.invoices.get(unticked))?.answerState).toBe('');
-    expect((await db.invoices.get(answered))?.answerState).toBe('queued');
+    expect((await db.rowsOf('invoices').get(unticked))?.answerState).toBe('');
+    expect((await db.rowsOf('invoices').get(answered))?.answerState).toBe('queued');
   });
 
   it('queues nothing while one answer needs fixing, and says how many', async () => {

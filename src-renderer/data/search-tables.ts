@@ -1,0 +1,60 @@
+// The small tables a filter word is looked up in before any row is read
+// (docs/decisions/100-paged-review-views.md): each customer's search keys, and the words of document
+// and ERP numbers other than their serial. Written with the rows, in the writer's transaction.
+import type Dexie from 'dexie';
+import { customerKeysOf, numberWordsOf } from '../../src-shared/domain/review-keys';
+import type { CustomerTokensRow, NumberWordRow, ReviewRow } from './db';
+
+/** The search tables' names (store-layout.ts: searchTableIndexes). */
+export const searchTableNames = ['customerTokens', 'numberWords'] as const;
+
+/**
+ * Adds the keys of `rows`' customers and the words of their numbers to the search tables, in the
+ * caller's transaction (which must include `searchTableNames`). A key once added stays: a customer
+ * renamed is found by its old name's words too until the filter's own check drops the row.
+ */
+export async function addToSearchTables(database: Dexie, rows: readonly ReviewRow[]): Promise<void> {
+  const customers = database.table<CustomerTokensRow, string>('customerTokens');
+  const numberWords = database.table<NumberWordRow, string>('numberWords');
+  const keysOf = new Map<string, Set<string>>();
+  const words = new Set<string>();
+  for (const row of rows) {
+    const keys = keysOf.get(row.customerId) ?? new Set<string>();
+    for (const key of customerKeysOf(row)) keys.add(key);
+    keysOf.set(row.customerId, keys);
+    for (const word of numberWordsOf(row.number)) words.add(word);
+    for (const word of numberWordsOf(row.externalNumber)) words.add(word);
+  }
+  const ids = [...keysOf.keys()];
+  const wordList = [...words];
+  const [stored, storedWords] = await Promise.all([customers.bulkGet(ids), numberWords.bulkGet(wordList)]);
+  const grown: CustomerTokensRow[] = [];
+  ids.forEach((id, index) => {
+    const before = stored[index]?.tokens ?? [];
+    const all = new Set(before);
+    for (const key of keysOf.get(id)!) all.add(key);
+    if (all.size > before.length) grown.push({ id, tokens: [...all] });
+  });
+  const added = wordList.filter((_, index) => !storedWords[index]).map((word) => ({ word }));
+  await Promise.all([
+    grown.length > 0 ? customers.bulkPut(grown) : null,
+    added.length > 0 ? numberWords.bulkPut(added) : null,
+  ]);
+}
+
+/**
+ * Every customer id named by a staged document of any feed (the customers' search keys are kept for
+ * each, so no row is read), sorted.
+ */
+export async function stagedCustomerIds(database: Dexie): Promise<string[]> {
+  const ids = await database.table<CustomerTokensRow, string>('customerTokens').toCollection().primaryKeys();
+  return ids
+    .map(String)
+    .filter((id) => id !== '')
+    .sort();
+}
+
+/** Empties the search tables (the caller's transaction): once no feed has a staged row left. */
+export async function clearSearchTables(database: Dexie): Promise<void> {
+  await Promise.all(searchTableNames.map((name) => database.table(name).clear()));
+}
