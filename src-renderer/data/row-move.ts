@@ -1,8 +1,10 @@
 // Moving version 7's review rows into version 8's paged tables (docs/decisions/100-paged-review-views.md):
-// once the database is open and before any other query runs (Dexie's `ready`), a batch at a time, each
-// batch one transaction that writes the rows with their keys, counts them into their feed's counters,
-// adds them to the search tables and deletes them from the old table. A batch is moved whole or not at
-// all, so an app closed meanwhile resumes where it stopped, and no row is ever in both tables or none.
+// once the database is open and before any other query runs (Dexie's `ready`), a batch at a time in id
+// order, each batch one transaction that writes the rows with their keys, counts them into their feed's
+// counters, adds them to the search tables and marks the last id moved (in `meta`). A batch is moved
+// whole or not at all, so an app closed meanwhile resumes after the mark and no row is counted twice;
+// the old tables are emptied at the end in one go (deleting each row as it moved costs its index entries
+// a second write).
 import type Dexie from 'dexie';
 import { countRowIn, emptyViewCounts } from '../../src-shared/domain/review-keys';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
@@ -19,48 +21,93 @@ export interface RowMoveProgress {
 /** Rows moved a transaction. */
 export const rowMoveBatch = 1_000;
 
+/** The `meta` key of the last id moved from a feed's version-7 table. */
+function markKey(kind: FeedKind): string {
+  return `rowMove:${kind}`;
+}
+
 /** Moves every row left in version 7's tables, telling `onProgress` after each batch. */
 export async function moveRowsToPagedTables(
   database: Dexie,
   onProgress: (progress: RowMoveProgress) => void,
 ): Promise<void> {
+  const meta = database.table<{ key: string; value: string }, string>('meta');
+  const marks = await meta.bulkGet(feedKinds.map(markKey));
+  const after = new Map(feedKinds.map((kind, index) => [kind, marks[index]?.value ?? null]));
+  const rowsAfter = (kind: FeedKind) => {
+    const mark = after.get(kind);
+    const table = database.table<ReviewRow, string>(kind);
+    return mark === null || mark === undefined ? table.toCollection() : table.where(':id').above(mark);
+  };
   const left = (
     await Promise.all(
       feedKinds.map(async (kind) =>
-        (await database.table(kind).limit(1).primaryKeys()).length > 0 ? kind : null,
+        (await rowsAfter(kind).limit(1).primaryKeys()).length > 0 ? kind : null,
       ),
     )
   ).filter((kind): kind is FeedKind => kind !== null);
-  if (left.length === 0) return;
-  const counts = await Promise.all(left.map((kind) => database.table(kind).count()));
+  // A move that ended but for emptying the old tables, or none at all.
+  const moved = feedKinds.filter((kind) => after.get(kind) !== null && !left.includes(kind));
+  if (left.length === 0) {
+    if (moved.length > 0) await endMove(database, moved);
+    return;
+  }
+  const counts = await Promise.all(left.map((kind) => rowsAfter(kind).count()));
   const progress = { moved: 0, total: counts.reduce((sum, count) => sum + count, 0) };
   onProgress({ ...progress });
   for (const kind of left) {
     for (;;) {
-      const moved = await moveBatch(database, kind);
-      if (moved === 0) break;
-      progress.moved += moved;
+      const last = await moveBatch(database, kind, after.get(kind) ?? null);
+      if (last === null) break;
+      after.set(kind, last.id);
+      progress.moved += last.count;
       onProgress({ ...progress });
     }
   }
+  await endMove(
+    database,
+    feedKinds.filter((kind) => after.get(kind) !== null),
+  );
 }
 
-/** Moves the next batch of a feed's rows (in id order); answers how many moved. */
-async function moveBatch(database: Dexie, kind: FeedKind): Promise<number> {
+/**
+ * Moves the batch of a feed's rows after id `after` (in id order) and marks the last id moved, in one
+ * transaction; answers the last id and how many moved, or null when none was left.
+ */
+async function moveBatch(
+  database: Dexie,
+  kind: FeedKind,
+  after: string | null,
+): Promise<{ id: string; count: number } | null> {
   const from = database.table<ReviewRow, string>(kind);
   const to = database.table<ReviewRow, string>(reviewRowTableNames[kind]);
   const counters = database.table<ViewCounterRow, FeedKind>('viewCounters');
-  return database.transaction('rw', [from, to, counters, ...searchTableNames], async () => {
-    const rows = await from.limit(rowMoveBatch).toArray();
-    if (rows.length === 0) return 0;
+  const meta = database.table<{ key: string; value: string }, string>('meta');
+  return database.transaction('rw', [from, to, counters, meta, ...searchTableNames], async () => {
+    const rows = await (after === null ? from.toCollection() : from.where(':id').above(after))
+      .limit(rowMoveBatch)
+      .toArray();
+    const last = rows.at(-1);
+    if (!last) return null;
     const views = (await counters.get(kind))?.views ?? emptyViewCounts();
     for (const row of rows) countRowIn(views, row, 1);
     await Promise.all([
       to.bulkPut(rows.map(withRowKeys)),
-      from.bulkDelete(rows.map((row) => row.id)),
       counters.put({ kind, views }),
+      meta.put({ key: markKey(kind), value: last.id }),
       addToSearchTables(database, rows),
     ]);
-    return rows.length;
+    return { id: last.id, count: rows.length };
+  });
+}
+
+/** Empties version 7's tables once their rows have all moved, and forgets the marks. */
+async function endMove(database: Dexie, kinds: readonly FeedKind[]): Promise<void> {
+  const meta = database.table('meta');
+  await database.transaction('rw', [...kinds.map((kind) => database.table(kind)), meta], async () => {
+    await Promise.all([
+      ...kinds.map((kind) => database.table(kind).clear()),
+      meta.bulkDelete(kinds.map(markKey)),
+    ]);
   });
 }

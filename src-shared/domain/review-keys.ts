@@ -115,7 +115,8 @@ export function numberWordsOf(number: string): string[] {
  * not such a start.
  */
 export function amountRangeOfWord(word: string): [number, number] | null {
-  const match = /^(\d{1,13})(?:\.(\d{0,2}))?$/.exec(word);
+  // An amount is written without leading zeros: `0500001` is a serial, not an amount.
+  const match = /^(0|[1-9]\d{0,12})(?:\.(\d{0,2}))?$/.exec(word);
   if (!match) return null;
   const whole = Number(match[1]) * 100;
   const cents = match[2] ?? '';

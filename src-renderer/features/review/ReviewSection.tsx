@@ -58,11 +58,22 @@ const nouns: Record<FeedKind, string> = {
 /** The quick filter is applied this long after the last keystroke. */
 const quickFilterDebounceMs = 150;
 
-/** The typed text once it has rested `delayMs`. */
+/**
+ * The typed text: at once when nothing was typed for `delayMs` before (a pasted or first word filters
+ * without waiting), else once typing has rested `delayMs` (each keystroke of a word does not read).
+ */
 function useDebounced(text: string, delayMs: number): string {
   const [rested, setRested] = useState(text);
+  const lastTyped = useRef(0);
   useEffect(() => {
     if (text === rested) return;
+    const now = performance.now();
+    const isTyping = now - lastTyped.current < delayMs;
+    lastTyped.current = now;
+    if (!isTyping) {
+      setRested(text);
+      return;
+    }
     const timer = setTimeout(() => setRested(text), delayMs);
     return () => clearTimeout(timer);
   }, [text, rested, delayMs]);
