@@ -392,11 +392,20 @@ export async function indexedDbWriteFloor(
             const id = doc.id + '-' + p;
             chunk.push({ kind: 'invoices', id, version: p, doc, answered: null });
             if (chunk.length === chunkSize) flush();
+            const number = String(doc.number ?? '');
+            const customerId = String(doc.customer?.id ?? '');
+            const code = String(doc.customer?.code ?? '');
+            // The keys version 8 keeps with a row (src-shared/domain/review-keys.ts: rowKeysOf).
+            const k = (value) => 'pending\u0001' + value + '\u0001' + id;
+            const serial = (number.match(/\d+/g) ?? []).at(-1)?.replace(/^0+(?=\d)/, '');
             rows.put({
               id, version: p, review: 'pending', pendingAgain: 0, changes: [], status: String(doc.status),
-              number: String(doc.number ?? ''), date: '2026-01-01', customer: String(doc.customer?.code ?? ''),
-              customerId: String(doc.customer?.id ?? ''), customerName: '', rep: 'R01', currency: 'EGP', note: '',
+              number, date: '2026-01-01', customer: code,
+              customerId, customerName: '', rep: 'R01', currency: 'EGP', note: '',
               amountCents: i, externalNumber: '', answerState: '', answerOutcome: '', answerError: '', chunk: 1,
+              kDate: k('2026-01-01'), kNumber: k(number), kCustomer: k(code.toLowerCase()),
+              kAmount: k(String(i + 5e14).padStart(16, '0')), kCust: customerId + '\u0001pending\u0001' + id,
+              ...(serial ? { kSerial: serial + '\u0001pending\u0001' + id } : {}),
             });
           }
           if (chunk.length > 0) flush();

@@ -125,7 +125,14 @@ describe('a paged review grid over 100,000 invoices (browser mode)', () => {
 
     await review.main.getByRole('button', { name: 'Accept…' }).click();
     // The ERP's numbers come as a register file, a line per document (its number, the ERP's number).
-    await review.dialog.getByLabel('Import CSV').setInputFiles({
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      review.dialog
+        .getByRole('group', { name: 'Import CSV' })
+        .getByRole('button', { name: 'Choose file…' })
+        .click(),
+    ]);
+    await chooser.setFiles({
       name: 'erp-numbers.csv',
       mimeType: 'text/csv',
       buffer: Buffer.from(matching.map((row) => `${row.number},ERP-${row.id.slice(4)}`).join('\r\n')),

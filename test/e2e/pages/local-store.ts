@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { reviewRowTableNames } from '../../../src-renderer/data/store-layout';
 
 /**
  * What the app keeps in the page's IndexedDB (src-renderer/data/db.ts), read with the browser's own
@@ -42,7 +43,7 @@ export async function stagedRows(
   page: Page,
   kind: Kind,
 ): Promise<Map<string, { version: number; review: string; answerState: string }>> {
-  const rows = await readAll(page, kind);
+  const rows = await readAll(page, reviewRowTableNames[kind]);
   return new Map(
     rows.map((row) => [
       String(field(row, 'id')),
@@ -143,7 +144,7 @@ export interface StoredReviewRow {
 
 /** Every grid row of a feed with the fields the grid shows and sums. */
 export async function reviewRows(page: Page, kind: Kind): Promise<StoredReviewRow[]> {
-  return (await readAll(page, kind)).map((row) => ({
+  return (await readAll(page, reviewRowTableNames[kind])).map((row) => ({
     id: String(field(row, 'id')),
     review: String(field(row, 'review')),
     answerState: String(field(row, 'answerState')),

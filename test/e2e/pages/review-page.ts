@@ -52,6 +52,7 @@ export class ReviewPage {
 
   /** Ticks the checkbox of the row at `index` (as displayed). */
   async selectRow(index: number): Promise<void> {
+    await this.rowId(index);
     await this.main.locator(`.ag-row[row-index="${index}"] .ag-selection-checkbox input`).first().check();
   }
 
@@ -64,7 +65,14 @@ export class ReviewPage {
 
   /** The service id of the row displayed at `index`. */
   async rowId(index: number): Promise<string> {
-    return (await this.main.locator(`.ag-row[row-index="${index}"]`).first().getAttribute('row-id')) ?? '';
+    // A paged grid paints a row before its block is read (no data, an id of its own): wait for its data.
+    const row = this.main.locator(`.ag-row[row-index="${index}"]`).first();
+    for (const started = Date.now(); Date.now() - started < 30_000;) {
+      const number = ((await row.locator('[col-id="number"]').first().textContent()) ?? '').trim();
+      if (number !== '') return (await row.getAttribute('row-id')) ?? '';
+      await this.page.waitForTimeout(50);
+    }
+    throw new Error(`row ${index} was not read within 30 s`);
   }
 
   /** A cell's text of the row displayed at `index`, by column id (`amountCents`, `customer`, `date`…). */
