@@ -323,9 +323,10 @@ const reviewRowIndexesV4 = 'id, review, date, customerId';
 /** A row with its version-8 keys derived from its fields (documents.ts `putReviewRows` writes it). */
 export function withRowKeys(row: ReviewRow): ReviewRow {
   const keyed: ReviewRow = { ...row };
-  // A serial the number or ERP number no longer has is not kept.
+  // A serial the number or ERP number no longer has, or an answer no longer held, is not kept.
   delete keyed.kSerial;
   delete keyed.kErp;
+  delete keyed.kHeld;
   return Object.assign(keyed, rowKeysOf(row));
 }
 

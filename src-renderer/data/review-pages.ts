@@ -10,6 +10,7 @@ import type { ReviewState } from '../../src-shared/domain/review';
 import {
   addToTotals,
   amountRangeOfWord,
+  type HeldAnswerState,
   amountSortKey,
   idOfKey,
   keySeparator as S,
@@ -587,6 +588,31 @@ async function readPlainPage(query: ReviewQuery, offset: number, limit: number):
     if (ends.size > pageEndsKept) ends.delete(ends.keys().next().value!);
   }
   return rows;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Held answers, and rows by id: the few rows the grid's other buttons name.
+
+/** The rows of a query whose answer failed or is held (`changed`), through `kHeld`: they are few. */
+export async function heldRowsOf(query: ReviewQuery, state: HeldAnswerState): Promise<ReviewRow[]> {
+  const keys = await Promise.all(
+    statesOf(query.view).map((review) => {
+      const prefix = `${state}${S}${review}${S}`;
+      return db
+        .rowsOf(query.kind)
+        .where('kHeld')
+        .between(prefix, prefix + keyTop, true, true)
+        .keys();
+    }),
+  );
+  const rows = await db.rowsOf(query.kind).bulkGet(keys.flat().map((key) => idOfKey(String(key))));
+  return rows.filter((row): row is ReviewRow => row !== undefined && matchesQuery(row, query));
+}
+
+/** Of `ids`, those `query` holds (each row read by id and checked). */
+export async function idsInQuery(query: ReviewQuery, ids: ReadonlySet<string>): Promise<Set<string>> {
+  const rows = await db.rowsOf(query.kind).bulkGet([...ids]);
+  return new Set(rows.flatMap((row) => (row && matchesQuery(row, query) ? [row.id] : [])));
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -24,11 +24,13 @@ export const reviewRowTableNames: Record<FeedKind, string> = {
  *   ids (documents.ts: rowsInView);
  * - `kCust` (`<customerId>␁<review>␁<id>`): a customer's rows (names.ts, balances) and a filter word's
  *   rows by the customers it names;
- * - `kSerial`, `kErp` (`<serial>␁<review>␁<id>`): a filter word's rows by number and ERP number.
+ * - `kSerial`, `kErp` (`<serial>␁<review>␁<id>`): a filter word's rows by number and ERP number;
+ * - `kHeld` (`<answer state>␁<review>␁<id>`, only on a row whose answer failed or is held): the few
+ *   rows "Select failed" and "Select changed" name.
  *
  * No multi-entry index: one entry a row and index keeps staging near version 7's rate (decision 100).
  */
-export const reviewRowIndexes = 'id, kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp';
+export const reviewRowIndexes = 'id, kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp, kHeld';
 
 /**
  * The same indexes as IndexedDB creates them (name, key path, multi-entry), for code that opens a store

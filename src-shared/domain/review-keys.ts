@@ -30,6 +30,8 @@ export interface KeyedRowFields {
   externalNumber: string;
   amountCents: number;
   currency: string;
+  /** The clerk's answer's state on this desk (`failed`, `changed`: a held answer; '' for none). */
+  answerState: string;
 }
 
 /** Separates the parts of a key: below every character a value holds, so a prefix is a range. */
@@ -163,7 +165,15 @@ export interface RowKeys {
   kSerial?: string;
   /** `<ERP serial>␁<review>␁<id>`, absent until the row has an ERP number with digits. */
   kErp?: string;
+  /** `<answer state>␁<review>␁<id>` for an answer that failed or is held (changed): they are few. */
+  kHeld?: string;
 }
+
+/** The answer states a row's `kHeld` key names. */
+export const heldAnswerStates = ['failed', 'changed'] as const;
+
+/** An answer state `kHeld` names. */
+export type HeldAnswerState = (typeof heldAnswerStates)[number];
 
 /** The index each sort column is read by. */
 export const orderKeyOf = {
@@ -188,6 +198,9 @@ export function rowKeysOf(row: KeyedRowFields): RowKeys {
     kCust: `${row.customerId}${S}${row.review}${tail}`,
     ...(serial ? { kSerial: `${serial}${S}${row.review}${tail}` } : {}),
     ...(erpSerial ? { kErp: `${erpSerial}${S}${row.review}${tail}` } : {}),
+    ...((heldAnswerStates as readonly string[]).includes(row.answerState)
+      ? { kHeld: `${row.answerState}${S}${row.review}${tail}` }
+      : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReviewRow } from '../../data/db';
-import { forEachReviewPage, reviewTotalsOf } from '../../data/review-pages';
+import { heldRowsOf, idsInQuery, reviewTotalsOf } from '../../data/review-pages';
+import type { HeldAnswerState } from '../../../src-shared/domain/review-keys';
 import type { ReviewQuery, ReviewTotals } from '../../data/review-query';
 import { formatCents } from '../ui/format';
 import { rowsKeyOf } from './review-datasource';
@@ -56,13 +57,12 @@ export interface HeldCounts {
 const heldCountDelayMs = 300;
 
 /**
- * The failed and held answers of a query, counted by walking its pages once its first rows have
- * painted, again when the staged data changes and then rests (the last counts meanwhile).
- * docs/decisions/101-review-exports-and-selection.md.
+ * The failed and held answers of a query (through their own index: they are few, docs/decisions/100),
+ * counted when the view is shown, again when the staged data changes and then rests (the last counts
+ * meanwhile). docs/decisions/101-review-exports-and-selection.md.
  */
 export function useHeldCounts(query: ReviewQuery | null, dataVersion: number): HeldCounts {
   const [counts, setCounts] = useState<HeldCounts>({ failed: 0, changed: 0 });
-  // Each block read names its query anew: the walk follows the rows the query holds, not the object.
   const key = query === null ? null : rowsKeyOf(query);
   const queryRef = useRef(query);
   useLayoutEffect(() => {
@@ -70,23 +70,18 @@ export function useHeldCounts(query: ReviewQuery | null, dataVersion: number): H
   });
   const countedKey = useRef<string | null>(null);
   useEffect(() => {
-    const walked = queryRef.current;
-    if (key === null || walked === null) return;
+    const counted = queryRef.current;
+    if (key === null || counted === null) return;
     let isCurrent = true;
-    const found = { failed: 0, changed: 0 };
     // A view newly shown is counted at once; the same view after a change of its rows once they rest.
     const delayMs = countedKey.current === key ? heldCountDelayMs : 0;
     countedKey.current = key;
     const timer = setTimeout(() => {
-      void forEachReviewPage(walked, (rows) => {
-        if (!isCurrent) return false;
-        for (const row of rows) {
-          if (row.answerState === 'failed') found.failed += 1;
-          else if (row.answerState === 'changed') found.changed += 1;
-        }
-      }).then(() => {
-        if (isCurrent) setCounts(found);
-      });
+      void Promise.all([heldRowsOf(counted, 'failed'), heldRowsOf(counted, 'changed')]).then(
+        ([failed, changed]) => {
+          if (isCurrent) setCounts({ failed: failed.length, changed: changed.length });
+        },
+      );
     }, delayMs);
     return () => {
       isCurrent = false;
@@ -96,35 +91,17 @@ export function useHeldCounts(query: ReviewQuery | null, dataVersion: number): H
   return counts;
 }
 
-/** The rows of a query whose answer is in `state`, read a page at a time (they are few). */
+/** The rows of a query whose answer is in `state` (they are few). */
 export async function rowsInAnswerState(
   query: ReviewQuery,
-  state: 'failed' | 'changed',
+  state: HeldAnswerState,
 ): Promise<Map<string, ReviewRow>> {
-  const rows = new Map<string, ReviewRow>();
-  await forEachReviewPage(
-    query,
-    (page) => {
-      for (const row of page) if (row.answerState === state) rows.set(row.id, row);
-    },
-    2_000,
-  );
-  return rows;
+  return new Map((await heldRowsOf(query, state)).map((row) => [row.id, row]));
 }
 
-/** Of `ids`, those `query` holds (walked until all are found). */
-export async function idsShownBy(query: ReviewQuery, ids: ReadonlySet<string>): Promise<Set<string>> {
-  const shown = new Set<string>();
-  if (ids.size === 0) return shown;
-  await forEachReviewPage(
-    query,
-    (page) => {
-      for (const row of page) if (ids.has(row.id)) shown.add(row.id);
-      return shown.size < ids.size;
-    },
-    2_000,
-  );
-  return shown;
+/** Of `ids`, those `query` holds. */
+export function idsShownBy(query: ReviewQuery, ids: ReadonlySet<string>): Promise<Set<string>> {
+  return idsInQuery(query, ids);
 }
 
 /** Totals per currency, e.g. `1,234.50 EGP · 10.00 USD` (as formatTotals says them for rows). */

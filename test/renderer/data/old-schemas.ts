@@ -73,7 +73,16 @@ export async function openDeskVersion(name: string, version: 5 | 6 | 7): Promise
 }
 
 /** The review-row indexes of version 8's paged tables (IndexedDB's names, sorted). */
-export const version8Indexes = ['kAmount', 'kCust', 'kCustomer', 'kDate', 'kErp', 'kNumber', 'kSerial'];
+export const version8Indexes = [
+  'kAmount',
+  'kCust',
+  'kCustomer',
+  'kDate',
+  'kErp',
+  'kHeld',
+  'kNumber',
+  'kSerial',
+];
 
 /** The ids of a review state's rows in a paged table of version 8 (through `kDate`, by date). */
 export async function viewIds(rows: Pick<Table, 'where'>, view: string): Promise<string[]> {

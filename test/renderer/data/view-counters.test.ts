@@ -54,10 +54,14 @@ async function expectCountersTrue(kind: FeedKind, label: string): Promise<void> 
     if (row.review !== 'not-awaiting') counts[row.review] += 1;
     for (const view of views)
       cents[view]![row.currency] = (cents[view]![row.currency] ?? 0) + row.amountCents;
-    const { kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp } = row;
-    expect({ kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp }, `${label}: ${row.id} keys`).toEqual({
+    const { kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp, kHeld } = row;
+    expect(
+      { kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp, kHeld },
+      `${label}: ${row.id} keys`,
+    ).toEqual({
       kSerial: undefined,
       kErp: undefined,
+      kHeld: undefined,
       ...rowKeysOf(row),
     });
     const tokens = (await db.customerTokens.get(row.customerId))?.tokens ?? [];

@@ -10,6 +10,7 @@ import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { ackAt, invoice, meta } from '../../support/wire-documents';
 import { useConnectedDesk } from '../support/connected-desk';
+import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
 
@@ -110,12 +111,17 @@ describe('held answers (changed since the clerk answered)', () => {
       toVersionCursor(0),
       '2025-03-04T08:00:00.000Z',
     );
-    await db.rowsOf('invoices').update('a', {
-      answerState: 'changed',
-      answerOutcome: 'ACCEPTED',
-      answerError: 'Changed since you answered: Amount changed from 100.00 to 80.00.',
-    });
-    await db.rowsOf('invoices').update('b', { answerState: 'queued', answerOutcome: 'ACCEPTED' });
+    // Written as the outbox writes held answers: through the one writer of rows (its keys follow).
+    const [a, b] = await db.rowsOf('invoices').bulkGet(['a', 'b']);
+    await putRows('invoices', [
+      {
+        ...a!,
+        answerState: 'changed',
+        answerOutcome: 'ACCEPTED',
+        answerError: 'Changed since you answered: Amount changed from 100.00 to 80.00.',
+      },
+      { ...b!, answerState: 'queued', answerOutcome: 'ACCEPTED' },
+    ]);
     const view = render(<ReviewSection kind="invoices" />);
     expect(await screen.findByRole('button', { name: 'Select changed (1)' })).toBeTruthy();
 
