@@ -447,9 +447,16 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
   });
   const conditions = (await conditionsOf(query)).filter((condition): condition is Condition => !!condition);
   if (conditions.length === 0) return walk(null);
-  // First a few ids of each condition (cheap): one that names few rows settles it.
+  // First a few ids of each condition (cheap): one that names few rows settles it. A condition whose
+  // customers alone hold more than that many of the view's rows (by their share of the customers) is
+  // not read: it is dense.
+  const viewCount = (await readViewCounters(query.kind))[query.view].count;
   const few = await Promise.all(
-    conditions.map((condition) => idsOf(query.kind, condition, reviewReadLimits.rowsReadUpTo)),
+    conditions.map((condition) =>
+      condition.share * viewCount > reviewReadLimits.rowsReadUpTo
+        ? null
+        : idsOf(query.kind, condition, reviewReadLimits.rowsReadUpTo),
+    ),
   );
   const smallest = few.flatMap((ids) => (ids ? [ids] : [])).sort((a, b) => a.size - b.size)[0];
   if (smallest) {
@@ -460,7 +467,6 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
   }
   // Every condition names many rows. One sparse in the view: walk the view's keys among its ids. Dense
   // (a common name): walking the view's rows fills a page at once.
-  const viewCount = (await readViewCounters(query.kind))[query.view].count;
   const sparse = conditions.filter((condition) => condition.share < reviewReadLimits.denseShare);
   if (sparse.length === 0 || viewCount * reviewReadLimits.denseShare <= reviewReadLimits.rowsReadUpTo)
     return walk(null);

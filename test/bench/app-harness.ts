@@ -397,7 +397,7 @@ export async function indexedDbWriteFloor(
             const code = String(doc.customer?.code ?? '');
             // The keys version 8 keeps with a row (src-shared/domain/review-keys.ts: rowKeysOf).
             const k = (value) => 'pending\u0001' + value + '\u0001' + id;
-            const serial = (number.match(/\d+/g) ?? []).at(-1)?.replace(/^0+(?=\d)/, '');
+            const serial = (number.match(/\\d+/g) ?? []).at(-1)?.replace(/^0+(?=\\d)/, '');
             rows.put({
               id, version: p, review: 'pending', pendingAgain: 0, changes: [], status: String(doc.status),
               number, date: '2026-01-01', customer: code,
