@@ -434,18 +434,24 @@ function resolveQuery(query: ReviewQuery): Promise<Resolved> {
 
 async function readCandidates(query: ReviewQuery): Promise<Resolved> {
   const order = orderOf(query);
+  const conditions = (await conditionsOf(query)).filter((condition): condition is Condition => !!condition);
+  // Rows a walk reads first: enough for a block at the density the conditions' customers suggest.
+  const density = Math.min(
+    1,
+    ...conditions.flatMap((condition) => (condition.share > 0 ? [condition.share] : [])),
+  );
+  const firstChunk = Math.max(walkChunkMin, Math.min(walkChunkMax, Math.ceil((1.25 * 100) / density)));
   const walk = (among: ReadonlySet<string> | null): Walk => ({
     type: 'walk',
     among,
     reader: new OrderReader(order, startOf(order), among === null),
     ids: [],
     isDone: false,
-    chunk: walkChunkMin,
+    chunk: among === null ? firstChunk : walkChunkMin,
     fresh: new Map(),
     exactCount: null,
     queue: Promise.resolve(),
   });
-  const conditions = (await conditionsOf(query)).filter((condition): condition is Condition => !!condition);
   if (conditions.length === 0) return walk(null);
   // First a few ids of each condition (cheap): one that names few rows settles it. A condition whose
   // customers alone hold more than that many of the view's rows (by their share of the customers) is

@@ -59,18 +59,22 @@ const nouns: Record<FeedKind, string> = {
 const quickFilterDebounceMs = 150;
 
 /**
- * The typed text: at once when nothing was typed for `delayMs` before (a pasted or first word filters
- * without waiting), else once typing has rested `delayMs` (each keystroke of a word does not read).
+ * The typed text, once typing rests `delayMs` (each keystroke of a word does not read); a text that
+ * replaces the last one rather than adding or removing a character or two (a paste, a cleared field, a
+ * word typed after a pause) applies at once.
  */
 function useDebounced(text: string, delayMs: number): string {
   const [rested, setRested] = useState(text);
-  const lastTyped = useRef(0);
+  const last = useRef({ text, at: 0 });
   useEffect(() => {
     if (text === rested) return;
     const now = performance.now();
-    const isTyping = now - lastTyped.current < delayMs;
-    lastTyped.current = now;
-    if (!isTyping) {
+    const before = last.current;
+    last.current = { text, at: now };
+    const isKeystroke =
+      Math.abs(text.length - before.text.length) <= 2 &&
+      (text.startsWith(before.text) || before.text.startsWith(text));
+    if (!isKeystroke || now - before.at >= delayMs) {
       setRested(text);
       return;
     }
