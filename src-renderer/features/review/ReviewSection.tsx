@@ -475,7 +475,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
           <span role="status" aria-label="Matching documents" className="muted">
             {viewCount.isExact
               ? `${formatCount(viewCount.count)} match the filter`
-              : `At least ${formatCount(viewCount.count)} match the filter; counting the rest…`}
+              : `At least ${formatCount(viewCount.count)} match the filter (all are counted as you scroll, or by Select all)`}
           </span>
         )}
         {exportBusy && (
