@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { startSandbox } from '../support/sandbox';
+import { openVersion7StoreSource } from '../support/version7-store';
 import {
   clearQuickFilter,
   isSyncDone,
@@ -91,28 +92,6 @@ interface SeedRow {
   amountCents: number;
 }
 
-/** The tables of store version 7 (Dexie schema syntax; src-renderer/data/db.ts, versions 1 to 7). */
-const version7Tables: Record<string, string> = {
-  orders: 'id, review, date, customerId',
-  invoices: 'id, review, date, customerId',
-  payments: 'id, review, date, customerId',
-  returns: 'id, review, date, customerId',
-  cursors: 'kind',
-  outbox: 'id, state, createdAt, [connectionId+state]',
-  audit: '++seq, at, batchId, *docIds',
-  references: 'kind',
-  meta: 'key',
-  pushRuns: 'runId, connectionId, createdAt',
-  pushRecords: '[runId+seq], runId, [runId+outcome]',
-  importLayouts: 'signature, kind',
-  pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
-  customerNames: 'id',
-  documentChunks: 'key',
-  chunkLive: 'key',
-  reconciliations: 'id, [connectionId+kind], createdAt',
-  registerLayouts: 'signature',
-};
-
 /** Dexie multiplies its version by 10 for IndexedDB: version 7 is IndexedDB version 70. */
 const version7 = 70;
 
@@ -123,26 +102,7 @@ const version7 = 70;
 function seedScript(count: number, batch: number): string {
   return `(async () => {
     const rowAt = ${rowSource};
-    const tables = ${JSON.stringify(version7Tables)};
-    const keyPath = (spec) => spec.startsWith('[') ? spec.slice(1, -1).split('+') : spec;
-    const db = await new Promise((resolve, reject) => {
-      const open = indexedDB.open('reconciliation-desk', ${version7});
-      open.onupgradeneeded = () => {
-        for (const [name, spec] of Object.entries(tables)) {
-          const [primary, ...indexes] = spec.split(',').map((part) => part.trim());
-          const store = primary.startsWith('++')
-            ? open.result.createObjectStore(name, { keyPath: primary.slice(2), autoIncrement: true })
-            : open.result.createObjectStore(name, { keyPath: keyPath(primary) });
-          for (const index of indexes) {
-            if (index.startsWith('*')) store.createIndex(index.slice(1), index.slice(1), { multiEntry: true });
-            else if (index.startsWith('&')) store.createIndex(index.slice(1), keyPath(index.slice(1)), { unique: true });
-            else store.createIndex(index, keyPath(index));
-          }
-        }
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
+    const db = await ${openVersion7StoreSource()};
     const started = performance.now();
     for (let start = 0; start < ${count}; start += ${batch}) {
       await new Promise((resolve, reject) => {

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { mkdirSync } from 'node:fs';
-import { launchChromium } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { launchChromiumProfile } from '../support/browser';
 import { startAppHost, type RunningAppHost } from '../support/app-host';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { seedInvoiceRowsBeforeOpening } from './pages/local-store';
@@ -15,19 +17,24 @@ const rowCount = 100_000;
 describe('a review grid with 100,000 invoices (browser mode)', () => {
   let sandbox: RunningSandbox;
   let host: RunningAppHost;
-  let browser: Browser;
+  let browser: BrowserContext;
+  let profile = '';
   let page: Page;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ docs: 0 });
     host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
-    browser = await launchChromium();
-    page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
+    // A profile on disk, as the desktop app keeps its store: a fresh context's in-memory IndexedDB
+    // writes 100,000 rows several times slower (docs/benchmarks.md).
+    profile = mkdtempSync(join(tmpdir(), 'desk-e2e-profile-'));
+    browser = await launchChromiumProfile(profile);
+    page = browser.pages()[0] ?? (await browser.newPage());
     mkdirSync('test-results', { recursive: true });
   });
 
   afterAll(async () => {
     await browser?.close();
+    if (profile) rmSync(profile, { recursive: true, force: true });
     await host?.dispose();
     await sandbox?.dispose();
   });

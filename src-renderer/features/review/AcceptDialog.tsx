@@ -16,6 +16,28 @@ const maxRowsWithInputs = 300;
 const numberFileFilters = [{ name: 'CSV or text', extensions: ['csv', 'txt'] }];
 
 /**
+ * Opens a file of id (or number), ERP number lines through the Open dialog and hands its pairs to
+ * `applyPairs`; a file that cannot be opened or read is told to `setNote` in plain words.
+ */
+async function importNumbersFile(
+  applyPairs: (read: { pairs: NumberPair[]; unreadable: number[] }) => void,
+  setNote: (note: string) => void,
+): Promise<void> {
+  const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
+  if (!opened.ok) {
+    setNote(opened.message);
+    return;
+  }
+  if (!opened.file) return;
+  try {
+    applyPairs(readNumberPairsFile(opened.file.bytes));
+  } catch (error) {
+    // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
+    setNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
+  }
+}
+
+/**
  * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
  * number). An order needs its number to be confirmed (spec, States and transitions). For a whole view
  * (`whole`) the numbers are pasted or imported only, and matched to each document as it is queued.
@@ -73,19 +95,7 @@ function AcceptWholeDialog({
         '.',
     );
   };
-  const importFile = async (): Promise<void> => {
-    const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
-    if (!opened.ok) {
-      setImportNote(opened.message);
-      return;
-    }
-    if (!opened.file) return;
-    try {
-      applyPairs(readNumberPairsFile(opened.file.bytes));
-    } catch (error) {
-      setImportNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
-    }
-  };
+  const importFile = (): Promise<void> => importNumbersFile(applyPairs, setImportNote);
   const submit = async (): Promise<void> => {
     setSubmitError('');
     const error = await onSubmitWhole((row) => ({
@@ -186,20 +196,7 @@ function AcceptRowsDialog({
     );
   };
 
-  const importFile = async (): Promise<void> => {
-    const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
-    if (!opened.ok) {
-      setImportNote(opened.message);
-      return;
-    }
-    if (!opened.file) return;
-    try {
-      applyPairs(readNumberPairsFile(opened.file.bytes));
-    } catch (error) {
-      // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
-      setImportNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
-    }
-  };
+  const importFile = (): Promise<void> => importNumbersFile(applyPairs, setImportNote);
 
   const submit = async (): Promise<void> => {
     const drafts: AckDraft[] = rows.map((row) => ({

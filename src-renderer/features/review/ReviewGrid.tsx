@@ -174,8 +174,13 @@ export function ReviewGrid({
       quickFilter,
       readPage: readReviewPage,
       count: countReview,
-      onRead: (state) => callbacks.current.onRead(state),
+      // A block of a datasource replaced meanwhile (another view or filter) is not told: its count
+      // and rows are of a query no longer shown.
+      onRead: (state) => {
+        if (datasourceRef.current === datasource) callbacks.current.onRead(state);
+      },
       onRows: (rows) => {
+        if (datasourceRef.current !== datasource) return;
         callbacks.current.onRows(rows);
         if (api.isDestroyed()) return;
         applying.current = true;

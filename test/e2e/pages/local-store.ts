@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { reviewRowTableNames } from '../../../src-renderer/data/store-layout';
+import { openVersion7StoreSource } from '../../support/version7-store';
 
 /**
  * What the app keeps in the page's IndexedDB (src-renderer/data/db.ts), read with the browser's own
@@ -178,28 +179,6 @@ export const seededCustomerNames = [
   'Sea Breeze Minimarket · نسيم البحر',
 ];
 
-/** The tables of store version 7 as Dexie names them (src-renderer/data/db.ts, versions 1 to 7). */
-const version7Tables: Record<string, string> = {
-  orders: 'id, review, date, customerId',
-  invoices: 'id, review, date, customerId',
-  payments: 'id, review, date, customerId',
-  returns: 'id, review, date, customerId',
-  cursors: 'kind',
-  outbox: 'id, state, createdAt, [connectionId+state]',
-  audit: '++seq, at, batchId, *docIds',
-  references: 'kind',
-  meta: 'key',
-  pushRuns: 'runId, connectionId, createdAt',
-  pushRecords: '[runId+seq], runId, [runId+outcome]',
-  importLayouts: 'signature, kind',
-  pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
-  customerNames: 'id',
-  documentChunks: 'key',
-  chunkLive: 'key',
-  reconciliations: 'id, [connectionId+kind], createdAt',
-  registerLayouts: 'signature',
-};
-
 /**
  * Writes `count` invoice rows into the app's IndexedDB as store version 7 kept them (what many synced
  * pages left before the store read views in pages), before the app is loaded: the app then meets the
@@ -215,27 +194,8 @@ export async function seedInvoiceRowsBeforeOpening(page: Page, appUrl: string, c
   await page.goto(blank);
   const script = `(async () => {
     const names = ${JSON.stringify(seededCustomerNames)};
-    const tables = ${JSON.stringify(version7Tables)};
     const pad = (n, size) => String(n).padStart(size, '0');
-    const keyPath = (spec) => (spec.startsWith('[') ? spec.slice(1, -1).split('+') : spec);
-    const db = await new Promise((resolve, reject) => {
-      // Dexie's version 7 is IndexedDB's version 70.
-      const open = indexedDB.open('reconciliation-desk', 70);
-      open.onupgradeneeded = () => {
-        for (const [name, spec] of Object.entries(tables)) {
-          const [primary, ...indexes] = spec.split(',').map((part) => part.trim());
-          const store = primary.startsWith('++')
-            ? open.result.createObjectStore(name, { keyPath: primary.slice(2), autoIncrement: true })
-            : open.result.createObjectStore(name, { keyPath: keyPath(primary) });
-          for (const index of indexes) {
-            if (index.startsWith('*')) store.createIndex(index.slice(1), index.slice(1), { multiEntry: true });
-            else store.createIndex(index, keyPath(index));
-          }
-        }
-      };
-      open.onsuccess = () => resolve(open.result);
-      open.onerror = () => reject(open.error);
-    });
+    const db = await ${openVersion7StoreSource()};
     const tx = db.transaction('invoices', 'readwrite');
     const store = tx.objectStore('invoices');
     for (let index = 0; index < ${count}; index += 1) {

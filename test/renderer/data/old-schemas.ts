@@ -1,4 +1,5 @@
 import Dexie, { type Table } from 'dexie';
+import { version7Tables } from '../../support/version7-store';
 
 /** The review-row indexes of versions 1 to 3, as those versions created them. */
 const rowIndexesV1 =
@@ -27,38 +28,18 @@ export async function openOldDesk(
   return old;
 }
 
-/** The review-row indexes of versions 4 to 7. */
-const rowIndexesV4 = 'id, review, date, customerId';
+/** Every table as version 6 ends (version 7 changed no table): the version-7 store of the benchmarks. */
+const version6Tables: Record<string, string> = version7Tables;
 
 /**
  * Every table as version 5 ends: the review rows with the few indexes of version 4, documents in
- * chunks, the `documents` table gone.
+ * chunks, the `documents` table gone (version 6 added the reconciliations and register layouts).
  */
-const version5Tables: Record<string, string> = {
-  orders: rowIndexesV4,
-  invoices: rowIndexesV4,
-  payments: rowIndexesV4,
-  returns: rowIndexesV4,
-  cursors: 'kind',
-  outbox: 'id, state, createdAt, [connectionId+state]',
-  audit: '++seq, at, batchId, *docIds',
-  references: 'kind',
-  meta: 'key',
-  pushRuns: 'runId, connectionId, createdAt',
-  pushRecords: '[runId+seq], runId, [runId+outcome]',
-  importLayouts: 'signature, kind',
-  pushedKeys: '[connectionId+kind+key], [connectionId+kind]',
-  customerNames: 'id',
-  documentChunks: 'key',
-  chunkLive: 'key',
-};
-
-/** Every table as version 6 ends: version 5's, and the reconciliations with their register layouts. */
-const version6Tables: Record<string, string> = {
-  ...version5Tables,
-  reconciliations: 'id, [connectionId+kind], createdAt',
-  registerLayouts: 'signature',
-};
+const version5Tables: Record<string, string> = Object.fromEntries(
+  Object.entries(version7Tables).filter(
+    ([table]) => table !== 'reconciliations' && table !== 'registerLayouts',
+  ),
+);
 
 /**
  * Opens `name` as version 5, 6 or 7 of the app left it, every table with the indexes that version ends
