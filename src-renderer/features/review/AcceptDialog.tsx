@@ -153,7 +153,7 @@ function AcceptWholeDialog({
           Cancel
         </button>
         <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
-          Accept {whole.count}
+          Accept {formatCount(whole.count)}
         </button>
       </div>
     </Dialog>
@@ -312,7 +312,7 @@ function AcceptRowsDialog({
           Cancel
         </button>
         <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
-          Accept {rows.length}
+          Accept {formatCount(rows.length)}
         </button>
       </div>
     </Dialog>

@@ -89,7 +89,7 @@ export function RejectDialog({
           Cancel
         </button>
         <button type="button" className="primary danger" onClick={() => void submit()} disabled={isSending}>
-          Reject {count}
+          Reject {formatCount(count)}
         </button>
       </div>
     </Dialog>

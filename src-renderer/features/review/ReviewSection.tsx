@@ -220,17 +220,17 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     [read, kind, grid.view, quickFilter],
   );
   const held = useHeldCounts(counts === null || counts.all === 0 ? null : shownQuery, dataVersion);
-  // A select all of the view shown has walked it: its count is then the view's exact count.
+  // A select all of the view shown has walked it: its count is then the view's exact count (the rows
+  // selected and those unticked since, all of them rows of the view).
   const viewCount = useMemo((): ReviewCount | null => {
     if (
       read &&
       !read.count.isExact &&
       selection.mode === 'query' &&
-      selection.except.size === 0 &&
       totals !== null &&
       rowsKeyOf(selection.query) === rowsKeyOf(read.query)
     )
-      return { count: totals.count, isExact: true };
+      return { count: totals.count + selection.except.size, isExact: true };
     return read?.count ?? (counts ? { count: counts[grid.view], isExact: true } : null);
   }, [read, counts, grid.view, selection, totals]);
   const selectedCount = totals?.count ?? 0;

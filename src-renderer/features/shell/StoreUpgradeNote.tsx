@@ -16,8 +16,8 @@ export function StoreUpgradeNote() {
     <p className="store-upgrade" role="status">
       Updating the documents kept on this computer to this version&apos;s faster layout
       {upgrade.total > 0 ? `: ${formatCount(upgrade.moved)} of ${formatCount(upgrade.total)} moved` : ''}.
-      This happens once; if the app is closed meanwhile, it goes on from there at the next start. Nothing is
-      sent or lost meanwhile.
+      This happens once; if the app is closed before it ends, it goes on from there at the next start. Nothing
+      is sent or lost.
     </p>
   );
 }
