@@ -10,6 +10,7 @@ import {
   timeOpenView,
   timeQuickFilter,
   waitFor,
+  benchCustomerNames,
 } from './app-harness';
 import type { BenchModule, BenchRow } from './types';
 
@@ -21,16 +22,7 @@ import type { BenchModule, BenchRow } from './types';
  * documents); app-sync.bench.ts times the same view on the invoices of a real 100,000-document sync.
  */
 
-const names = [
-  'Al Noor Trading · النور للتجارة',
-  'Golden Basket · السلة الذهبية',
-  'Fresh Corner · فريش كورنر',
-  'Sea Breeze Minimarket · نسيم البحر',
-  'El Baraka Wholesale · جملة البركة',
-  'Nile View Stores · محلات نايل فيو',
-  'Family Market · فاميلي ماركت',
-  'Oasis Minimarket · ميني ماركت الواحة',
-];
+const names = benchCustomerNames;
 
 /** Writes `count` invoice rows (the grid's light rows) into the app's database, in pages of 500. */
 function writeRowsScript(count: number): string {

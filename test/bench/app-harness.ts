@@ -537,3 +537,15 @@ export async function timeQuickFilterToCount(
   if (typeof firstMs !== 'number') throw new Error('the quick filter did not apply');
   return { firstMs, countMs: typeof countMs === 'number' ? countMs : null };
 }
+
+/** Customers' names as a clerk's store holds them (English · Arabic), for the benchmarks that seed rows. */
+export const benchCustomerNames = [
+  'Al Noor Trading · النور للتجارة',
+  'Golden Basket · السلة الذهبية',
+  'Fresh Corner · فريش كورنر',
+  'Sea Breeze Minimarket · نسيم البحر',
+  'El Baraka Wholesale · جملة البركة',
+  'Nile View Stores · محلات نايل فيو',
+  'Family Market · فاميلي ماركت',
+  'Oasis Minimarket · ميني ماركت الواحة',
+];

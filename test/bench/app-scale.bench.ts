@@ -13,6 +13,7 @@ import {
   timeSelectAll,
   waitFor,
   waitGridSettled,
+  benchCustomerNames,
 } from './app-harness';
 import type { BenchModule, BenchRow } from './types';
 
@@ -43,17 +44,7 @@ import type { BenchModule, BenchRow } from './types';
  * the reason in the run's details, and the figures of that size that need it are left out.
  */
 
-/** Customers' names as a clerk's store holds them: English · Arabic. */
-const names = [
-  'Al Noor Trading · النور للتجارة',
-  'Golden Basket · السلة الذهبية',
-  'Fresh Corner · فريش كورنر',
-  'Sea Breeze Minimarket · نسيم البحر',
-  'El Baraka Wholesale · جملة البركة',
-  'Nile View Stores · محلات نايل فيو',
-  'Family Market · فاميلي ماركت',
-  'Oasis Minimarket · ميني ماركت الواحة',
-];
+const names = benchCustomerNames;
 
 /** Words of customers' names, each in exactly one of `names` (the "many rows" quick filters). */
 const commonWords = ['Golden', 'Baraka', 'Oasis'];

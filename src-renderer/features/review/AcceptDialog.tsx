@@ -37,6 +37,42 @@ async function importNumbersFile(
   }
 }
 
+/** Where ERP numbers come from in both Accept dialogs: pasted id,number pairs or a CSV file chosen. */
+function NumberImportRow(props: {
+  pasted: string;
+  setPasted: (text: string) => void;
+  onApply: () => void;
+  onImport: () => void;
+  note: string;
+  isBusy: boolean;
+}) {
+  return (
+    <div className="import-row">
+      <label>
+        Paste id,number pairs
+        <textarea
+          value={props.pasted}
+          onChange={(event) => props.setPasted(event.target.value)}
+          rows={3}
+          placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
+        />
+      </label>
+      <div className="import-actions">
+        <button type="button" onClick={props.onApply} disabled={props.pasted.trim() === '' || props.isBusy}>
+          Apply pasted numbers
+        </button>
+        <span className="file-button" role="group" aria-label="Import CSV">
+          Import CSV{' '}
+          <button type="button" onClick={props.onImport}>
+            Choose file…
+          </button>
+        </span>
+        {props.note && <span role="status">{props.note}</span>}
+      </div>
+    </div>
+  );
+}
+
 /**
  * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
  * number). An order needs its number to be confirmed (spec, States and transitions). For a whole view
@@ -115,33 +151,14 @@ function AcceptWholeDialog({
           ? 'Each needs its ERP number: paste or import CSV lines of id (or number) and ERP number.'
           : 'ERP numbers are optional here; paste or import them if the ERP gave any.'}
       </p>
-      <div className="import-row">
-        <label>
-          Paste id,number pairs
-          <textarea
-            value={pasted}
-            onChange={(event) => setPasted(event.target.value)}
-            rows={3}
-            placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
-          />
-        </label>
-        <div className="import-actions">
-          <button
-            type="button"
-            onClick={() => applyPairs(parseNumberPairs(pasted))}
-            disabled={pasted.trim() === '' || isSending}
-          >
-            Apply pasted numbers
-          </button>
-          <span className="file-button" role="group" aria-label="Import CSV">
-            Import CSV{' '}
-            <button type="button" onClick={() => void importFile()}>
-              Choose file…
-            </button>
-          </span>
-          {importNote && <span role="status">{importNote}</span>}
-        </div>
-      </div>
+      <NumberImportRow
+        pasted={pasted}
+        setPasted={setPasted}
+        onApply={() => applyPairs(parseNumberPairs(pasted))}
+        onImport={() => void importFile()}
+        note={importNote}
+        isBusy={isSending}
+      />
       <WholeViewProgress whole={whole} />
       <div className="dialog-foot">
         {submitError && (
@@ -228,33 +245,14 @@ function AcceptRowsDialog({
           : 'ERP numbers are optional here; type, paste or import them if the ERP gave any.'}{' '}
         Selected total: {formatTotals(rows)}.
       </p>
-      <div className="import-row">
-        <label>
-          Paste id,number pairs
-          <textarea
-            value={pasted}
-            onChange={(event) => setPasted(event.target.value)}
-            rows={3}
-            placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
-          />
-        </label>
-        <div className="import-actions">
-          <button
-            type="button"
-            onClick={() => applyPairs(parseNumberPairs(pasted))}
-            disabled={pasted.trim() === ''}
-          >
-            Apply pasted numbers
-          </button>
-          <span className="file-button" role="group" aria-label="Import CSV">
-            Import CSV{' '}
-            <button type="button" onClick={() => void importFile()}>
-              Choose file…
-            </button>
-          </span>
-          {importNote && <span role="status">{importNote}</span>}
-        </div>
-      </div>
+      <NumberImportRow
+        pasted={pasted}
+        setPasted={setPasted}
+        onApply={() => applyPairs(parseNumberPairs(pasted))}
+        onImport={() => void importFile()}
+        note={importNote}
+        isBusy={false}
+      />
       <div className="answer-table-frame">
         <table className="answer-table">
           <thead>
