@@ -271,11 +271,9 @@ describe('the day-end report over a week of simulated activity (browser mode, re
       .not.toContain('never');
 
     // Invoices: four accepted with ERP numbers, then two rejected.
-    const accepted = [];
-    for (let index = 0; index < 4; index += 1) {
-      await review.selectRow(index);
-      accepted.push(await review.rowId(index));
-    }
+    const accepted: string[] = [];
+    for (let index = 0; index < 4; index += 1) accepted.push(await review.rowId(index));
+    for (const id of accepted) await review.selectRowById(id);
     await review.main.getByRole('button', { name: 'Accept…' }).click();
     const numbers = review.dialog.getByLabel(/^ERP number for /);
     for (let index = 0; index < 4; index += 1) await numbers.nth(index).fill(`SI-${9001 + index}`);
@@ -283,8 +281,7 @@ describe('the day-end report over a week of simulated activity (browser mode, re
     await expect.poll(() => review.count('Accepted'), { timeout: 20_000 }).toBe(4 + 2);
     for (const id of accepted) answeredInApp.set(id, 'ACCEPTED');
     const rejected = [await review.rowId(0), await review.rowId(1)];
-    await review.selectRow(0);
-    await review.selectRow(1);
+    for (const id of rejected) await review.selectRowById(id);
     await review.main.getByRole('button', { name: 'Reject…' }).click();
     await review.dialog.getByLabel('Reason').selectOption('DUPLICATE');
     await review.dialog.getByRole('button', { name: 'Reject 2' }).click();

@@ -157,7 +157,7 @@ describe('the app and the sandbox killed mid-run (browser mode)', () => {
     await review.main.locator('.ag-header-select-all input').first().check();
     await expect.poll(() => review.main.getByText('1,200 selected').count()).toBe(1);
     await review.main.getByRole('button', { name: 'Accept…' }).click();
-    await review.dialog.getByRole('button', { name: 'Accept 1200' }).click();
+    await review.dialog.getByRole('button', { name: 'Accept 1,200' }).click();
 
     // Kill while the second batch is on its way: the first was answered, the third never sent.
     await expect.poll(() => ackCalls(proxy.requests).length, { timeout: 30_000 }).toBe(2);
@@ -227,7 +227,7 @@ describe('the app and the sandbox killed mid-run (browser mode)', () => {
     proxy.add({ method: 'POST', path: '/acks', times: 1, action: { kind: 'delay', ms: 1000 } });
     await review.main.locator('.ag-header-select-all input').first().check();
     await review.main.getByRole('button', { name: 'Accept…' }).click();
-    await review.dialog.getByRole('button', { name: 'Accept 1200' }).click();
+    await review.dialog.getByRole('button', { name: 'Accept 1,200' }).click();
     await expect.poll(() => ackCalls(proxy.requests).length, { timeout: 30_000 }).toBe(1);
     await sandbox.stop('SIGKILL');
     await sandbox.restart();

@@ -15,7 +15,7 @@ import { countReview, readReviewPage } from '../../data/review-pages';
 import { gridDefaults } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
 import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
-import { isSelectable, isSelected, type ReviewSelection } from './review-selection';
+import { isSelectable, isSelected, toggleRow, type ReviewSelection } from './review-selection';
 
 /** Rows per block read from IndexedDB, and blocks kept: what is on screen plus a cache. */
 const blockRows = 100;
@@ -234,7 +234,11 @@ export function ReviewGrid({
         }}
         onRowSelected={(event: RowSelectedEvent<ReviewRow>) => {
           if (applying.current || event.source === 'api' || !event.data) return;
-          callbacks.current.onToggle(event.data, Boolean(event.node.isSelected()));
+          const isTicked = Boolean(event.node.isSelected());
+          // A block read before the section renders the new selection applies this tick, not the
+          // selection before it (it would untick the row on screen).
+          selectionRef.current = toggleRow(selectionRef.current, event.data, isTicked);
+          callbacks.current.onToggle(event.data, isTicked);
         }}
         onRowClicked={(event: RowClickedEvent<ReviewRow>) => {
           if (event.data) onOpen(event.data.id);

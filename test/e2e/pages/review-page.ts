@@ -51,9 +51,32 @@ export class ReviewPage {
   }
 
   /** Ticks the checkbox of the row at `index` (as displayed). */
+  /** Ticks the row whose id is `id` (where it is now: rows move as a sync stages newer ones). */
+  async selectRowById(id: string): Promise<void> {
+    await this.tick(this.main.locator(`.ag-row[row-id="${id}"] .ag-selection-checkbox input`).first());
+  }
+
   async selectRow(index: number): Promise<void> {
     await this.rowId(index);
-    await this.main.locator(`.ag-row[row-index="${index}"] .ag-selection-checkbox input`).first().check();
+    await this.tick(this.main.locator(`.ag-row[row-index="${index}"] .ag-selection-checkbox input`).first());
+  }
+
+  /**
+   * Ticks a row's box and sees that it stays ticked: a block read again after a sync or a name looked
+   * up repaints the row, and a click that lands on the row being repainted is lost, as it would be for
+   * a clerk, who clicks again.
+   */
+  private async tick(box: Locator): Promise<void> {
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        await box.check({ timeout: 5_000 });
+        await this.page.waitForTimeout(100);
+        if (await box.isChecked()) return;
+      } catch (error) {
+        if (attempt >= 5) throw error;
+      }
+      if (attempt >= 5) throw new Error('the row did not stay ticked');
+    }
   }
 
   /** The Review column's text of the row displayed at `index` ("Pending", "Accepted", …). */
