@@ -6,7 +6,13 @@ import type { ReviewRow } from '../../data/db';
 import { openFile } from '../files/file-actions';
 import { Dialog } from '../ui/Dialog';
 import { formatCents, formatCount, formatTotals } from '../ui/format';
-import { matchNumberPairs, parseNumberPairs, readNumberPairsFile, type NumberPair } from './number-import';
+import {
+  matchNumberPairs,
+  parseNumberPairs,
+  readNumberPairsFile,
+  type NumberPair,
+  type ReadPairs,
+} from './number-import';
 import { wholeTotalText, WholeViewProgress, type WholeAnswer } from './WholeViewProgress';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
@@ -16,54 +22,53 @@ const maxRowsWithInputs = 300;
 const numberFileFilters = [{ name: 'CSV or text', extensions: ['csv', 'txt'] }];
 
 /**
- * Opens a file of id (or number), ERP number lines through the Open dialog and hands its pairs to
- * `applyPairs`; a file that cannot be opened or read is told to `setNote` in plain words.
+ * Where ERP numbers come from in both Accept dialogs: pasted id,number pairs, or a CSV file chosen in
+ * the Open dialog. What is read goes to `applyPairs`; a file that cannot be opened or read is told to
+ * `setNote` in plain words.
  */
-async function importNumbersFile(
-  applyPairs: (read: { pairs: NumberPair[]; unreadable: number[] }) => void,
-  setNote: (note: string) => void,
-): Promise<void> {
-  const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
-  if (!opened.ok) {
-    setNote(opened.message);
-    return;
-  }
-  if (!opened.file) return;
-  try {
-    applyPairs(readNumberPairsFile(opened.file.bytes));
-  } catch (error) {
-    // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
-    setNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
-  }
-}
-
-/** Where ERP numbers come from in both Accept dialogs: pasted id,number pairs or a CSV file chosen. */
 function NumberImportRow(props: {
-  pasted: string;
-  setPasted: (text: string) => void;
-  onApply: () => void;
-  onImport: () => void;
+  applyPairs: (read: ReadPairs) => void;
   note: string;
+  setNote: (note: string) => void;
   isBusy: boolean;
 }) {
+  const [pasted, setPasted] = useState('');
+  const importFile = async (): Promise<void> => {
+    const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
+    if (!opened.ok) {
+      props.setNote(opened.message);
+      return;
+    }
+    if (!opened.file) return;
+    try {
+      props.applyPairs(readNumberPairsFile(opened.file.bytes));
+    } catch (error) {
+      // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
+      props.setNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
+    }
+  };
   return (
     <div className="import-row">
       <label>
         Paste id,number pairs
         <textarea
-          value={props.pasted}
-          onChange={(event) => props.setPasted(event.target.value)}
+          value={pasted}
+          onChange={(event) => setPasted(event.target.value)}
           rows={3}
           placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
         />
       </label>
       <div className="import-actions">
-        <button type="button" onClick={props.onApply} disabled={props.pasted.trim() === '' || props.isBusy}>
+        <button
+          type="button"
+          onClick={() => props.applyPairs(parseNumberPairs(pasted))}
+          disabled={pasted.trim() === '' || props.isBusy}
+        >
           Apply pasted numbers
         </button>
         <span className="file-button" role="group" aria-label="Import CSV">
           Import CSV{' '}
-          <button type="button" onClick={props.onImport}>
+          <button type="button" onClick={() => void importFile()}>
             Choose file…
           </button>
         </span>
@@ -116,13 +121,12 @@ function AcceptWholeDialog({
   onSubmitWhole: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
 }) {
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
-  const [pasted, setPasted] = useState('');
   const [importNote, setImportNote] = useState('');
   const [submitError, setSubmitError] = useState('');
   const isSending = whole.progress !== null;
   const needsNumber = kind === 'orders' || kind === 'invoices';
 
-  const applyPairs = ({ pairs, unreadable }: { pairs: NumberPair[]; unreadable: number[] }): void => {
+  const applyPairs = ({ pairs, unreadable }: ReadPairs): void => {
     const found = numbersByDocument(pairs);
     setNumbers((current) => new Map([...current, ...found]));
     setImportNote(
@@ -131,7 +135,6 @@ function AcceptWholeDialog({
         '.',
     );
   };
-  const importFile = (): Promise<void> => importNumbersFile(applyPairs, setImportNote);
   const submit = async (): Promise<void> => {
     setSubmitError('');
     const error = await onSubmitWhole((row) => ({
@@ -151,14 +154,7 @@ function AcceptWholeDialog({
           ? 'Each needs its ERP number: paste or import CSV lines of id (or number) and ERP number.'
           : 'ERP numbers are optional here; paste or import them if the ERP gave any.'}
       </p>
-      <NumberImportRow
-        pasted={pasted}
-        setPasted={setPasted}
-        onApply={() => applyPairs(parseNumberPairs(pasted))}
-        onImport={() => void importFile()}
-        note={importNote}
-        isBusy={isSending}
-      />
+      <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={isSending} />
       <WholeViewProgress whole={whole} />
       <div className="dialog-foot">
         {submitError && (
@@ -190,7 +186,6 @@ function AcceptRowsDialog({
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
 }) {
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
-  const [pasted, setPasted] = useState('');
   const [importNote, setImportNote] = useState('');
   const [problems, setProblems] = useState<Map<string, string>>(() => new Map());
   const [submitError, setSubmitError] = useState('');
@@ -202,7 +197,7 @@ function AcceptRowsDialog({
     [rows, numbers],
   );
 
-  const applyPairs = ({ pairs, unreadable }: { pairs: NumberPair[]; unreadable: number[] }): void => {
+  const applyPairs = ({ pairs, unreadable }: ReadPairs): void => {
     const { numbers: found, unmatched } = matchNumberPairs(pairs, rows);
     setNumbers((current) => new Map([...current, ...found]));
     setImportNote(
@@ -212,8 +207,6 @@ function AcceptRowsDialog({
         '.',
     );
   };
-
-  const importFile = (): Promise<void> => importNumbersFile(applyPairs, setImportNote);
 
   const submit = async (): Promise<void> => {
     const drafts: AckDraft[] = rows.map((row) => ({
@@ -245,14 +238,7 @@ function AcceptRowsDialog({
           : 'ERP numbers are optional here; type, paste or import them if the ERP gave any.'}{' '}
         Selected total: {formatTotals(rows)}.
       </p>
-      <NumberImportRow
-        pasted={pasted}
-        setPasted={setPasted}
-        onApply={() => applyPairs(parseNumberPairs(pasted))}
-        onImport={() => void importFile()}
-        note={importNote}
-        isBusy={false}
-      />
+      <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={false} />
       <div className="answer-table-frame">
         <table className="answer-table">
           <thead>

@@ -18,8 +18,14 @@ function cellsOf(line: string): string[] {
   return (parseCsv(line, delimiter).rows[0]?.cells ?? []).map((cell) => cell.trim());
 }
 
+/** Pairs read from pasted text or a file, and the line numbers that could not be read. */
+export interface ReadPairs {
+  pairs: NumberPair[];
+  unreadable: number[];
+}
+
 /** The pairs of a pasted or imported text, and the lines that could not be read. */
-export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadable: number[] } {
+export function parseNumberPairs(text: string): ReadPairs {
   const pairs: NumberPair[] = [];
   const unreadable: number[] = [];
   text.split(/\r?\n/).forEach((raw, index) => {
@@ -39,7 +45,7 @@ export function parseNumberPairs(text: string): { pairs: NumberPair[]; unreadabl
 }
 
 /** The pairs of an imported file, its bytes decoded as the master-data import decodes an export. */
-export function readNumberPairsFile(bytes: Uint8Array): { pairs: NumberPair[]; unreadable: number[] } {
+export function readNumberPairsFile(bytes: Uint8Array): ReadPairs {
   return parseNumberPairs(decodeText(bytes).text);
 }
 
