@@ -284,22 +284,7 @@ export async function timeOpenView(page: Page, section: string): Promise<ViewOpe
  * shown before.
  */
 export async function timeQuickFilter(page: Page, text: string): Promise<number> {
-  const value: unknown = await page.evaluate(`(async () => {
-    ${untilPainted}
-    const input = document.querySelector('main input[aria-label="Quick filter"]');
-    const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
-    const text = ${JSON.stringify(text)};
-    // The first row the filter keeps, in place (rows it drops may still be fading out: ag-grid animates).
-    const first = () => [...document.querySelectorAll('main .ag-row[row-index="0"]')];
-    const started = performance.now();
-    setValue.call(input, text);
-    input.dispatchEvent(new Event('input', { bubbles: true }));
-    await until(() => first().some((row) => row.textContent.includes(text)));
-    await painted();
-    return performance.now() - started;
-  })()`);
-  if (typeof value !== 'number') throw new Error('the quick filter did not apply');
-  return value;
+  return (await timeQuickFilterToCount(page, text, null)).firstMs;
 }
 
 /** Clears the quick filter and waits until the rows shown are unfiltered again. */

@@ -3,7 +3,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
 import { dropHeldAcks, queueAckPage } from '../../data/ack-outbox';
-import { forEachReviewPage } from '../../data/review-pages';
+import { forEachReviewPage, heldRowsOf } from '../../data/review-pages';
 import type { ReviewQuery } from '../../data/review-query';
 import { queueAcks, type DraftProblem } from '../../sync/send-acks';
 import type { GetDeskState, SetDeskState } from '../store';
@@ -81,6 +81,12 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     set((state) => ({
       reviewGrids: { ...state.reviewGrids, [kind]: { ...state.reviewGrids[kind], ...patch } },
     }));
+  /** Why nothing can be answered before a connection is added. */
+  const noConnection = (): { ok: false; problems: DraftProblem[]; message: string } => ({
+    ok: false,
+    problems: [],
+    message: 'No connection yet. Add the service address and token in Connections, then answer.',
+  });
   return {
     reviewGrids: { orders: initialGrid, invoices: initialGrid, payments: initialGrid, returns: initialGrid },
     setReviewView: (kind, view) => update(kind, { view }),
@@ -88,13 +94,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     openDetail: (kind, detailId) => update(kind, { detailId }),
     async ack(kind, drafts) {
       const connectionId = get().connection?.connection?.id ?? null;
-      if (connectionId === null) {
-        return {
-          ok: false,
-          problems: [],
-          message: 'No connection yet. Add the service address and token in Connections, then answer.',
-        };
-      }
+      if (connectionId === null) return noConnection();
       const outcome = await queueAcks({ connectionId, kind, drafts });
       if (!outcome.ok)
         return {
@@ -109,13 +109,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     },
     async ackView(kind, input) {
       const connectionId = get().connection?.connection?.id ?? null;
-      if (connectionId === null) {
-        return {
-          ok: false,
-          problems: [],
-          message: 'No connection yet. Add the service address and token in Connections, then answer.',
-        };
-      }
+      if (connectionId === null) return noConnection();
       const isAnswered = (row: ReviewRow): boolean =>
         !input.except.has(row.id) && row.answerState !== 'queued';
       // Every answer is checked before any is queued, as for rows picked one by one.
@@ -175,15 +169,15 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       return { ok: true, isStopped, ...progress };
     },
     async dropHeldInView(query, except) {
-      let dropped = 0;
-      await forEachReviewPage(query, async (rows) => {
-        const held = rows.filter((row) => row.answerState === 'changed' && !except.has(row.id));
-        if (held.length > 0)
-          dropped += await dropHeldAcks(
-            query.kind,
-            held.map((row) => row.id),
-          );
-      });
+      // The held answers of the view, through their own key (they are few): no walk of the view.
+      const held = (await heldRowsOf(query, 'changed')).filter((row) => !except.has(row.id));
+      const dropped =
+        held.length === 0
+          ? 0
+          : await dropHeldAcks(
+              query.kind,
+              held.map((row) => row.id),
+            );
       if (dropped > 0) get().touchData();
       return dropped;
     },

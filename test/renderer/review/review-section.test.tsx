@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
-import { db } from '../../../src-renderer/data/db';
+import { db, type ReviewRow } from '../../../src-renderer/data/db';
+import type { ReviewQuery } from '../../../src-renderer/data/review-query';
 import { stageFeedPage } from '../../../src-renderer/data/documents';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
@@ -136,5 +137,35 @@ describe('held answers (changed since the clerk answered)', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: /Select changed/ })).toBeNull());
     // Unmounted before the store closes: the grid's last reads must not outlive the database.
     view.unmount();
+  });
+
+  it('drops the held answers of a whole view but those unticked, and nothing else', async () => {
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('a', 1), invoice('b', 2), invoice('c', 3)], meta: meta(3) },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    const held: Partial<ReviewRow> = {
+      answerState: 'changed',
+      answerOutcome: 'ACCEPTED',
+      answerError: 'Changed since you answered.',
+    };
+    const [a, b, c] = await db.rowsOf('invoices').bulkGet(['a', 'b', 'c']);
+    await putRows('invoices', [
+      { ...a!, ...held },
+      { ...b!, ...held },
+      { ...c!, answerState: 'queued', answerOutcome: 'ACCEPTED' },
+    ]);
+    const query: ReviewQuery = {
+      kind: 'invoices',
+      view: 'pending',
+      sort: { column: 'date', direction: 'desc' },
+      quickFilter: '',
+      filters: [],
+    };
+    expect(await useDeskStore.getState().dropHeldInView(query, new Set(['b']))).toBe(1);
+    expect(await db.rowsOf('invoices').get('a')).toMatchObject({ answerState: '', answerOutcome: '' });
+    expect(await db.rowsOf('invoices').get('b')).toMatchObject({ answerState: 'changed' });
+    expect(await db.rowsOf('invoices').get('c')).toMatchObject({ answerState: 'queued' });
   });
 });
