@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromiumProfile } from '../support/browser';
-import { startAppHost, type RunningAppHost } from '../support/app-host';
-import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import type { Page } from 'playwright-core';
+import type { RunningAppHost } from '../support/app-host';
+import { startDeskOnDisk, type DeskOnDisk } from '../support/desk-in-browser';
 import { ReviewPage } from './pages/review-page';
 import {
   outboxItemIds,
@@ -24,31 +20,20 @@ const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFra
 const count = new Intl.NumberFormat('en');
 
 describe('a paged review grid over 100,000 invoices (browser mode)', () => {
-  let sandbox: RunningSandbox;
+  let desk: DeskOnDisk;
   let host: RunningAppHost;
-  let browser: BrowserContext;
-  let profile = '';
   let page: Page;
   let review: ReviewPage;
   let pending: StoredReviewRow[];
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ docs: 0 });
-    host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
-    // A profile on disk, as the desktop app keeps its store: a fresh context's in-memory IndexedDB
-    // writes 100,000 rows several times slower (docs/benchmarks.md).
-    profile = mkdtempSync(join(tmpdir(), 'desk-e2e-profile-'));
-    browser = await launchChromiumProfile(profile);
-    page = browser.pages()[0] ?? (await browser.newPage());
+    desk = await startDeskOnDisk({ docs: 0 });
+    ({ host, page } = desk);
     review = new ReviewPage(page);
-    mkdirSync('test-results', { recursive: true });
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-    await host?.dispose();
-    await sandbox?.dispose();
+    await desk?.close();
   });
 
   it('opens at its newest rows and scrolls to its oldest', async () => {

@@ -1,11 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BrowserContext, Page } from 'playwright-core';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromiumProfile } from '../support/browser';
-import { startAppHost, type RunningAppHost } from '../support/app-host';
-import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import type { Page } from 'playwright-core';
+import type { RunningAppHost } from '../support/app-host';
+import { startDeskOnDisk, type DeskOnDisk } from '../support/desk-in-browser';
 import { seedInvoiceRowsBeforeOpening } from './pages/local-store';
 import { ReviewPage } from './pages/review-page';
 
@@ -15,28 +11,17 @@ import { ReviewPage } from './pages/review-page';
 const rowCount = 100_000;
 
 describe('a review grid with 100,000 invoices (browser mode)', () => {
-  let sandbox: RunningSandbox;
+  let desk: DeskOnDisk;
   let host: RunningAppHost;
-  let browser: BrowserContext;
-  let profile = '';
   let page: Page;
 
   beforeAll(async () => {
-    sandbox = await startSandbox({ docs: 0 });
-    host = await startAppHost(sandbox.baseUrl, sandbox.dataDir);
-    // A profile on disk, as the desktop app keeps its store: a fresh context's in-memory IndexedDB
-    // writes 100,000 rows several times slower (docs/benchmarks.md).
-    profile = mkdtempSync(join(tmpdir(), 'desk-e2e-profile-'));
-    browser = await launchChromiumProfile(profile);
-    page = browser.pages()[0] ?? (await browser.newPage());
-    mkdirSync('test-results', { recursive: true });
+    desk = await startDeskOnDisk({ docs: 0 });
+    ({ host, page } = desk);
   });
 
   afterAll(async () => {
-    await browser?.close();
-    if (profile) rmSync(profile, { recursive: true, force: true });
-    await host?.dispose();
-    await sandbox?.dispose();
+    await desk?.close();
   });
 
   it('opens, selects all and filters without freezing', async () => {
