@@ -32,17 +32,6 @@ export const reviewRowTableNames: Record<FeedKind, string> = {
  */
 export const reviewRowIndexes = 'id, kDate, kNumber, kCustomer, kAmount, kCust, kSerial, kErp, kHeld';
 
-/**
- * The same indexes as IndexedDB creates them (name, key path, multi-entry), for code that opens a store
- * without Dexie (the write-floor benchmark) and must write exactly what the app writes.
- */
-export const reviewRowIndexSpecs: ReadonlyArray<{ name: string; keyPath: string; multiEntry: boolean }> =
-  reviewRowIndexes
-    .split(',')
-    .map((index) => index.trim())
-    .slice(1)
-    .map((index) => ({ name: index, keyPath: index, multiEntry: false }));
-
 /** The customers' search keys (`customerTokens`) and the words numbers share (`numberWords`). */
 export const searchTableIndexes = { customerTokens: 'id, *tokens', numberWords: 'word' } as const;
 

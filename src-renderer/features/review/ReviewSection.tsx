@@ -5,7 +5,7 @@ import { reviewStates } from '../../../src-shared/domain/review';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/db';
 import type { ReviewView } from '../../data/documents';
-import { countReview, readViewCounts } from '../../data/review-pages';
+import { countReview, idsInQuery, readViewCounts } from '../../data/review-pages';
 import { defaultReviewSort, type ReviewCount, type ReviewQuery } from '../../data/review-query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
@@ -33,7 +33,6 @@ import {
 } from './review-selection';
 import {
   formatReviewTotals,
-  idsShownBy,
   rowsInAnswerState,
   useHeldCounts,
   useSelectionTotals,
@@ -175,7 +174,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     const next = selectionForQuery(selectionRef.current, state.query);
     setSelection(next);
     if (next.mode === 'rows' && next.rows.size > 0) {
-      void idsShownBy(state.query, new Set(next.rows.keys())).then((shown) =>
+      void idsInQuery(state.query, new Set(next.rows.keys())).then((shown) =>
         setSelection((now) => (now === next ? restrictPicked(next, shown) : now)),
       );
     }

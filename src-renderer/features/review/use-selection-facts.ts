@@ -1,6 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReviewRow } from '../../data/db';
-import { heldRowsOf, idsInQuery, reviewTotalsOf } from '../../data/review-pages';
+import { heldRowsOf, reviewTotalsOf } from '../../data/review-pages';
 import type { HeldAnswerState } from '../../../src-shared/domain/review-keys';
 import type { ReviewQuery, ReviewTotals } from '../../data/review-query';
 import { formatCents } from '../ui/format';
@@ -97,11 +97,6 @@ export async function rowsInAnswerState(
   state: HeldAnswerState,
 ): Promise<Map<string, ReviewRow>> {
   return new Map((await heldRowsOf(query, state)).map((row) => [row.id, row]));
-}
-
-/** Of `ids`, those `query` holds. */
-export function idsShownBy(query: ReviewQuery, ids: ReadonlySet<string>): Promise<Set<string>> {
-  return idsInQuery(query, ids);
 }
 
 /** Totals per currency, e.g. `1,234.50 EGP · 10.00 USD` (as formatTotals says them for rows). */
