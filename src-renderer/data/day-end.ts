@@ -26,11 +26,6 @@ import { readSeqLedger } from './seq-ledger';
  */
 const auditByIndexUpTo = 2_000;
 
-/** The rows of one feed dated from `from` to `to` (both included), through the `kDate` index. */
-export function readRowsDated(kind: FeedKind, from: string, to: string): Promise<ReviewRow[]> {
-  return rowsDated(kind, from, to);
-}
-
 /**
  * This desk's answers the service applied, by kind and document, each with the version the clerk
  * answered and the version the service answered with (from the batch's results): an `applied` item of a batch the service answered (or replayed), and an `applied` item of a
@@ -82,7 +77,7 @@ export function readDayEndSource(
   const tables = [...kinds.map((kind) => db.rowsOf(kind)), db.audit, db.outbox, db.cursors];
   return db.transaction('r', tables, async () => {
     const [rowLists, ledgerList] = await Promise.all([
-      Promise.all(kinds.map((kind) => readRowsDated(kind, from, to))),
+      Promise.all(kinds.map((kind) => rowsDated(kind, from, to))),
       Promise.all(kinds.map((kind) => (kind === 'orders' ? null : readSeqLedger(kind)))),
     ]);
     const answeredIds = new Map<FeedKind, Set<string>>();
