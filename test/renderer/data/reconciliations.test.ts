@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db } from '../../../src-renderer/data/db';
-import { putReviewRows, reviewRowTables } from '../../../src-renderer/data/documents';
 import { serviceDocuments } from '../../../src-renderer/data/reconciliations';
 import { row } from '../review/fixtures';
+import { putRows } from '../support/stored-rows';
 
 beforeEach(async () => {
   await db.open();
@@ -22,7 +22,7 @@ describe('the documents a reconciliation reads', () => {
         review: index % 3 ? 'pending' : 'accepted',
       }),
     );
-    await db.transaction('rw', reviewRowTables('invoices'), () => putReviewRows('invoices', rows, new Map()));
+    await putRows('invoices', rows);
     const documents = await serviceDocuments('invoices');
     expect(documents.map((document) => [document.id, document.amountCents, document.isPending])).toEqual(
       rows.map((stored) => [stored.id, stored.amountCents, stored.review === 'pending']),

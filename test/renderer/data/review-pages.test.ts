@@ -1,12 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { db, type ReviewRow } from '../../../src-renderer/data/db';
-import {
-  markReviewRowsChanged,
-  putReviewRows,
-  reviewRowTables,
-  type ReviewView,
-} from '../../../src-renderer/data/documents';
+import { markReviewRowsChanged, type ReviewView } from '../../../src-renderer/data/documents';
 import {
   countReview,
   forEachReviewPage,
@@ -22,6 +17,7 @@ import type {
 } from '../../../src-renderer/data/review-query';
 import type { ReviewState } from '../../../src-shared/domain/review';
 import { row } from '../review/fixtures';
+import { putRows } from '../support/stored-rows';
 
 const views: ReviewView[] = ['pending', 'accepted', 'rejected', 'all'];
 const columns: ReviewSortColumn[] = ['date', 'number', 'customer', 'amount'];
@@ -68,13 +64,9 @@ function sampleRows(count: number, seed = 7): ReviewRow[] {
   });
 }
 
-async function store(rows: ReviewRow[]): Promise<void> {
-  const previous = new Map(
-    (await db.rowsOf('invoices').bulkGet(rows.map((stored) => stored.id))).flatMap((found) =>
-      found ? [[found.id, found] as const] : [],
-    ),
-  );
-  await db.transaction('rw', reviewRowTables('invoices'), () => putReviewRows('invoices', rows, previous));
+/** Stores rows as the app's one writer does (test/renderer/support/stored-rows.ts). */
+function store(rows: ReviewRow[]): Promise<void> {
+  return putRows('invoices', rows);
 }
 
 function query(patch: Partial<ReviewQuery> = {}): ReviewQuery {
