@@ -3,7 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { mkdirSync } from 'node:fs';
 import { launchChromium } from '../support/browser';
 import { startAppHost, type RunningAppHost } from '../support/app-host';
-import { dropOneDocument, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
+import { dropOneDocument, gateway503, startFaultProxy, type FaultProxy } from '../support/fault-proxy';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { ConnectionsPage } from './pages/connections-page';
 import { seqChecksSince, stagedRows } from './pages/local-store';
@@ -13,7 +13,8 @@ import { SyncBarPage } from './pages/sync-bar-page';
 // Where to start and the seq gap check in Chromium, against the real sandbox through the fault proxy
 // (docs/decisions/090-where-to-start.md, 091-seq-gaps.md): a connection added "From now" shows none of
 // the company's history, then exactly what is issued after; a payment the feed leaves out of a page is
-// named in the sync bar while it is fetched by its seq, and then as fetched.
+// named in the sync bar while it is fetched by its seq, and then as fetched, also when another feed of
+// the same sync failed.
 
 describe('where to start and seq gaps (browser mode, real sandbox)', () => {
   let sandbox: RunningSandbox;
@@ -164,5 +165,44 @@ describe('where to start and seq gaps (browser mode, real sandbox)', () => {
 
     await bar.fetched.getByRole('button', { name: 'Dismiss' }).click();
     expect(await bar.fetched.count()).toBe(0);
+  });
+
+  it('still checks the payments a sync got when its invoices feed failed', async () => {
+    const bar = new SyncBarPage(page);
+    await expect.poll(() => bar.syncNow.isVisible(), { timeout: 30_000 }).toBe(true);
+    // The invoices feed answers 503 to every try of this sync (no wait between tries), and the next
+    // payments page comes without its first document.
+    proxy.add(gateway503(6, 0, { method: 'GET', path: /\/invoices\?filter%5Bversion_after%5D=/ }));
+    const drop = dropOneDocument(
+      { method: 'GET', path: /\/payments\?filter%5Bversion_after%5D=[1-9]\d*&per_page=500$/ },
+      0,
+    );
+    proxy.add(drop.fault);
+    const { created } = await sandbox.admin<{ created: { payments: string[] } }>('POST', '/simulate', {
+      payments: 2,
+    });
+    await bar.syncNow.click();
+    await expect.poll(() => drop.dropped.length, { timeout: 20_000 }).toBe(1);
+    const dropped = drop.dropped[0]!;
+    expect(created.payments).toContain(dropped.id);
+    const served = await service<{ data: Array<{ number: string }> }>(
+      `/payments?filter%5Bid%5D=${dropped.id}`,
+    );
+    await expect
+      .poll(() => bar.fetched.locator('p').textContent(), { timeout: 30_000 })
+      .toBe(
+        `1 payment was missing from the feed and has been fetched: ${served.data[0]!.number} (seq ${dropped.seq}).`,
+      );
+    // The sync still says it stopped on the invoices, which stay unjudged until a sync gets them.
+    await expect
+      .poll(() => bar.bar.getByRole('alert').filter({ hasText: 'Sync stopped' }).count(), { timeout: 20_000 })
+      .toBe(1);
+    expect(await bar.progress.filter({ hasText: 'payments' }).textContent()).toMatch(/^payments: up to date/);
+    expect(await bar.missing.count()).toBe(0);
+    await expect
+      .poll(async () => [...(await stagedRows(page, 'payments')).keys()])
+      .toEqual(expect.arrayContaining(created.payments));
+    await page.screenshot({ path: 'test-results/seq-gaps-fetched-after-failed-feed.png', fullPage: true });
+    await bar.fetched.getByRole('button', { name: 'Dismiss' }).click();
   });
 });

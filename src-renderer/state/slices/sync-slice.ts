@@ -85,6 +85,26 @@ function isOffline(error: DeskError | null): boolean {
   return error?.code === 'NETWORK_UNREACHABLE';
 }
 
+/**
+ * Failures after which no further call of this connection can be answered now: nothing answered, the
+ * token or the company refused (spec, Errors: 401 and `IP_NOT_ALLOWED`), the rate window spent, or the
+ * connection itself gone. After any other failure of one feed (a 503 that outlasted its retries, a page
+ * the interface does not allow) the feeds that did finish are still checked.
+ */
+const stopsEveryCall: ReadonlySet<string> = new Set([
+  'NETWORK_UNREACHABLE',
+  'TOKEN_INVALID',
+  'TOKEN_EXPIRED',
+  'TOKEN_REVOKED',
+  'TOKEN_MISSING',
+  'COMPANY_SUSPENDED',
+  'IP_NOT_ALLOWED',
+  'RATE_LIMITED',
+  'NOT_CONFIGURED',
+  'UNKNOWN_CONNECTION',
+  'OTHER_CONNECTION',
+]);
+
 /** The sync feature's part of the store. */
 export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler: Scheduler): SyncSlice {
   const activeConnectionId = (): string | null => get().connection?.connection?.id ?? null;
@@ -161,7 +181,9 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       // Another connection became active meanwhile: its own sync owns the state from here.
       if (activeConnectionId() !== connectionId) return outcome;
       let error = outcome.error;
-      if (!error) {
+      // The feeds that finished are checked even when another feed failed: a payment the feed skipped
+      // is found although the invoices feed answered 503 (decision 091). Not when no call can pass.
+      if (!error || !stopsEveryCall.has(error.code)) {
         // Answers made on another desk or by the ERP do not move versions: ask which are still
         // pending. Part of the sync: it is not over, nor its error known, until this is done.
         for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
