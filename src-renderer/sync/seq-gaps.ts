@@ -8,14 +8,17 @@
  * missing ranges plus the seqs the service issued beyond the highest staged, and fetches those by
  * `filter[seq_after]`, in pages that stop at the last missing seq and jump over what is staged. What it
  * fetches is staged with its row, without moving the version cursor (data/documents.ts:
- * stageSeqDocuments). One call a feed a sync when nothing is missing.
+ * stageSeqDocuments). One call a feed a sync when nothing is missing. A start from a date first has its
+ * boundary confirmed against the seq stream, once (`confirmDateStart`).
  */
-import { feedPageSize } from '../../src-shared/domain/feeds';
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
+import { documentIssuedAt, feedPageSize, kindedItems } from '../../src-shared/domain/feeds';
 import {
+  confirmedDateFrom,
   countSeqs,
   firstSeqs,
+  lowerFrom,
   missingSeqs,
   recordCheck,
   settleFrom,
@@ -92,7 +95,25 @@ export async function checkSeqGaps(kind: FeedKind, options: SeqGapOptions): Prom
   if (!answer.ok) return { ...outcome, error: answer.error };
   const serviceLastSeq = answer.value.last_seq;
   const foundAt = now().toISOString();
-  const settled = await changeSeqLedger(kind, (ledger) => settleFrom(ledger, serviceLastSeq));
+  // A start from a date: its boundary is confirmed once against the service's seq stream.
+  let dateFrom: number | null = null;
+  if (cursor.startDate !== undefined && cursor.seq.fromConfirmedAt === undefined) {
+    const confirmed = await confirmDateStart(
+      kind,
+      cursor.startDate,
+      cursor.seq.from ?? serviceLastSeq,
+      options,
+    );
+    outcome.calls += confirmed.calls;
+    if (confirmed.error) return { ...outcome, error: confirmed.error };
+    dateFrom = confirmed.from;
+  }
+  const settled = await changeSeqLedger(kind, (ledger) =>
+    settleFrom(
+      dateFrom === null ? ledger : { ...lowerFrom(ledger, dateFrom), fromConfirmedAt: foundAt },
+      serviceLastSeq,
+    ),
+  );
   if (!settled) return outcome;
   const missing = missingSeqs(settled, serviceLastSeq);
   outcome.checked = true;
@@ -140,4 +161,41 @@ export async function checkSeqGaps(kind: FeedKind, options: SeqGapOptions): Prom
   outcome.open = ledger ? openGap(kind, missingSeqs(ledger, serviceLastSeq)) : found;
   outcome.error = fetchError;
   return outcome;
+}
+
+/** A read of the service's seq stream failed while a date start's boundary was confirmed. */
+class SeqReadFailed extends Error {
+  constructor(readonly error: DeskError) {
+    super(error.message);
+  }
+}
+
+/**
+ * A date start's `from`, confirmed against the service (seq-ledger.ts `confirmedDateFrom`): each read is
+ * the one document of a seq (`filter[seq_after]` the seq before it, one a page), placed by its issue time
+ * (an invoice's `issued_at`, a payment's receipt `issued_at` else `collected_at`, a return's
+ * `returned_at`) against the day's 00:00 UTC. One call when the boundary the first load learnt holds.
+ */
+async function confirmDateStart(
+  kind: FeedKind,
+  day: string,
+  candidate: number,
+  options: SeqGapOptions,
+): Promise<{ from: number; calls: number; error: DeskError | null }> {
+  const dayMs = Date.parse(`${day}T00:00:00Z`);
+  let calls = 0;
+  const issuedBefore = async (seq: number): Promise<boolean> => {
+    const result = await options.desk.feeds.pull(kind, { versionAfter: 0, perPage: 1, seqAfter: seq - 1 });
+    calls += 1;
+    if (!result.ok) throw new SeqReadFailed(result.error);
+    const item = kindedItems(result.value)[0];
+    // No document at that seq (the stream ends before it): nothing says it was issued since the day.
+    return item === undefined || Date.parse(documentIssuedAt(item)) < dayMs;
+  };
+  try {
+    return { from: await confirmedDateFrom(candidate, issuedBefore), calls, error: null };
+  } catch (error) {
+    if (error instanceof SeqReadFailed) return { from: candidate, calls, error: error.error };
+    throw error;
+  }
 }

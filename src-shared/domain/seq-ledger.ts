@@ -35,6 +35,12 @@ export interface SeqLedger {
   checkedAt: string | null;
   /** The service's `last_seq` at that comparison. */
   serviceLastSeq: number | null;
+  /**
+   * A start from a date only: when `from` was confirmed against the service's own seq stream
+   * (`confirmedDateFrom`, ISO time). Absent until then, and for the other starts, whose `from` is known
+   * when they begin.
+   */
+  fromConfirmedAt?: string;
 }
 
 /** A feed's ledger before anything is staged, starting after `from` (see `SeqLedger.from`). */
@@ -102,6 +108,41 @@ function rangeIndexOf(ranges: ReadonlyArray<readonly [number, number]>, seq: num
 export function lowerFrom(ledger: SeqLedger, from: number): SeqLedger {
   if (ledger.from !== null && ledger.from <= from) return ledger;
   return { ...ledger, from };
+}
+
+/**
+ * The seq before the first document issued on or after a start's day, confirmed against the service's
+ * own seq stream rather than inferred from what the first load delivered (a faulty page could have left
+ * out that very document, and the inferred boundary would start after it). `candidate` is what the first
+ * load learnt (`lowerFrom`), or the service's `last_seq` when it saw no document of the day;
+ * `issuedBefore(seq)` reads the document of that seq and tells whether it was issued before the day.
+ * Seqs follow issue order, so the answer is the highest seq at or below the candidate whose document was
+ * issued before the day, 0 when none: one read when the candidate holds; else reads down by doubling
+ * steps until one was issued before the day, then halving between the two.
+ */
+export async function confirmedDateFrom(
+  candidate: number,
+  issuedBefore: (seq: number) => Promise<boolean>,
+): Promise<number> {
+  if (candidate <= 0) return 0;
+  if (await issuedBefore(candidate)) return candidate;
+  // `after` is a seq known to be issued on or after the day, `before` one issued before it (0: none).
+  let after = candidate;
+  let before = 0;
+  for (let step = 1; after - step > 0; step *= 2) {
+    const seq = after - step;
+    if (await issuedBefore(seq)) {
+      before = seq;
+      break;
+    }
+    after = seq;
+  }
+  while (after - before > 1) {
+    const middle = Math.floor((before + after) / 2);
+    if (await issuedBefore(middle)) before = middle;
+    else after = middle;
+  }
+  return before;
 }
 
 /**

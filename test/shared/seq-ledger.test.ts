@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   addSeqs,
+  confirmedDateFrom,
   countSeqs,
   emptySeqLedger,
   firstSeqs,
@@ -150,5 +151,39 @@ describe('the seq ledger', () => {
     const first = recordCheck(emptySeqLedger(0), { checkedAt: 'a', serviceLastSeq: 5, filled: [gap] });
     const second = recordCheck(first, { checkedAt: 'b', serviceLastSeq: 6 });
     expect(second).toMatchObject({ checkedAt: 'b', serviceLastSeq: 6, filled: [gap] });
+  });
+
+  it('confirms a date start boundary against the seq stream: one read when it holds, a few when it does not', async () => {
+    // Seqs 1..n issued in order; the first `firstOfDay` is the first issued on or after the day.
+    const search = async (n: number, firstOfDay: number, candidate: number) => {
+      const reads: number[] = [];
+      const from = await confirmedDateFrom(candidate, async (seq) => {
+        expect(seq).toBeGreaterThanOrEqual(1);
+        expect(seq).toBeLessThanOrEqual(n);
+        reads.push(seq);
+        return seq < firstOfDay;
+      });
+      return { from, reads };
+    };
+    // The first load learnt the right boundary: one read.
+    expect(await search(1_000, 601, 600)).toEqual({ from: 600, reads: [600] });
+    // The first document of the day (601) never arrived: the first load learnt 601 and the search
+    // goes below it.
+    expect(await search(1_000, 601, 601)).toEqual({ from: 600, reads: [601, 600] });
+    // Several of the day's first documents never arrived, or none of the day arrived at all (the
+    // candidate is the service's last seq): every answer is exact, in a logarithmic number of reads.
+    for (const [n, firstOfDay, candidate] of [
+      [1_000, 601, 640],
+      [1_000, 1, 1_000],
+      [1_000, 1_001, 1_000],
+      [1_000_000, 123_457, 1_000_000],
+      [1_000_000, 999_999, 1_000_000],
+    ] as const) {
+      const { from, reads } = await search(n, firstOfDay, candidate);
+      expect(from, `${n} ${firstOfDay} ${candidate}`).toBe(Math.min(firstOfDay - 1, candidate));
+      expect(reads.length).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(candidate + 1)) + 1);
+    }
+    // Nothing issued at all.
+    expect(await search(0, 1, 0)).toEqual({ from: 0, reads: [] });
   });
 });

@@ -220,14 +220,79 @@ describe('seq gaps and feed starts, against the sandbox', () => {
     );
     const boundary = Math.min(...issuedSince.map((doc) => doc.seq!)) - 1;
     expect((await readSeqLedger('payments'))?.from).toBe(boundary);
-    const check = await checkSeqGaps('payments', { desk: core.api });
-    expect({ found: check.found, calls: check.calls }).toEqual({ found: 0, calls: 1 });
+    // The first check confirms the boundary with one read of the seq stream: the payment at it was
+    // issued before the day.
+    const check = await checkSeqGaps('payments', {
+      desk: core.api,
+      now: () => new Date('2026-11-24T09:10:00.000Z'),
+    });
+    expect({ found: check.found, calls: check.calls }).toEqual({ found: 0, calls: 2 });
+    expect(seqCalls()).toEqual([`${boundary - 1}/1`]);
     const lastSeq = await core.api.feeds.cursor('payments');
     expect(await readSeqLedger('payments')).toMatchObject({
       from: boundary,
       highest: lastSeq.ok ? lastSeq.value.last_seq : -1,
       missing: [],
+      fromConfirmedAt: '2026-11-24T09:10:00.000Z',
     });
+    // Confirmed once: the next check is the cursor call alone.
+    const again = await checkSeqGaps('payments', { desk: core.api });
+    expect({ found: again.found, calls: again.calls }).toEqual({ found: 0, calls: 1 });
+  });
+
+  it('starts from a date whose first payment of the day a page left out: the boundary is read from the seq stream and the payment fetched', async () => {
+    // Every payment as issued, in one call (the sandbox holds fewer than a page).
+    const listed = await core.api.feeds.pull('payments', { versionAfter: 0, perPage: 500, seqAfter: 0 });
+    if (!listed.ok || listed.value.kind !== 'payments' || listed.value.meta.has_more) throw new Error('read');
+    const docs = listed.value.data;
+    const issuedAt = (doc: (typeof docs)[number]) => doc.receipt?.issued_at ?? doc.collected_at;
+    const bySeq = [...docs].sort((a, b) => a.seq! - b.seq!);
+    const day = issuedAt(bySeq[Math.floor(bySeq.length / 2)]!).slice(0, 10);
+    const first = bySeq.find((doc) => issuedAt(doc) >= `${day}T00:00:00Z`)!;
+    // Issue order is seq order: everything before the first of the day was issued before it.
+    expect(
+      bySeq.filter((doc) => doc.seq! < first.seq!).every((doc) => issuedAt(doc) < `${day}T00:00:00Z`),
+    ).toBe(true);
+    const fromDay = await served('payments', { updatedAfter: `${day}T00:00:00Z` });
+    expect(fromDay.has(first.id)).toBe(true);
+    // Every page of the first load comes without that payment.
+    const dropped: string[] = [];
+    proxy.add({
+      method: 'GET',
+      path: /\/payments\?filter%5B(updated_after|version_after)%5D=/,
+      times: 1_000,
+      action: {
+        kind: 'rewrite-answer',
+        rewrite: (body) => {
+          const page = body as { data: Array<{ id: string }> };
+          if (page.data.some((doc) => doc.id === first.id)) dropped.push(first.id);
+          return { ...page, data: page.data.filter((doc) => doc.id !== first.id) };
+        },
+      },
+    });
+    const outcome = await engine({ mode: 'date', date: day }).syncAll(['payments']);
+    expect(outcome.error).toBeNull();
+    expect(dropped).toEqual([first.id]);
+    expect(await stagedIds('payments')).toEqual([...fromDay.keys()].filter((id) => id !== first.id).sort());
+    // What the first load saw puts the boundary after the payment it never got.
+    expect((await readSeqLedger('payments'))?.from).toBeGreaterThanOrEqual(first.seq!);
+
+    proxy.reset();
+    const check = await checkSeqGaps('payments', {
+      desk: core.api,
+      now: () => new Date('2026-11-24T09:10:00.000Z'),
+    });
+    expect(check.filled.map((gap) => ({ seq: gap.seq, id: gap.id }))).toEqual([
+      { seq: first.seq, id: first.id },
+    ]);
+    expect({ open: check.open, error: check.error }).toEqual({ open: null, error: null });
+    expect(await stagedIds('payments')).toEqual([...fromDay.keys()].sort());
+    expect(await readSeqLedger('payments')).toMatchObject({
+      from: first.seq! - 1,
+      missing: [],
+      fromConfirmedAt: '2026-11-24T09:10:00.000Z',
+    });
+    await expectChunksConsistent();
   });
 
   it('starts from now: nothing old, then exactly what is issued after', async () => {
