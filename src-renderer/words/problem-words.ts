@@ -221,3 +221,16 @@ export function deskErrorWords(error: DeskError): string {
   const words = wordsFor(error.code, error.message);
   return `${words.title} ${words.next}`;
 }
+
+/** Failures of a read that the next try may get past: a sync says so instead of an answer's resend. */
+const passingCodes: ReadonlySet<string> = new Set(['SERVICE_UNAVAILABLE', 'INTERNAL', 'REQUEST_IN_PROGRESS']);
+
+/**
+ * A failed sync in words: as `deskErrorWords`, but a failure the next try may get past says that the
+ * next sync tries again (a feed read carries no key to send again).
+ */
+export function syncErrorWords(error: DeskError): string {
+  if (!passingCodes.has(error.code)) return deskErrorWords(error);
+  const words = wordsFor(error.code, error.message);
+  return `${words.title} The next sync tries again: press Sync now, or wait for the next poll.`;
+}

@@ -193,10 +193,15 @@ describe('where to start and seq gaps (browser mode, real sandbox)', () => {
       .toBe(
         `1 payment was missing from the feed and has been fetched: ${served.data[0]!.number} (seq ${dropped.seq}).`,
       );
-    // The sync still says it stopped on the invoices, which stay unjudged until a sync gets them.
+    // The sync still says it stopped, and the invoices stay unjudged until a sync gets them.
     await expect
-      .poll(() => bar.bar.getByRole('alert').filter({ hasText: 'Sync stopped' }).count(), { timeout: 20_000 })
-      .toBe(1);
+      .poll(() => bar.bar.getByRole('alert').filter({ hasText: 'Sync stopped' }).textContent(), {
+        timeout: 20_000,
+      })
+      .toBe(
+        'Sync stopped: The service is unavailable for a moment. The next sync tries again: press Sync now, or wait for the next poll.',
+      );
+    expect(await bar.progress.filter({ hasText: 'invoices' }).textContent()).toMatch(/^invoices: failed/);
     expect(await bar.progress.filter({ hasText: 'payments' }).textContent()).toMatch(/^payments: up to date/);
     expect(await bar.missing.count()).toBe(0);
     await expect

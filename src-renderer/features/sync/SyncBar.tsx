@@ -2,7 +2,7 @@ import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
 import { feedKinds } from '../../../src-shared/wire';
 import { useShallow } from 'zustand/react/shallow';
 import { useDeskStore } from '../../state/store';
-import { deskErrorWords } from '../../words/problem-words';
+import { deskErrorWords, syncErrorWords } from '../../words/problem-words';
 import { formatCount, formatTime } from '../ui/format';
 import type { FeedSyncProgress } from '../../sync/feed-sync';
 import { filledGapWords, seqGapAlarmWords } from './seq-gap-words';
@@ -186,7 +186,7 @@ export function SyncBar() {
       )}
       {syncError && (
         <p role="alert" className="error-text">
-          Sync stopped: {deskErrorWords(syncError)}
+          Sync stopped: {syncErrorWords(syncError)}
         </p>
       )}
       {stoppedBy && stoppedBy.code !== 'NETWORK_UNREACHABLE' && (
