@@ -17,7 +17,7 @@ import {
 } from '../../../src-shared/domain/master-data';
 import type { OpenedFile } from '../../../src-shared/bridge/contract';
 import { bufferOf } from '../files/file-actions';
-import { findLayout, knownKeys, saveLayout } from './push-history';
+import { findLayout, knownKeys, saveLayout } from '../../data/push-history';
 import { readImportFile } from './read-file';
 
 /** A file the clerk added, as read, with the kind and mapping chosen for it. */

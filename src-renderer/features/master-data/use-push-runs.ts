@@ -1,11 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeskError } from '../../../src-shared/bridge/result';
-import {
-  maxResultsPage,
-  type PushCall,
-  type PushPlan,
-  type PushRunSummary,
-} from '../../../src-shared/domain/master-data';
+import type { PushCall, PushPlan, PushRunSummary } from '../../../src-shared/domain/master-data';
 import { desk } from '../../bridge/desk';
 import type { PushRecordRow, PushRunRow } from '../../data/db';
 import {
@@ -14,23 +9,13 @@ import {
   loadRecords,
   recordRun,
   setServiceBalance,
-  storeResults,
+  syncResults,
   updateRunSummary,
-} from './push-history';
+} from '../../data/push-history';
 
 /** States in which a run sends nothing until the clerk acts. */
 function isSettled(summary: PushRunSummary): boolean {
   return summary.state === 'done' || summary.state === 'paused' || summary.state === 'stopped';
-}
-
-/** Copies every page of a run's results from the core into IndexedDB. */
-async function syncResults(summary: PushRunSummary): Promise<DeskError | null> {
-  for (let offset = 0; offset < summary.recordsTotal; offset += maxResultsPage) {
-    const page = await desk.push.results(summary.runId, { offset, limit: maxResultsPage });
-    if (!page.ok) return page.error;
-    await storeResults(summary.runId, summary.connectionId, page.value.records, new Date().toISOString());
-  }
-  return null;
 }
 
 /**
@@ -92,7 +77,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
       // Results follow a running push every couple of seconds, and every settled one at once.
       if (isSettled(summary) || nowMs - lastSyncMs.current > 2000) {
         lastSyncMs.current = nowMs;
-        const failed = await syncResults(summary);
+        const failed = await syncResults(desk.push, summary);
         if (failed) setError(failed);
         if (selectedRef.current === summary.runId) reloadRecords();
         if (isSettled(summary)) onSettled();
@@ -129,7 +114,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
         return false;
       }
       await recordRun(result.value, plan, files);
-      await syncResults(result.value);
+      await syncResults(desk.push, result.value);
       setSelectedId(result.value.runId);
       reloadRuns();
       return true;

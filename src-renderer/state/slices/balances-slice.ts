@@ -2,7 +2,6 @@ import type { CustomerBalance } from '../../../src-shared/bridge/contract';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import {
   maxItemsPerCall,
-  maxResultsPage,
   type PushCall,
   type PushPlan,
   type PushRecordResult,
@@ -10,10 +9,14 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { desk } from '../../bridge/desk';
 import { pushedCustomerKeys, stagedCustomerIds } from '../../data/balance-documents';
+import { loadRecords, recordRun, syncResults, updateRunSummary } from '../../data/push-history';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** `lookup.customerBalances` takes at most 100 ids a call (one `GET /lookup` each on the service). */
 export const balanceReadChunk = 100;
+
+/** How a fresh-balance push names its source in the Master data history (its calls' and run's file). */
+const worksheetFile = 'Balance worksheet';
 
 /** A fresh balance the clerk confirmed for one customer. */
 export interface FreshBalance {
@@ -60,7 +63,10 @@ export interface BalancesSlice {
   readAllBalances(): Promise<void>;
   /** Reads these customers again (after a push, or on the clerk's word). */
   rereadBalances(ids: readonly string[]): Promise<void>;
-  /** Pushes the confirmed balances taken now as one run, waits for it, and re-reads those customers. */
+  /**
+   * Pushes the confirmed balances taken now as one run, kept in the Master data history with its
+   * results, waits for it, and re-reads those customers.
+   */
   pushFreshBalances(balances: readonly FreshBalance[]): Promise<FreshPushOutcome | null>;
 }
 
@@ -91,17 +97,6 @@ function settledRun(started: PushRunSummary): Promise<PushRunSummary> {
       if (status.ok) finish(status.value);
     });
   });
-}
-
-/** Every record result of a run, page by page. */
-async function runResults(summary: PushRunSummary): Promise<PushRecordResult[] | DeskError> {
-  const records: PushRecordResult[] = [];
-  for (let offset = 0; offset < summary.recordsTotal; offset += maxResultsPage) {
-    const page = await desk.push.results(summary.runId, { offset, limit: maxResultsPage });
-    if (!page.ok) return page.error;
-    records.push(...page.value.records);
-  }
-  return records;
 }
 
 /** The balance worksheet's part of the store. */
@@ -190,7 +185,7 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
         const asOf = new Date().toISOString();
         const calls: PushCall[] = chunks(balances, maxItemsPerCall).map((part) => ({
           call: 'balances-batch',
-          file: 'Balance worksheet',
+          file: worksheetFile,
           items: part.map((fresh) => ({
             ref: fresh.ref,
             body:
@@ -209,12 +204,18 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
           set({ balanceError: started.error });
           return null;
         }
+        // Kept as Master data keeps its runs (use-push-runs.ts `start`): listed under its runs, with
+        // the results per record.
+        await recordRun(started.value, plan, [worksheetFile]);
+        await syncResults(desk.push, started.value);
         const summary = await settledRun(started.value);
-        const records = await runResults(summary);
-        if (!Array.isArray(records)) {
-          set({ balanceError: records });
+        await updateRunSummary(summary);
+        const failed = await syncResults(desk.push, summary);
+        if (failed) {
+          set({ balanceError: failed });
           return null;
         }
+        const records = await loadRecords(summary.runId);
         const byRef = new Map(balances.map((fresh) => [fresh.ref, fresh.id]));
         const outcome: FreshPushOutcome = {
           runId: summary.runId,

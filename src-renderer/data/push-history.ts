@@ -1,21 +1,19 @@
 // The master-data history of this computer in IndexedDB: runs and their per-record results, the
 // column mappings remembered per file layout, and the keys each connection's service has answered
-// for (what "already pushed" means in the preview, and the candidates for removal).
-import type {
-  ColumnMapping,
-  KnownKeys,
-  PushPlan,
-  PushRecordResult,
-  PushRunSummary,
-  RecordKind,
-} from '../../../src-shared/domain/master-data';
+// for (what "already pushed" means in the preview, and the candidates for removal). Master data and
+// the balance worksheet both keep their runs here.
+import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskError } from '../../src-shared/bridge/result';
 import {
-  db,
-  type ImportLayoutRow,
-  type PushRecordRow,
-  type PushRunRow,
-  type PushedKeyRow,
-} from '../../data/db';
+  maxResultsPage,
+  type ColumnMapping,
+  type KnownKeys,
+  type PushPlan,
+  type PushRecordResult,
+  type PushRunSummary,
+  type RecordKind,
+} from '../../src-shared/domain/master-data';
+import { db, type ImportLayoutRow, type PushRecordRow, type PushRunRow, type PushedKeyRow } from './db';
 
 /** The mapping remembered for a layout, if any. */
 export async function findLayout(signature: string): Promise<ImportLayoutRow | undefined> {
@@ -111,6 +109,22 @@ export async function storeResults(
       }));
     await db.pushedKeys.bulkPut(keys);
   });
+}
+
+/**
+ * Copies every page of a run's results from the core into IndexedDB (`storeResults`), for Master data's
+ * runs and the balance worksheet's fresh-balance pushes alike; answers the error of a page that failed.
+ */
+export async function syncResults(
+  push: Pick<DeskApi['push'], 'results'>,
+  summary: PushRunSummary,
+): Promise<DeskError | null> {
+  for (let offset = 0; offset < summary.recordsTotal; offset += maxResultsPage) {
+    const page = await push.results(summary.runId, { offset, limit: maxResultsPage });
+    if (!page.ok) return page.error;
+    await storeResults(summary.runId, summary.connectionId, page.value.records, new Date().toISOString());
+  }
+  return null;
 }
 
 /** Keys live on a connection's service as far as this computer knows, per kind. */

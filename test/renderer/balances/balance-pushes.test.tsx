@@ -1,0 +1,131 @@
+// Balance pushes and the worksheet, against a real core and the real sandbox: a fresh balance pushed
+// from the worksheet is kept in the Master data history (docs/decisions/094-balance-worksheet.md).
+import 'fake-indexeddb/auto';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { randomUUID } from 'node:crypto';
+import { fetch } from 'undici';
+
+const coreDesk = await vi.hoisted(async () => {
+  const { installCoreDesk } = await import('../support/core-desk');
+  return installCoreDesk();
+});
+
+import { db } from '../../../src-renderer/data/db';
+import { listRuns, loadRecords } from '../../../src-renderer/data/push-history';
+import { MasterDataScreen } from '../../../src-renderer/features/master-data/MasterDataScreen';
+import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
+import { startTestCore, type TestCore } from '../../support/core';
+import { startSandbox, type RunningSandbox } from '../../support/sandbox';
+
+describe('balance pushes and the worksheet, against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let testCore: TestCore;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 5, seed: 21, rateLimit: 6000 });
+    testCore = await startTestCore({ sandbox });
+    coreDesk.attach(testCore.core);
+  });
+  afterAll(async () => {
+    coreDesk.attach(null);
+    await testCore?.dispose();
+    await sandbox?.dispose();
+  });
+  beforeEach(async () => {
+    await db.open();
+    await useDeskStore.getState().refreshConnection();
+    expect(useDeskStore.getState().connection?.state).toBe('connected');
+  });
+  afterEach(async () => {
+    cleanup();
+    resetDeskStore();
+    db.close();
+    await db.delete();
+  });
+
+  function connectionId(): string {
+    return useDeskStore.getState().connection?.connection?.id ?? '';
+  }
+
+  /**
+   * A customer the ERP's own integration pushed with the demo token (not this desk): the service's id.
+   * No document names it.
+   */
+  async function customerPushedElsewhere(ref: string): Promise<string> {
+    const response = await fetch(`${sandbox.baseUrl}/customers/${ref}`, {
+      method: 'PUT',
+      headers: {
+        authorization: `Bearer ${sandbox.token}`,
+        'content-type': 'application/json',
+        'idempotency-key': randomUUID(),
+      },
+      body: JSON.stringify({ name: { en: `Shop ${ref}` }, blocked: false }),
+    });
+    expect(response.status).toBe(200);
+    const { data } = (await response.json()) as { data: { id: string } };
+    return data.id;
+  }
+
+  it('keeps a fresh balance pushed from the worksheet in the Master data history, with its results', async () => {
+    const id = await customerPushedElsewhere('FRESH-1');
+    const outcome = await useDeskStore
+      .getState()
+      .pushFreshBalances([{ id, ref: 'FRESH-1', balanceCents: 12_345, creditLimit: null }]);
+    expect(outcome?.results).toEqual([{ id, ref: 'FRESH-1', outcome: 'updated', explanation: null }]);
+
+    // Master data lists the run, and its results by outcome.
+    const user = userEvent.setup();
+    render(<MasterDataScreen />);
+    const label = 'Fresh balance of 1 customer from the balance worksheet';
+    const runs = await screen.findByRole('table', { name: 'Pushes' });
+    const row = within(runs).getByRole('button', { name: label }).closest('tr');
+    expect(row?.textContent).toContain('Finished');
+    await user.click(within(runs).getByRole('button', { name: label }));
+    const run = await screen.findByRole('region', { name: `Push ${label}` });
+    await vi.waitFor(() =>
+      expect(
+        within(within(run).getByRole('group', { name: 'Filter by result' }))
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual([
+        'All 1',
+        'Created 0',
+        'Updated 1',
+        'Unchanged 0',
+        'Stale 0',
+        'Removed 0',
+        'Failed 0',
+        'Not sent yet 0',
+      ]),
+    );
+
+    const [stored] = await listRuns(connectionId());
+    expect({ label: stored?.label, files: stored?.files, state: stored?.summary.state }).toEqual({
+      label,
+      files: ['Balance worksheet'],
+      state: 'done',
+    });
+    const records = await loadRecords(stored?.runId ?? '');
+    expect(
+      records.map(({ kind, key, file, outcome: answer, serviceId, erpBalance }) => ({
+        kind,
+        key,
+        file,
+        answer,
+        serviceId,
+        erpBalance,
+      })),
+    ).toEqual([
+      {
+        kind: 'balances',
+        key: 'FRESH-1',
+        file: 'Balance worksheet',
+        answer: 'updated',
+        serviceId: id,
+        erpBalance: 123.45,
+      },
+    ]);
+  });
+});
