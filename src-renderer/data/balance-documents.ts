@@ -18,13 +18,25 @@ export function stagedCustomerIds(): Promise<string[]> {
   return customerIdsOfStagedRows(db);
 }
 
-/** The ERP keys of the customers this desk pushed on a connection and has not deleted. */
+/**
+ * The ERP keys of the customers this desk pushed on a connection and has not deleted, once each, sorted:
+ * those whose record it pushed and those whose balance the service took (push-history.ts keeps them
+ * under kind balances), from Master data or the worksheet. A customer this desk deleted is left out
+ * even when its balance was pushed: the service keeps a tombstone's balance, but the desk removed it.
+ */
 export async function pushedCustomerKeys(connectionId: string): Promise<string[]> {
-  const rows = await db.pushedKeys.where('[connectionId+kind]').equals([connectionId, 'customers']).toArray();
-  return rows
-    .filter((row) => row.isLive === 1)
-    .map((row) => row.key)
-    .sort();
+  const rows = await db.pushedKeys
+    .where('[connectionId+kind]')
+    .anyOf([
+      [connectionId, 'customers'],
+      [connectionId, 'balances'],
+    ])
+    .toArray();
+  const deleted = new Set(
+    rows.filter((row) => row.kind === 'customers' && row.isLive === 0).map((row) => row.key),
+  );
+  const live = rows.filter((row) => row.isLive === 1 && !deleted.has(row.key)).map((row) => row.key);
+  return [...new Set(live)].sort();
 }
 
 // A row's `date` is the service's calendar date of the document (issue, collection, return date), which

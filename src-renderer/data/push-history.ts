@@ -1,7 +1,7 @@
 // The master-data history of this computer in IndexedDB: runs and their per-record results, the
 // column mappings remembered per file layout, and the keys each connection's service has answered
-// for (what "already pushed" means in the preview, and the candidates for removal). Master data and
-// the balance worksheet both keep their runs here.
+// for (what "already pushed" means in the preview, the candidates for removal, and the customers the
+// balance worksheet lists). Master data and the balance worksheet both keep their runs here.
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
 import {
@@ -65,14 +65,25 @@ export async function loadRecords(runId: string): Promise<PushRecordRow[]> {
   return db.pushRecords.where('runId').equals(runId).sortBy('seq');
 }
 
-/** Kinds whose records other files name by key (./kinds.ts `references`) or that a full export removes. */
+/**
+ * Kinds whose records other files name by key (./kinds.ts `references`) or that a full export removes,
+ * and balances: a balance the service took names a customer key it knows, which the balance worksheet
+ * lists (docs/decisions/094-balance-worksheet.md). No field references a balance and no export removes
+ * one, so the preview's checks and removals read the same keys as before.
+ */
 const keyedKinds: ReadonlySet<RecordKind> = new Set<RecordKind>([
   'units',
   'price-lists',
   'products',
   'customers',
   'branches',
+  'balances',
 ]);
+
+/** Whether a record's answer says its key is on the service (not refused, not sent yet). */
+function isTaken(record: Pick<PushRecordResult, 'outcome'>): boolean {
+  return record.outcome !== 'pending' && record.outcome !== 'failed';
+}
 
 /**
  * Stores results as they come from the core, and what they say about keys: a created, updated,
@@ -96,10 +107,7 @@ export async function storeResults(
     }));
     await db.pushRecords.bulkPut(rows);
     const keys: PushedKeyRow[] = records
-      .filter(
-        (record) =>
-          keyedKinds.has(record.kind) && record.outcome !== 'pending' && record.outcome !== 'failed',
-      )
+      .filter((record) => keyedKinds.has(record.kind) && isTaken(record))
       .map((record) => ({
         connectionId,
         kind: record.kind,
@@ -125,6 +133,45 @@ export async function syncResults(
     await storeResults(summary.runId, summary.connectionId, page.value.records, new Date().toISOString());
   }
   return null;
+}
+
+/** The meta row saying the balance keys of runs stored before `storeResults` kept them were copied. */
+const earlierBalanceKeysKey = 'earlierBalanceKeysCopied';
+
+/**
+ * Keeps the keys of balance records the service took in runs stored before balance keys were kept,
+ * once per desk: their results are read a run at a time and the keys missing from `pushedKeys` added.
+ * Later runs keep theirs through `storeResults`; a key is never taken back, so copying again is harmless.
+ */
+export async function keepEarlierBalanceKeys(nowIso: string): Promise<void> {
+  if (await db.meta.get(earlierBalanceKeysKey)) return;
+  for (const runId of await db.pushRecords.orderBy('runId').uniqueKeys()) {
+    const taken = await db.pushRecords
+      .where('runId')
+      .equals(runId)
+      .filter((record) => record.kind === 'balances' && isTaken(record))
+      .toArray();
+    if (taken.length === 0) continue;
+    await db.transaction('rw', db.pushedKeys, async () => {
+      const ids = taken.map((record): [string, RecordKind, string] => [
+        record.connectionId,
+        'balances',
+        record.key,
+      ]);
+      const stored = await db.pushedKeys.bulkGet(ids);
+      const missing = taken.filter((_, index) => stored[index] === undefined);
+      await db.pushedKeys.bulkPut(
+        missing.map((record) => ({
+          connectionId: record.connectionId,
+          kind: 'balances',
+          key: record.key,
+          isLive: 1,
+          at: nowIso,
+        })),
+      );
+    });
+  }
+  await db.meta.put({ key: earlierBalanceKeysKey, value: nowIso });
 }
 
 /** Keys live on a connection's service as far as this computer knows, per kind. */

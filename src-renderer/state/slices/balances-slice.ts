@@ -9,7 +9,13 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { desk } from '../../bridge/desk';
 import { pushedCustomerKeys, stagedCustomerIds } from '../../data/balance-documents';
-import { loadRecords, recordRun, syncResults, updateRunSummary } from '../../data/push-history';
+import {
+  keepEarlierBalanceKeys,
+  loadRecords,
+  recordRun,
+  syncResults,
+  updateRunSummary,
+} from '../../data/push-history';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** `lookup.customerBalances` takes at most 100 ids a call (one `GET /lookup` each on the service). */
@@ -59,7 +65,7 @@ export interface BalancesSlice {
   balanceError: DeskError | null;
   freshPush: FreshPushOutcome | null;
   isPushingBalances: boolean;
-  /** Reads every customer the desk knows (staged documents, customers pushed), 100 at a time. */
+  /** Reads every customer the desk knows (staged documents, customers and balances pushed), 100 at a time. */
   readAllBalances(): Promise<void>;
   /** Reads these customers again (after a push, or on the clerk's word). */
   rereadBalances(ids: readonly string[]): Promise<void>;
@@ -136,6 +142,7 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
       set({ isReadingBalances: true, balanceError: null });
       try {
         const staged = await stagedCustomerIds();
+        await keepEarlierBalanceKeys(new Date().toISOString());
         const pushed = connectionId === null ? [] : await pushedCustomerKeys(connectionId);
         // Every customer is read again; what was read before stays on screen until its new answer comes.
         set({ balanceProgress: { done: 0, total: staged.length + pushed.length } });
@@ -204,8 +211,8 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
           set({ balanceError: started.error });
           return null;
         }
-        // Kept as Master data keeps its runs (use-push-runs.ts `start`): listed under its runs, with
-        // the results per record.
+        // Kept as Master data keeps its runs (use-push-runs.ts `start`): listed under its runs, the
+        // results per record, the customer keys the service took.
         await recordRun(started.value, plan, [worksheetFile]);
         await syncResults(desk.push, started.value);
         const summary = await settledRun(started.value);

@@ -1,11 +1,14 @@
-// Balance pushes and the worksheet, against a real core and the real sandbox: a fresh balance pushed
-// from the worksheet is kept in the Master data history (docs/decisions/094-balance-worksheet.md).
+// Balance pushes and the worksheet, against a real core and the real sandbox: a customer known to
+// this desk only through a balance it pushed is listed, and a fresh balance pushed from the worksheet
+// is kept in the Master data history (docs/decisions/094-balance-worksheet.md).
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { randomUUID } from 'node:crypto';
 import { fetch } from 'undici';
+import type { OpenedFile } from '../../../src-shared/bridge/contract';
+import { fail, ok } from '../../../src-shared/bridge/result';
 
 const coreDesk = await vi.hoisted(async () => {
   const { installCoreDesk } = await import('../support/core-desk');
@@ -13,6 +16,7 @@ const coreDesk = await vi.hoisted(async () => {
 });
 
 import { db } from '../../../src-renderer/data/db';
+import { stagedCustomerIds } from '../../../src-renderer/data/balance-documents';
 import { listRuns, loadRecords } from '../../../src-renderer/data/push-history';
 import { MasterDataScreen } from '../../../src-renderer/features/master-data/MasterDataScreen';
 import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
@@ -22,10 +26,18 @@ import { startSandbox, type RunningSandbox } from '../../support/sandbox';
 describe('balance pushes and the worksheet, against the sandbox', () => {
   let sandbox: RunningSandbox;
   let testCore: TestCore;
+  /** What the Open dialog hands over next (null: the clerk cancels). */
+  let chosen: OpenedFile[] | null = null;
 
   beforeAll(async () => {
     sandbox = await startSandbox({ docs: 5, seed: 21, rateLimit: 6000 });
-    testCore = await startTestCore({ sandbox });
+    testCore = await startTestCore({
+      sandbox,
+      fileDialogs: {
+        open: async () => ok(chosen),
+        save: async () => fail({ code: 'NO_FILE_DIALOGS', message: 'Not in this test.', retryable: false }),
+      },
+    });
     coreDesk.attach(testCore.core);
   });
   afterAll(async () => {
@@ -68,7 +80,57 @@ describe('balance pushes and the worksheet, against the sandbox', () => {
     return data.id;
   }
 
-  it('keeps a fresh balance pushed from the worksheet in the Master data history, with its results', async () => {
+  /** Pushes a balances file from Master data, as a clerk does, and waits for the run to finish. */
+  async function pushBalancesFile(text: string): Promise<void> {
+    const user = userEvent.setup();
+    render(<MasterDataScreen />);
+    chosen = [{ name: 'balances.csv', bytes: new TextEncoder().encode(text) }];
+    await user.click(
+      within(screen.getByRole('group', { name: 'Add files' })).getByRole('button', { name: 'Choose files…' }),
+    );
+    await screen.findByRole('article', { name: 'balances.csv' });
+    fireEvent.change(screen.getByLabelText('Balances as of'), { target: { value: '2025-05-01T10:00' } });
+    await user.click(screen.getByRole('button', { name: 'Push 1 record' }));
+    await vi.waitFor(
+      () => expect(screen.getByRole('status', { name: 'Push state' }).textContent).toMatch(/^Finished/),
+      { timeout: 20_000 },
+    );
+    cleanup();
+  }
+
+  /** The worksheet's customers after a full read: id, ERP key and ERP balance each. */
+  async function worksheetCustomers() {
+    await useDeskStore.getState().readAllBalances();
+    const state = useDeskStore.getState();
+    expect(state.balanceError).toBeNull();
+    return Object.values(state.balanceEntries).map((entry) => ({
+      id: entry.id,
+      ref: entry.record?.external_ref,
+      erpBalance: entry.record?.balance?.erp_balance,
+    }));
+  }
+
+  it('lists a customer whose balance alone this desk pushed, with no staged document and no customer push', async () => {
+    const id = await customerPushedElsewhere('BAL-ONLY');
+    await pushBalancesFile('Customer Code,Balance\nBAL-ONLY,250.00\n');
+    expect(await stagedCustomerIds()).toEqual([]);
+    expect((await db.pushedKeys.toArray()).filter((row) => row.kind === 'customers')).toEqual([]);
+
+    expect(await worksheetCustomers()).toEqual([{ id, ref: 'BAL-ONLY', erpBalance: 250 }]);
+    expect(useDeskStore.getState().balanceProgress).toEqual({ done: 1, total: 1 });
+  });
+
+  it('lists the customers of balances pushed before the desk kept their keys, from the runs it stored', async () => {
+    const id = await customerPushedElsewhere('BAL-EARLIER');
+    await pushBalancesFile('Customer Code,Balance\nBAL-EARLIER,75.50\n');
+    // As a desk stored it before balance keys were kept: the run's results, and no key of kind balances.
+    await db.pushedKeys.where('[connectionId+kind]').equals([connectionId(), 'balances']).delete();
+    expect(await db.pushRecords.count()).toBe(1);
+
+    expect(await worksheetCustomers()).toEqual([{ id, ref: 'BAL-EARLIER', erpBalance: 75.5 }]);
+  });
+
+  it('keeps a fresh balance pushed from the worksheet in the Master data history, with its results and keys', async () => {
     const id = await customerPushedElsewhere('FRESH-1');
     const outcome = await useDeskStore
       .getState()
@@ -127,5 +189,13 @@ describe('balance pushes and the worksheet, against the sandbox', () => {
         erpBalance: 123.45,
       },
     ]);
+    expect(
+      (await db.pushedKeys.toArray()).map(({ connectionId: on, kind, key, isLive }) => ({
+        on,
+        kind,
+        key,
+        isLive,
+      })),
+    ).toEqual([{ on: connectionId(), kind: 'balances', key: 'FRESH-1', isLive: 1 }]);
   });
 });

@@ -28,6 +28,7 @@ const bridge = vi.hoisted(() => {
     erp: new Map<string, number>(),
     listeners: [] as Array<(summary: PushRunSummary) => void>,
     plans: [] as PushPlan[],
+    isSettled: false,
   };
   const summary = (runState: PushRunSummary['state']): PushRunSummary => ({
     runId: 'run-1',
@@ -65,11 +66,18 @@ const bridge = vi.hoisted(() => {
     push: {
       start: vi.fn(async (plan: PushPlan): Promise<Result<PushRunSummary>> => {
         state.plans.push(plan);
-        // The run settles after the slice starts waiting for it.
-        setTimeout(() => state.listeners.forEach((listener) => listener(summary('done'))), 5);
+        // The run settles a moment later; the slice may start waiting for it before or after (its status
+        // then says so, as the core's does).
+        setTimeout(() => {
+          state.isSettled = true;
+          state.listeners.forEach((listener) => listener(summary('done')));
+        }, 5);
         return { ok: true, value: summary('running') };
       }),
-      status: vi.fn(async (): Promise<Result<PushRunSummary>> => ({ ok: true, value: summary('running') })),
+      status: vi.fn(async (): Promise<Result<PushRunSummary>> => ({
+        ok: true,
+        value: summary(state.isSettled ? 'done' : 'running'),
+      })),
       results: vi.fn(async (): Promise<Result<PushResultsPage>> => ({
         ok: true,
         value: {
@@ -117,6 +125,7 @@ useConnectedDesk();
 afterEach(() => {
   bridge.state.balanceCalls = [];
   bridge.state.plans = [];
+  bridge.state.isSettled = false;
   bridge.state.erp.clear();
   vi.clearAllMocks();
 });
@@ -126,7 +135,8 @@ const customerId = (n: number) => `c${String(n).padStart(3, '0')}`;
 describe('the balance worksheet’s session state', () => {
   it('reads every customer the desk knows, 100 at a time, and each pushed key not already read once', async () => {
     // 230 customers across the feeds (some named by two feeds), and three keys pushed from this desk:
-    // one the staged documents already name, one new, one the service no longer knows.
+    // one the staged documents already name, one new, one the service no longer knows. Balances pushed
+    // too: of the new one (read once) and of one this desk deleted (still left out).
     await putRows(
       'invoices',
       Array.from({ length: 200 }, (_, n) => row(`i${n}`, { customerId: customerId(n) })),
@@ -140,6 +150,8 @@ describe('the balance worksheet’s session state', () => {
       { connectionId: 'conn-1', kind: 'customers', key: 'NEW-1', isLive: 1, at: '' },
       { connectionId: 'conn-1', kind: 'customers', key: 'GONE', isLive: 1, at: '' },
       { connectionId: 'conn-1', kind: 'customers', key: 'DELETED', isLive: 0, at: '' },
+      { connectionId: 'conn-1', kind: 'balances', key: 'NEW-1', isLive: 1, at: '' },
+      { connectionId: 'conn-1', kind: 'balances', key: 'DELETED', isLive: 1, at: '' },
       { connectionId: 'other', kind: 'customers', key: 'ELSEWHERE', isLive: 1, at: '' },
     ]);
 
