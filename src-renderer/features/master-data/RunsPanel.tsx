@@ -7,11 +7,13 @@ import {
 } from '../../../src-shared/domain/master-data';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { PushRecordRow, PushRunRow } from '../../data/db';
+import { useDeskStore } from '../../state/store';
 import { csvBytes, csvFilter, runExport, saveFile, type FileNote } from '../files/file-actions';
 import { FileNoteText } from '../files/FileNoteText';
 import { Dialog } from '../ui/Dialog';
 import { outcomeWords, runStateWords } from './master-data-words';
 import { ResultsGrid } from './ResultsGrid';
+import { maxComparedBalances } from './use-push-runs';
 
 /** Saves a run's results as CSV (a Save dialog, or a download in browser mode). */
 function exportResults(fileName: string, text: string): Promise<FileNote | null> {
@@ -47,7 +49,9 @@ export function RunsPanel({
     () => (filter === 'all' ? records : records.filter((record) => record.outcome === filter)),
     [records, filter],
   );
-  const hasBalances = records.some((record) => record.kind === 'balances');
+  const balanceRecords = records.filter((record) => record.kind === 'balances').length;
+  const hasBalances = balanceRecords > 0;
+  const setSection = useDeskStore((state) => state.setSection);
   const offers = records.filter((record) => record.adoptServiceId !== null);
   const summary = selected?.summary;
 
@@ -145,7 +149,18 @@ export function RunsPanel({
               ) : null}
               {hasBalances ? (
                 <button type="button" onClick={() => void onCompareBalances(summary.runId)}>
-                  Compare with service balances
+                  {balanceRecords > maxComparedBalances
+                    ? `Compare the first ${maxComparedBalances} with service balances`
+                    : 'Compare with service balances'}
+                </button>
+              ) : null}
+              {hasBalances ? (
+                <button
+                  type="button"
+                  title="Every customer, each difference explained by the documents staged here"
+                  onClick={() => setSection('balances')}
+                >
+                  Explain in Balances
                 </button>
               ) : null}
               <button

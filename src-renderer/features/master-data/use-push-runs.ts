@@ -13,6 +13,12 @@ import {
   updateRunSummary,
 } from '../../data/push-history';
 
+/**
+ * Balance records a run's quick comparison reads (one `GET /lookup` each). The Balances section reads
+ * every customer and explains each difference (docs/decisions/094-balance-worksheet.md).
+ */
+export const maxComparedBalances = 100;
+
 /** States in which a run sends nothing until the clerk acts. */
 function isSettled(summary: PushRunSummary): boolean {
   return summary.state === 'done' || summary.state === 'paused' || summary.state === 'stopped';
@@ -165,7 +171,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
       setError(null);
       const balances = (await loadRecords(runId))
         .filter((record) => record.kind === 'balances' && record.outcome !== 'failed')
-        .slice(0, 100);
+        .slice(0, maxComparedBalances);
       for (const record of balances) {
         const found = await desk.lookup.customer(record.key);
         if (!found.ok) {

@@ -197,5 +197,10 @@ describe('balance pushes and the worksheet, against the sandbox', () => {
         isLive,
       })),
     ).toEqual([{ on: connectionId(), kind: 'balances', key: 'FRESH-1', isLive: 1 }]);
+
+    // A run of balances compares its records quickly, and leads to Balances for every customer explained.
+    expect(within(run).getByRole('button', { name: 'Compare with service balances' })).toBeTruthy();
+    await user.click(within(run).getByRole('button', { name: 'Explain in Balances' }));
+    expect(useDeskStore.getState().section).toBe('balances');
   });
 });
