@@ -1,6 +1,7 @@
 // Balance pushes and the worksheet, against a real core and the real sandbox: a customer known to
 // this desk only through a balance it pushed is listed, and a fresh balance pushed from the worksheet
-// is kept in the Master data history (docs/decisions/094-balance-worksheet.md).
+// is kept in the Master data history (docs/decisions/094-balance-worksheet.md). It imports the core, so
+// its name ends `.core.test.tsx` and tsconfig.web-core.json typechecks it (docs/development.md).
 import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
