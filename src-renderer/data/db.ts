@@ -6,6 +6,7 @@
  * test/renderer/data/). A write touching two tables runs in one `db.transaction('rw', …)`.
  */
 import type {
+  CustomerKeys,
   ReadRegisterOptions,
   ReconcileDecision,
   ReconcileSettings,
@@ -293,6 +294,8 @@ export interface ReconciliationRow {
   register: Register;
   settings: ReconcileSettings;
   decisions: ReconcileDecision[];
+  /** Customers the register names by an ERP key no staged document carries, as the service answered. */
+  customerKeys?: CustomerKeys;
 }
 
 /** A register mapping remembered for a file layout (`registerLayoutSignature`). */

@@ -7,6 +7,7 @@
  */
 import {
   reversedPaymentStatuses,
+  type CustomerKeys,
   type ReconcileDecision,
   type ReconcileSettings,
   type ServiceDocument,
@@ -38,7 +39,7 @@ export async function listReconciliations(
 /** Saves a reconciliation's settings or decisions (the clerk's work survives a restart). */
 export async function updateReconciliation(
   id: string,
-  patch: { settings?: ReconcileSettings; decisions?: ReconcileDecision[] },
+  patch: { settings?: ReconcileSettings; decisions?: ReconcileDecision[]; customerKeys?: CustomerKeys },
   nowIso: string,
 ): Promise<void> {
   await db.reconciliations.update(id, { ...patch, updatedAt: nowIso });

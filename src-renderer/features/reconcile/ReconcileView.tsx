@@ -10,13 +10,16 @@ import {
   matchRules,
   pickCandidates,
   reconcileStates,
+  type CustomerKeys,
   type DocumentKey,
   type ReconcileGroup,
   type ReconcileState,
   type StateSummary,
 } from '../../../src-shared/domain/reconcile';
+import type { DeskError } from '../../../src-shared/bridge/result';
 import type { FeedKind } from '../../../src-shared/wire';
 import { useDeskStore } from '../../state/store';
+import { deskErrorWords } from '../../words/problem-words';
 import { runExport, type FileNote } from '../files/file-actions';
 import { FileNoteText } from '../files/FileNoteText';
 import { useRejectReasons } from '../review/use-reject-reasons';
@@ -48,7 +51,7 @@ function totalsText(summary: StateSummary): string {
  * they leave); decisions are kept and can be undone until something is sent.
  */
 export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
-  const { open, setSettings, decide, undoDecision } = useReconcile(id, kind);
+  const { open, keysError, setSettings, decide, undoDecision } = useReconcile(id, kind);
   const ack = useDeskStore((state) => state.ack);
   const [view, setView] = useState<ReconcileState>('matched');
   const [selected, setSelected] = useState<ReconcileGroup[]>([]);
@@ -100,6 +103,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           </strong>
         )}
       </p>
+      <CustomerKeysNote keys={row.customerKeys} error={keysError} />
       <fieldset className="rules" aria-label="Matching rules">
         <legend>Rules, in order</legend>
         {matchRules.map((rule) => {
@@ -446,5 +450,32 @@ function RejectDifferingDialog({
         </button>
       </div>
     </Dialog>
+  );
+}
+
+/**
+ * What the service answered for the customers the register names by an ERP key that no staged document
+ * carries (src-shared/domain/reconcile/customer-keys.ts), and why not all could be asked.
+ */
+function CustomerKeysNote({ keys, error }: { keys: CustomerKeys | undefined; error: DeskError | null }) {
+  const linked = keys ? new Set(Object.values(keys.byCustomerId)).size : 0;
+  const unknown = keys ? keys.asked.length - linked : 0;
+  const said = [
+    linked > 0 &&
+      `${formatCount(linked)} customer${linked === 1 ? '' : 's'} the register names by ERP key linked through the service.`,
+    unknown > 0 &&
+      `${formatCount(unknown)} customer key${unknown === 1 ? '' : 's'} of the register the service does not know: ${unknown === 1 ? 'its' : 'their'} lines match no document.`,
+  ].filter((sentence): sentence is string => typeof sentence === 'string');
+  if (said.length === 0 && !error) return null;
+  return (
+    <p className="muted" role="status" aria-label="Customer keys">
+      {said.join(' ')}
+      {error && (
+        <span className="error-text">
+          {said.length > 0 ? ' ' : ''}Customer keys could not all be asked of the service:{' '}
+          {deskErrorWords(error)}
+        </span>
+      )}
+    </p>
   );
 }

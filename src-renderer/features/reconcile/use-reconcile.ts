@@ -1,16 +1,46 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { DeskError } from '../../../src-shared/bridge/result';
 import {
   reconcile,
+  unknownCustomers,
+  withCustomerKeys,
   withDecision,
+  type CustomerKeys,
   type ReconcileDecision,
   type ReconcileResult,
   type ReconcileSettings,
   type ServiceDocument,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
+import { desk } from '../../bridge/desk';
 import type { ReconciliationRow } from '../../data/db';
 import { readReconciliation, serviceDocuments, updateReconciliation } from '../../data/reconciliations';
 import { useDeskStore } from '../../state/store';
+
+/** Customer keys asked of the service at most at a time (one `GET /lookup` each). */
+export const customerKeysAskedAtOnce = 100;
+
+/**
+ * Asks the service which customer each ERP key names (`GET /lookup?entity=customer&ref=…`), at most
+ * `customerKeysAskedAtOnce`: the customer ids it answers, and every key it answered for (found or not).
+ * Stops at the first failure other than "not found" (offline, no scope, the rate window spent), keeping
+ * what was answered before it.
+ */
+async function askCustomerKeys(
+  keys: readonly string[],
+  known: CustomerKeys,
+): Promise<{ keys: CustomerKeys; error: DeskError | null }> {
+  const byCustomerId = { ...known.byCustomerId };
+  const asked = [...known.asked];
+  for (const key of keys.slice(0, customerKeysAskedAtOnce)) {
+    const found = await desk.lookup.customer(key);
+    if (!found.ok && found.error.code !== 'NOT_FOUND')
+      return { keys: { byCustomerId, asked }, error: found.error };
+    if (found.ok) byCustomerId[found.value.id] = found.value.external_ref ?? key;
+    asked.push(key);
+  }
+  return { keys: { byCustomerId, asked }, error: null };
+}
 
 /** A reconciliation open on screen: its stored record, the staged documents, and the result. */
 export interface OpenReconciliation {
@@ -33,6 +63,9 @@ export function useReconcile(id: string | null, kind: FeedKind) {
   const [open, setOpen] = useState<OpenReconciliation | null>(null);
   // The record shown is the one asked for: a late read of another one is never shown for it.
   const row = loaded && loaded.id === id ? loaded : null;
+  /** Reconciliations whose customer keys were asked this session (a failure is not retried in a loop). */
+  const askedFor = useRef(new Set<string>());
+  const [keysError, setKeysError] = useState<DeskError | null>(null);
 
   useEffect(() => {
     let isCurrent = true;
@@ -55,13 +88,35 @@ export function useReconcile(id: string | null, kind: FeedKind) {
     };
   }, [kind, dataVersion]);
 
+  // Customers the register names by an ERP key no staged document carries are asked of the service,
+  // once a screen and once a key (src-shared/domain/reconcile/customer-keys.ts).
+  useEffect(() => {
+    if (!row || !documents || row.kind !== kind || askedFor.current.has(row.id)) return;
+    const known = row.customerKeys ?? { byCustomerId: {}, asked: [] };
+    const unknown = unknownCustomers(row.register, documents, known.asked);
+    if (unknown.length === 0) return;
+    askedFor.current.add(row.id);
+    let isCurrent = true;
+    void askCustomerKeys(unknown, known).then(async ({ keys, error }) => {
+      setKeysError(error);
+      if (keys.asked.length === known.asked.length) return;
+      const nowIso = new Date().toISOString();
+      await updateReconciliation(row.id, { customerKeys: keys }, nowIso);
+      if (isCurrent)
+        setLoaded((current) => (current?.id === row.id ? { ...current, customerKeys: keys } : current));
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [row, documents, kind]);
+
   // The engine runs after the paint that shows the clerk's change, never during a render.
   useEffect(() => {
     if (!row || !documents || row.kind !== kind) return;
     const timer = setTimeout(() => {
       const started = performance.now();
       const result = reconcile({
-        documents,
+        documents: withCustomerKeys(documents, row.customerKeys?.byCustomerId ?? {}),
         register: row.register,
         settings: row.settings,
         decisions: row.decisions,
@@ -82,6 +137,8 @@ export function useReconcile(id: string | null, kind: FeedKind) {
 
   return {
     open: open && row && open.row.id === row.id ? open : null,
+    /** Why the register's customer keys could not all be asked of the service, if they could not. */
+    keysError,
     setSettings: (settings: ReconcileSettings) => save({ settings }),
     decide: (decisions: readonly ReconcileDecision[]) =>
       save({ decisions: decisions.reduce((all, next) => withDecision(all, next), row?.decisions ?? []) }),

@@ -6,7 +6,8 @@
  * - ./model.ts: the documents, rules, states, decisions and result;
  * - ./documents.ts: a `ServiceDocument` from a served document;
  * - ./engine.ts: `reconcile`, the rules in order, as hash joins;
- * - ./decisions.ts: the clerk's decisions as data, and the accepts a result offers.
+ * - ./decisions.ts: the clerk's decisions as data, and the accepts a result offers;
+ * - ./customer-keys.ts: customers a register names by an ERP key no staged document carries.
  *
  * Runtime-free: the renderer reads, matches and shows; storing registers and decisions, and sending
  * the answers, belong to src-renderer/data and the ack outbox. ./fixture.ts (generated data for
@@ -17,3 +18,4 @@ export * from './model';
 export * from './documents';
 export * from './engine';
 export * from './decisions';
+export * from './customer-keys';
