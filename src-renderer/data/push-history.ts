@@ -3,7 +3,7 @@
 // for (what "already pushed" means in the preview, the candidates for removal, and the customers the
 // balance worksheet lists). Master data and the balance worksheet both keep their runs here.
 import type { DeskApi } from '../../src-shared/bridge/contract';
-import type { DeskError } from '../../src-shared/bridge/result';
+import type { DeskError, Result } from '../../src-shared/bridge/result';
 import {
   maxResultsPage,
   type ColumnMapping,
@@ -32,7 +32,7 @@ export async function saveLayout(
 }
 
 /** Keeps a new run with the plan it sends. */
-export async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[]): Promise<void> {
+async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[]): Promise<void> {
   await db.pushRuns.put({
     runId: summary.runId,
     connectionId: summary.connectionId,
@@ -42,6 +42,23 @@ export async function recordRun(summary: PushRunSummary, plan: PushPlan, files: 
     plan,
     summary,
   });
+}
+
+/**
+ * Starts a push run in the core and keeps it in the history at once, with the results it holds so far
+ * (`syncResults`): how Master data and the balance worksheet both start theirs, so a run either screen
+ * starts is listed under Master data's runs.
+ */
+export async function startKeptRun(
+  push: Pick<DeskApi['push'], 'start' | 'results'>,
+  plan: PushPlan,
+  files: string[],
+): Promise<Result<PushRunSummary>> {
+  const started = await push.start(plan);
+  if (!started.ok) return started;
+  await recordRun(started.value, plan, files);
+  await syncResults(push, started.value);
+  return started;
 }
 
 /** Keeps a run's latest summary (a run this computer does not know yet is ignored). */

@@ -7,8 +7,8 @@ import {
   findRun,
   listRuns,
   loadRecords,
-  recordRun,
   setServiceBalance,
+  startKeptRun,
   syncResults,
   updateRunSummary,
 } from '../../data/push-history';
@@ -114,13 +114,11 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   const start = useCallback(
     async (plan: PushPlan, files: string[]): Promise<boolean> => {
       setError(null);
-      const result = await desk.push.start(plan);
+      const result = await startKeptRun(desk.push, plan, files);
       if (!result.ok) {
         setError(result.error);
         return false;
       }
-      await recordRun(result.value, plan, files);
-      await syncResults(desk.push, result.value);
       setSelectedId(result.value.runId);
       reloadRuns();
       return true;

@@ -458,7 +458,7 @@ function RejectDifferingDialog({
  * carries (src-shared/domain/reconcile/customer-keys.ts), and why not all could be asked.
  */
 function CustomerKeysNote({ keys, error }: { keys: CustomerKeys | undefined; error: DeskError | null }) {
-  const linked = keys ? new Set(Object.values(keys.byCustomerId)).size : 0;
+  const linked = keys ? Object.keys(keys.byCustomerId).length : 0;
   const unknown = keys ? keys.asked.length - linked : 0;
   const said = [
     linked > 0 &&

@@ -18,7 +18,7 @@ import { readReconciliation, serviceDocuments, updateReconciliation } from '../.
 import { useDeskStore } from '../../state/store';
 
 /** Customer keys asked of the service at most at a time (one `GET /lookup` each). */
-export const customerKeysAskedAtOnce = 100;
+const customerKeysAskedAtOnce = 100;
 
 /**
  * Asks the service which customer each ERP key names (`GET /lookup?entity=customer&ref=…`), at most

@@ -12,7 +12,7 @@ import { pushedCustomerKeys, stagedCustomerIds } from '../../data/balance-docume
 import {
   keepEarlierBalanceKeys,
   loadRecords,
-  recordRun,
+  startKeptRun,
   syncResults,
   updateRunSummary,
 } from '../../data/push-history';
@@ -206,15 +206,13 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
           label: `Fresh balance${balances.length === 1 ? '' : 's'} of ${balances.length} customer${balances.length === 1 ? '' : 's'} from the balance worksheet`,
           calls,
         };
-        const started = await desk.push.start(plan);
+        // Kept as Master data keeps its runs: listed under its runs, the results per record, the
+        // customer keys the service took.
+        const started = await startKeptRun(desk.push, plan, [worksheetFile]);
         if (!started.ok) {
           set({ balanceError: started.error });
           return null;
         }
-        // Kept as Master data keeps its runs (use-push-runs.ts `start`): listed under its runs, the
-        // results per record, the customer keys the service took.
-        await recordRun(started.value, plan, [worksheetFile]);
-        await syncResults(desk.push, started.value);
         const summary = await settledRun(started.value);
         await updateRunSummary(summary);
         const failed = await syncResults(desk.push, summary);
