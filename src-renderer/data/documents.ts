@@ -12,7 +12,7 @@ import {
   cursorAfterPage,
   documentAmount,
   documentDate,
-  documentIssuedAt,
+  isIssuedSince,
   documentNumber,
   documentRep,
   documentSeq,
@@ -137,11 +137,11 @@ function ledgerAfter(
   let ledger = current.seq ?? emptySeqLedger(0);
   const seqs = docs.flatMap((stored) => documentSeq(stored) ?? []);
   ledger = addSeqs(ledger, seqs);
-  if (current.startDate !== undefined && current.caughtUpAt === null) {
-    const dayMs = Date.parse(`${current.startDate}T00:00:00Z`);
+  const day = current.startDate;
+  if (day !== undefined && current.caughtUpAt === null) {
     for (const stored of docs) {
       const seq = documentSeq(stored);
-      if (seq !== null && Date.parse(documentIssuedAt(stored)) >= dayMs) ledger = lowerFrom(ledger, seq - 1);
+      if (seq !== null && isIssuedSince(stored, day)) ledger = lowerFrom(ledger, seq - 1);
     }
   }
   return ledger;

@@ -13,7 +13,7 @@
  */
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { documentIssuedAt, feedPageSize, kindedItems } from '../../src-shared/domain/feeds';
+import { feedPageSize, isIssuedSince, kindedItems } from '../../src-shared/domain/feeds';
 import {
   confirmedDateFrom,
   countSeqs,
@@ -182,7 +182,6 @@ async function confirmDateStart(
   candidate: number,
   options: SeqGapOptions,
 ): Promise<{ from: number; calls: number; error: DeskError | null }> {
-  const dayMs = Date.parse(`${day}T00:00:00Z`);
   let calls = 0;
   const issuedBefore = async (seq: number): Promise<boolean> => {
     const result = await options.desk.feeds.pull(kind, { versionAfter: 0, perPage: 1, seqAfter: seq - 1 });
@@ -190,7 +189,7 @@ async function confirmDateStart(
     if (!result.ok) throw new SeqReadFailed(result.error);
     const item = kindedItems(result.value)[0];
     // No document at that seq (the stream ends before it): nothing says it was issued since the day.
-    return item === undefined || Date.parse(documentIssuedAt(item)) < dayMs;
+    return item === undefined || !isIssuedSince(item, day);
   };
   try {
     return { from: await confirmedDateFrom(candidate, issuedBefore), calls, error: null };

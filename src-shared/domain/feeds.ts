@@ -164,6 +164,14 @@ export function documentIssuedAt(item: KindedDocument): string {
 }
 
 /**
+ * Whether a document was issued (`documentIssuedAt`) on or after `day` (`YYYY-MM-DD`, from 00:00 UTC):
+ * the boundary of a connection that starts from a date (docs/decisions/090-where-to-start.md, 091).
+ */
+export function isIssuedSince(item: KindedDocument, day: string): boolean {
+  return Date.parse(documentIssuedAt(item)) >= Date.parse(`${day}T00:00:00Z`);
+}
+
+/**
  * The sales rep of a document: the order's, the invoice's order's, the collector's, the return's.
  *
  * Spec, Resources: Order `sales_rep`, Invoice `order.sales_rep`, Payment `collected_by.sales_rep`
