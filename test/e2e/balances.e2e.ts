@@ -232,5 +232,22 @@ describe('the balance worksheet, in browser mode against the sandbox', () => {
     await expect.poll(() => balances.fact('Unexplained').textContent()).toBe('0.00');
     await expect.poll(() => balances.count('Only needing a fresh balance')).toBe(needingBefore - 1);
     await page.screenshot({ path: 'test-results/balances-after-push.png', fullPage: true });
+
+    // The push is kept in Master data's history like any run, and leads back to Balances.
+    const sections = page.getByRole('navigation', { name: 'Sections' });
+    await sections.getByRole('button', { name: 'Master data' }).click();
+    const runs = page.getByRole('table', { name: 'Pushes' });
+    await runs
+      .getByRole('button', { name: 'Fresh balance of 1 customer from the balance worksheet' })
+      .click();
+    await expect
+      .poll(() => page.getByRole('status', { name: 'Push state' }).textContent(), { timeout: 20_000 })
+      .toMatch(/^Finished/);
+    await expect.poll(() => page.getByRole('button', { name: /^Updated 1$/ }).count()).toBe(1);
+    await page.screenshot({ path: 'test-results/balances-push-in-master-data.png', fullPage: true });
+    await page.getByRole('button', { name: 'Explain in Balances' }).click();
+    await expect
+      .poll(() => sections.getByRole('button', { name: 'Balances' }).getAttribute('aria-current'))
+      .toBe('page');
   });
 });
