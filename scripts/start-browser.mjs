@@ -4,7 +4,9 @@
 // first screen offers "Open the demo company" (its sandbox runs from the build, data in --data).
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { build, root, serviceFor, startChild } from './lib/launch.mjs';
+import { build, checkNode, root, serviceFor, startChild } from './lib/launch.mjs';
+
+checkNode();
 
 const { values } = parseArgs({
   options: {

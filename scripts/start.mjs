@@ -6,7 +6,9 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { build, root, serviceFor } from './lib/launch.mjs';
+import { build, checkNode, root, serviceFor } from './lib/launch.mjs';
+
+checkNode();
 
 function electronBinary() {
   const dir = resolve(root, 'node_modules/electron');

@@ -1,10 +1,29 @@
 // Shared steps of `npm start` and `npm run start:browser`: build the bundles, and start the sandbox
 // on a local data folder unless a real service is configured (DESK_SERVICE_URL + DESK_SERVICE_TOKEN).
 import { spawn, spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import { resolve } from 'node:path';
 
 export const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * Stops with what to do when this Node is older than package.json's engines (`>=MAJOR.MINOR`): an older
+ * Node would start and then crash in the sandbox's SQLite module (docs/decisions/103).
+ */
+export function checkNode() {
+  const engines = JSON.parse(readFileSync(resolve(root, 'package.json'), 'utf8')).engines.node;
+  const [, major, minor] = /^>=(\d+)\.(\d+)/.exec(engines) ?? [];
+  const [haveMajor, haveMinor] = process.versions.node.split('.').map(Number);
+  if (haveMajor > Number(major) || (haveMajor === Number(major) && haveMinor >= Number(minor))) return;
+  const tested = readFileSync(resolve(root, '.node-version'), 'utf8').trim();
+  console.error(
+    `This is Node.js ${process.versions.node}; Reconciliation Desk needs Node.js ${major}.${minor} or later ` +
+      `(${tested}, Node 24 LTS, is the one tested). Install Node 24 LTS, or run \`. scripts/use-node.sh\` ` +
+      'in this shell, then `npm ci` and start again.',
+  );
+  process.exit(1);
+}
 
 /** Runs `electron-vite build` (about a second), so the app always runs what the sources say. */
 export function build() {
