@@ -20,7 +20,9 @@ export interface RunningSandbox {
   process: ChildProcess;
   /** Calls the admin API; throws on a non-2xx answer. */
   admin<T = unknown>(method: string, path: string, body?: unknown): Promise<T>;
-  /** Stops the process (SIGTERM by default) and waits for it to exit. */
+  /** What the process has written to stderr since it was (re)started. */
+  stderr(): string;
+  /** Stops the process (SIGTERM by default) and waits for it to exit: its exit code, null when a signal ended it. */
   stop(signal?: NodeJS.Signals): Promise<number | null>;
   /** Starts the process again on the same data folder and port. */
   restart(): Promise<void>;
@@ -35,13 +37,22 @@ export interface SandboxFlags {
   rateLimit?: number;
   writeDelayMs?: number;
   dataDir?: string;
+  /** Node's own options for the sandbox process (before the script), such as `--expose-gc`. */
+  nodeArgs?: string[];
 }
 
-function launch(args: string[]): Promise<{ child: ChildProcess; baseUrl: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'src-sandbox/main.ts'), ...args], {
-    cwd: root,
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+interface Launched {
+  child: ChildProcess;
+  baseUrl: string;
+  stderr: () => string;
+}
+
+function launch(nodeArgs: string[], args: string[]): Promise<Launched> {
+  const child = spawn(
+    process.execPath,
+    [...nodeArgs, '--import', 'tsx', join(root, 'src-sandbox/main.ts'), ...args],
+    { cwd: root, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
   return new Promise((resolvePromise, reject) => {
@@ -51,7 +62,7 @@ function launch(args: string[]): Promise<{ child: ChildProcess; baseUrl: string 
       const match = /^listening (http:\/\/\S+)$/.exec(line);
       if (match) {
         clearTimeout(timer);
-        resolvePromise({ child, baseUrl: match[1]! });
+        resolvePromise({ child, baseUrl: match[1]!, stderr: () => stderr });
       }
     });
     child.once('exit', (code) => {
@@ -70,9 +81,9 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
     ...(flags.rateLimit !== undefined ? ['--rate-limit', String(flags.rateLimit)] : []),
     ...(flags.writeDelayMs !== undefined ? ['--write-delay-ms', String(flags.writeDelayMs)] : []),
   ];
-  const first = await launch(['--port', '0', '--data', dataDir, ...extra]);
-  const baseUrl = first.baseUrl;
-  let child = first.child;
+  const nodeArgs = flags.nodeArgs ?? [];
+  let running = await launch(nodeArgs, ['--port', '0', '--data', dataDir, ...extra]);
+  const baseUrl = running.baseUrl;
   const origin = new URL(baseUrl).origin;
   const port = new URL(baseUrl).port;
   const token = readFileSync(join(dataDir, 'demo-token'), 'utf8').trim();
@@ -85,8 +96,9 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
     adminSecret,
     dataDir,
     get process() {
-      return child;
+      return running.child;
     },
+    stderr: () => running.stderr(),
     async admin<T>(method: string, path: string, body?: unknown): Promise<T> {
       const response = await fetch(`${origin}/_sandbox${path}`, {
         method,
@@ -101,6 +113,7 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
       return JSON.parse(text) as T;
     },
     stop(signal: NodeJS.Signals = 'SIGTERM') {
+      const child = running.child;
       if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve(child.exitCode);
       return new Promise((resolveStop) => {
         child.once('exit', (code) => resolveStop(code));
@@ -109,7 +122,7 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
     },
     async restart() {
       await sandbox.stop();
-      ({ child } = await launch(['--port', port, '--data', dataDir, ...extra]));
+      running = await launch(nodeArgs, ['--port', port, '--data', dataDir, ...extra]);
     },
     async dispose() {
       await sandbox.stop();
