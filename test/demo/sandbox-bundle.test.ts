@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { createNodeDemoSandbox } from '../../src-main/core/demo/node-demo-sandbox';
@@ -35,6 +36,47 @@ describe('the bundled sandbox (electron-vite build → main/sandbox.js)', () => 
   it('keeps better-sqlite3 a package of node_modules (a native module is never bundled)', () => {
     const bundle = readFileSync(join(outDir, 'main', 'sandbox.js'), 'utf8');
     expect(bundle).toMatch(/from\s*["']better-sqlite3["']/);
+  });
+
+  it('starts from the packaged layout, better-sqlite3 as the installer holds it: its prebuilt binary, no sources', async () => {
+    // The app folder as electron-builder lays it out (electron-builder.json: the build, package.json and
+    // the production node_modules, never rebuilt): out/ and package.json copied; better-sqlite3 copied
+    // without what the configuration leaves out and without any build/ (nothing compiled at install);
+    // the other packages linked. The sandbox must load SQLite from the prebuild alone (decision 103).
+    const config = JSON.parse(readFileSync(join(root, 'electron-builder.json'), 'utf8')) as {
+      files: string[];
+    };
+    const exclusion = config.files.find((pattern) => pattern.startsWith('!node_modules/better-sqlite3/'));
+    const leftOut = [...(/\{([^}]+)\}/.exec(exclusion ?? '')?.[1]?.split(',') ?? []), 'build'];
+    expect(leftOut).toEqual(expect.arrayContaining(['binding.gyp', 'deps', 'src', 'build']));
+
+    const app = mkdtempSync(join(tmpdir(), 'desk-packaged-'));
+    const packaged = createNodeDemoSandbox({
+      dataDir: join(app, 'user-data', 'demo-sandbox'),
+      entry: join(app, 'out', 'main', 'sandbox.js'),
+    });
+    try {
+      cpSync(outDir, join(app, 'out'), { recursive: true, filter: (path) => !path.includes('user-data') });
+      cpSync(join(root, 'package.json'), join(app, 'package.json'));
+      mkdirSync(join(app, 'node_modules'));
+      for (const name of readdirSync(join(root, 'node_modules'))) {
+        if (name === 'better-sqlite3' || name.startsWith('.')) continue;
+        symlinkSync(join(root, 'node_modules', name), join(app, 'node_modules', name), 'junction');
+      }
+      const source = join(root, 'node_modules', 'better-sqlite3');
+      for (const entry of readdirSync(source)) {
+        if (leftOut.includes(entry)) continue;
+        cpSync(join(source, entry), join(app, 'node_modules', 'better-sqlite3', entry), { recursive: true });
+      }
+
+      const { baseUrl, token } = await packaged.start();
+      const invoices = await fetch(`${baseUrl}/invoices`, { headers: { authorization: `Bearer ${token}` } });
+      expect(invoices.status).toBe(200);
+      expect(((await invoices.json()) as { data: unknown[] }).data.length).toBeGreaterThan(0);
+    } finally {
+      await packaged.stop();
+      rmSync(app, { recursive: true, force: true });
+    }
   });
 
   it('runs under plain Node: seeds the demo company, serves the interface and the console page', async () => {

@@ -1,12 +1,13 @@
 // The installers' configuration, read as electron-builder reads it (electron-builder.json, package.json):
 // valid against electron-builder's own schema, every fuse of the Electron security checklist (item 19)
-// set, better-sqlite3 rebuilt for Electron and unpacked from the archive, the built app with its bundled
-// sandbox inside, the Electron pins agreeing, and the update feed published with the release.
-// docs/decisions/097-packaging-and-release-pipeline.md. Pure reads: nothing is built here.
+// set, native modules unpacked from the archive and all of them N-API (so none is rebuilt for Electron),
+// the built app with its bundled sandbox inside, the Electron pins agreeing, and the update feed
+// published with the release. docs/decisions/097-packaging-and-release-pipeline.md and
+// 103-node-24-and-better-sqlite3-13.md. Pure reads: nothing is built here.
 import { describe, expect, it } from 'vitest';
 import { createRequire } from 'node:module';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, resolve } from 'node:path';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '../..');
 const require = createRequire(import.meta.url);
@@ -60,16 +61,18 @@ describe('electron-builder.json', () => {
     });
   });
 
-  it('packs the app into an ASAR archive, with native modules unpacked and rebuilt for Electron', () => {
-    // onlyLoadAppFromAsar and the integrity check need the archive; a .node file cannot be loaded
-    // from inside one; npm rebuild (electron-builder's default, never turned off) builds better-sqlite3
-    // against Electron's ABI instead of Node's.
+  it('packs the app into an ASAR archive, with native modules unpacked and not rebuilt', () => {
+    // onlyLoadAppFromAsar and the integrity check need the archive; a .node file cannot be loaded from
+    // inside one. Every native module of the package is N-API (checked below), so the same binary
+    // loads in Electron: no rebuild against Electron's headers (decision 103).
     expect(config.asar).not.toBe(false);
     expect(config.asarUnpack).toContain('**/*.node');
-    expect(config.npmRebuild).not.toBe(false);
+    expect(config.npmRebuild).toBe(false);
     expect(config.buildDependenciesFromSource).not.toBe(true);
     // Only `dependencies` reach the package: the sandbox's store needs better-sqlite3 at run time.
     expect(Object.keys(pkg.dependencies)).toContain('better-sqlite3');
+    // Its sources and binding.gyp stay out: nothing loads them, and no tool can rebuild it from them.
+    expect(config.files).toContain('!node_modules/better-sqlite3/{binding.gyp,deps,src}${/*}');
   });
 
   it('pins the same Electron as package.json, as an exact version', () => {
@@ -78,7 +81,7 @@ describe('electron-builder.json', () => {
   });
 
   it('takes the whole build, so the bundled sandbox (out/main/sandbox.js) is in the package', () => {
-    expect(config.files).toEqual(['out/**/*', 'package.json']);
+    expect(config.files.filter((pattern) => !pattern.startsWith('!'))).toEqual(['out/**/*', 'package.json']);
     expect(pkg.main).toBe('out/main/index.js');
   });
 
@@ -132,5 +135,70 @@ describe('what the main bundle leaves to node_modules', () => {
       missing,
       `imported at run time but not in dependencies (${relative(root, 'package.json')})`,
     ).toEqual([]);
+  });
+});
+
+describe('the native modules the package carries', () => {
+  /** The folder of package `name` as Node resolves it from `from` (a package folder), or null. */
+  function packageDir(name: string, from: string): string | null {
+    for (let dir = from; ; dir = dirname(dir)) {
+      const candidate = join(dir, 'node_modules', name);
+      if (existsSync(join(candidate, 'package.json'))) return candidate;
+      if (dir === root || dirname(dir) === dir) return null;
+    }
+  }
+
+  /** The folders of the production dependencies, as installed: what electron-builder packs. */
+  function productionPackages(): string[] {
+    const seen = new Set<string>();
+    const visit = (name: string, from: string, optional: boolean): void => {
+      const dir = packageDir(name, from);
+      if (dir === null) {
+        // An optional dependency for another platform (npm installs only this one's).
+        if (optional) return;
+        throw new Error(`${name} (needed from ${relative(root, from) || '.'}) is not installed`);
+      }
+      if (seen.has(dir)) return;
+      seen.add(dir);
+      const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+        dependencies?: Record<string, string>;
+        optionalDependencies?: Record<string, string>;
+      };
+      for (const dep of Object.keys(manifest.dependencies ?? {})) visit(dep, dir, false);
+      for (const dep of Object.keys(manifest.optionalDependencies ?? {})) visit(dep, dir, true);
+    };
+    for (const name of Object.keys(pkg.dependencies)) visit(name, root, false);
+    return [...seen];
+  }
+
+  /** The .node files of one package folder, not those of packages nested in it. */
+  function nativeFiles(dir: string): string[] {
+    return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+      const path = join(entry.parentPath, entry.name);
+      if (entry.isDirectory()) return entry.name === 'node_modules' ? [] : nativeFiles(path);
+      return entry.name.endsWith('.node') ? [path] : [];
+    });
+  }
+
+  it('are all N-API, so the same binary loads in every Node and in Electron without a rebuild', () => {
+    // An N-API module exports napi_register_module_v1; one compiled against a Node ABI (better-sqlite3
+    // 12 and older) exports node_register_module_v<ABI> and aborts under Node 24.19 or later when its
+    // objects are collected. The names are in the binary's export table on ELF, Mach-O and PE alike.
+    const files = productionPackages().flatMap(nativeFiles);
+    expect(files.map((file) => relative(root, file))).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^node_modules\/better-sqlite3\/prebuilds\//)]),
+    );
+    const notNapi = files.filter((file) => {
+      const binary = readFileSync(file).toString('latin1');
+      return !binary.includes('napi_register_module_v1') || /node_register_module_v\d/.test(binary);
+    });
+    expect(notNapi.map((file) => relative(root, file))).toEqual([]);
+  });
+
+  it('include no module compiled at install time (better-sqlite3 loads its prebuilt binary)', () => {
+    // A build/ folder would be loaded before the prebuilds (better-sqlite3's lib/binding.js).
+    const betterSqlite = packageDir('better-sqlite3', root)!;
+    expect(existsSync(join(betterSqlite, 'build'))).toBe(false);
+    expect(require.resolve('better-sqlite3')).toBe(join(betterSqlite, 'lib', 'index.js'));
   });
 });
