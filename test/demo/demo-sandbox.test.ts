@@ -28,10 +28,12 @@ function tempDir(): string {
 /** The demo sandbox on the real sandbox (run by tsx), counting the processes it starts. */
 function demoOn(dataDir: string, options: { entry?: string; startTimeoutMs?: number } = {}) {
   const started: Array<ReturnType<typeof forkNode>> = [];
+  const logged: string[] = [];
   const demo = createDemoSandbox({
     dataDir,
     entry: options.entry ?? sandboxEntry,
     startTimeoutMs: options.startTimeoutMs,
+    log: (line) => logged.push(line),
     fork: (entry, args) => {
       const child = forkNode(entry, args, tsx);
       started.push(child);
@@ -39,7 +41,7 @@ function demoOn(dataDir: string, options: { entry?: string; startTimeoutMs?: num
     },
   });
   cleanups.push(() => demo.stop());
-  return { demo, started };
+  return { demo, started, logged };
 }
 
 async function me(baseUrl: string, token: string): Promise<{ status: number; company?: string }> {
@@ -107,11 +109,13 @@ describe('the demo sandbox (core/demo)', () => {
   });
 
   it('starts it again after it died, on the same address', async () => {
-    const { demo, started } = demoOn(join(tempDir(), 'demo-sandbox'));
+    const { demo, started, logged } = demoOn(join(tempDir(), 'demo-sandbox'));
     const first = await demo.start();
     const exited = new Promise<void>((resolveExit) => started[0]!.onExit(() => resolveExit()));
     process.kill(started[0]!.pid!, 'SIGKILL');
     await exited;
+    // The host's log says that it ended, and how, where the clerk's support would look.
+    expect(logged).toContain('ended (exit code none)');
 
     const again = await demo.start();
     expect(again).toEqual(first);

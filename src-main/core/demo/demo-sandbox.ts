@@ -125,6 +125,9 @@ export function createDemoSandbox(options: DemoSandboxOptions): DemoSandbox {
     let hasExited = false;
     child.onExit((code) => {
       hasExited = true;
+      // In the host's log, so a sandbox that died while the clerk worked (a crash, a native abort) says
+      // when and how: its last lines are just above.
+      options.log?.(`ended (exit code ${code ?? 'none'})`);
       resolveExit(code);
     });
     const exited = exitCode.then(() => undefined);

@@ -62,39 +62,67 @@ export async function startDeskInElectron(
   return startInOrder(async (onStop) => {
     const sandbox = await startSandbox(flags);
     onStop(() => sandbox.dispose());
-    const userDataDir = mkdtempSync(join(tmpdir(), 'desk-electron-'));
-    onStop(async () => rmSync(userDataDir, { recursive: true, force: true }));
-    const app = await _electron.launch({
-      executablePath,
-      args: [builtMain, `--user-data-dir=${userDataDir}`],
-      cwd: root,
-      env: {
-        ...(process.env as Record<string, string>),
-        DESK_SERVICE_URL: sandbox.baseUrl,
-        DESK_SANDBOX_DATA: sandbox.dataDir,
-        DESK_UPDATES: 'off',
-        // Where Electron reads the user-data folder from the platform's own variables.
-        XDG_CONFIG_HOME: userDataDir,
-        APPDATA: userDataDir,
-      },
-      timeout: 60_000,
+    const launched = await launchBuiltApp(executablePath, onStop, {
+      DESK_SERVICE_URL: sandbox.baseUrl,
+      DESK_SANDBOX_DATA: sandbox.dataDir,
     });
-    onStop(() => app.close());
-    const page = await app.firstWindow();
-    await page.setViewportSize({ width: 1400, height: 900 }).catch(() => undefined);
-    mkdirSync(join(root, 'test-results'), { recursive: true });
-    return {
-      sandbox,
-      app,
-      page,
-      userDataDir,
-      async answerSaveDialog(filePath) {
-        await app.evaluate(({ dialog }, answer) => {
-          const reply =
-            answer === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: answer };
-          dialog.showSaveDialog = (async () => reply) as typeof dialog.showSaveDialog;
-        }, filePath);
-      },
-    };
+    return { sandbox, ...launched };
   });
+}
+
+/** The built app in its Electron window as an installed app starts: nothing connected, no sandbox. */
+export interface BareDeskInElectron extends Omit<DeskInElectron, 'sandbox'> {
+  /** What the main process has written to stdout and stderr (its log, the demo sandbox's lines). */
+  output(): string;
+}
+
+/** Starts the built app in Electron on a fresh user-data folder with no service, as a first start. */
+export async function startBareDeskInElectron(executablePath: string): Promise<BareDeskInElectron> {
+  return startInOrder(async (onStop) => launchBuiltApp(executablePath, onStop, {}));
+}
+
+async function launchBuiltApp(
+  executablePath: string,
+  onStop: (stop: () => Promise<void>) => void,
+  env: Record<string, string>,
+): Promise<Omit<BareDeskInElectron, 'close'>> {
+  const userDataDir = mkdtempSync(join(tmpdir(), 'desk-electron-'));
+  onStop(async () => rmSync(userDataDir, { recursive: true, force: true }));
+  const inherited = { ...(process.env as Record<string, string>) };
+  delete inherited.DESK_SERVICE_URL;
+  delete inherited.DESK_SANDBOX_DATA;
+  const app = await _electron.launch({
+    executablePath,
+    args: [builtMain, `--user-data-dir=${userDataDir}`],
+    cwd: root,
+    env: {
+      ...inherited,
+      ...env,
+      DESK_UPDATES: 'off',
+      // Where Electron reads the user-data folder from the platform's own variables.
+      XDG_CONFIG_HOME: userDataDir,
+      APPDATA: userDataDir,
+    },
+    timeout: 60_000,
+  });
+  onStop(() => app.close());
+  let output = '';
+  app.process().stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  app.process().stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const page = await app.firstWindow();
+  await page.setViewportSize({ width: 1400, height: 900 }).catch(() => undefined);
+  mkdirSync(join(root, 'test-results'), { recursive: true });
+  return {
+    app,
+    page,
+    userDataDir,
+    output: () => output,
+    async answerSaveDialog(filePath) {
+      await app.evaluate(({ dialog }, answer) => {
+        const reply =
+          answer === null ? { canceled: true, filePath: '' } : { canceled: false, filePath: answer };
+        dialog.showSaveDialog = (async () => reply) as typeof dialog.showSaveDialog;
+      }, filePath);
+    },
+  };
 }
