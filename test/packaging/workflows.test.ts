@@ -32,6 +32,10 @@ interface Workflow {
 function readWorkflow(name: string): Workflow {
   return parse(readFileSync(join(root, '.github/workflows', name), 'utf8')) as Workflow;
 }
+/** The exact Node of the project (.node-version), which .ci/run installs where the machine's is older. */
+const pinnedNode = readFileSync(join(root, '.node-version'), 'utf8').trim();
+const setupNodeOf = (job: Job): Record<string, unknown> | undefined =>
+  job.steps.find((step) => step.uses?.startsWith('actions/setup-node@'))?.with;
 const runs = (job: Job): string[] => job.steps.flatMap((step) => (step.run ? [step.run] : []));
 /** The index of the first step whose command contains `text` (-1: none). */
 const stepIndex = (job: Job, text: string): number => job.steps.findIndex((step) => step.run?.includes(text));
@@ -49,12 +53,23 @@ describe('ci.yml', () => {
     expect(runs(workflow.jobs['electron-support']!)).toContain('npm run check:electron');
   });
 
-  it('tests on Linux, Windows and macOS with Node 20', () => {
+  it("tests on Linux, Windows and macOS with the project's Node 24, and on Linux with 22 and 26", () => {
     expect(test['runs-on']).toBe('${{ matrix.os }}');
     expect(test.strategy!.matrix.os).toEqual(['ubuntu-latest', 'windows-latest', 'macos-latest']);
-    expect(test.strategy!.matrix.node).toEqual([20]);
+    expect(test.strategy!.matrix.node).toEqual([24]);
+    expect(test.strategy!.matrix.include).toEqual([
+      { os: 'ubuntu-latest', node: 22 },
+      { os: 'ubuntu-latest', node: 26 },
+    ]);
+    // 24 is the exact version .node-version pins (what .ci/run runs here); the others by line.
     const setupNode = test.steps.find((step) => step.uses?.startsWith('actions/setup-node@'));
-    expect(setupNode?.with?.['node-version']).toBe('${{ matrix.node }}');
+    expect(setupNode?.with?.['node-version']).toBe("${{ matrix.node != 24 && matrix.node || '' }}");
+    expect(setupNode?.with?.['node-version-file']).toBe('.node-version');
+    expect(pinnedNode).toMatch(/^24\.\d+\.\d+$/);
+  });
+
+  it('checks the Electron major on the pinned Node', () => {
+    expect(setupNodeOf(workflow.jobs['electron-support']!)).toEqual({ 'node-version-file': '.node-version' });
   });
 
   it('installs with the binary, tests, runs the Electron suite, then builds installers, in that order', () => {
@@ -83,6 +98,11 @@ describe('release.yml', () => {
   it('runs on version tags only, and may write the release', () => {
     expect(workflow.on).toEqual({ push: { tags: ['v*'] } });
     expect(workflow.permissions).toEqual({ contents: 'write' });
+  });
+
+  it("builds every release on the project's pinned Node", () => {
+    expect(setupNodeOf(workflow.jobs.check!)).toEqual({ 'node-version-file': '.node-version' });
+    expect(setupNodeOf(installers)).toEqual({ 'node-version-file': '.node-version', cache: 'npm' });
   });
 
   it('checks the tag against the version and the Electron major first', () => {
