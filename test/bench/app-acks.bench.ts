@@ -148,7 +148,9 @@ async function runOnce(count: number, seed: number): Promise<AckRun> {
     );
     const ids = [...(await stagedRows(page, 'payments')).keys()];
     await main.getByRole('button', { name: 'Accept…' }).click();
-    const accept = page.getByRole('dialog').getByRole('button', { name: `Accept ${count}` });
+    const accept = page
+      .getByRole('dialog')
+      .getByRole('button', { name: `Accept ${count.toLocaleString('en-US')}` });
     await accept.waitFor();
 
     // A spent window at the click in every run, whatever the sync left of it; not one about to roll over.

@@ -78,6 +78,13 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
         .click();
       opens.push((await timeOpenView(app.page, 'Invoices')).firstMs);
     }
+    // The customers' names come after the sync (name-fill); a clerk types a name, and a code typed while
+    // the cell still shows it would wait for a row that shows the name instead.
+    await waitFor(
+      async () => (await customersShown(app.page, 1)).every((shown) => !/^C-\d+$/.test(shown)),
+      120_000,
+      "the customers' names in the grid",
+    );
     const words = [...new Set(await customersShown(app.page, 30))];
     const filters = await timeQuickFilters(app.page, words, 5);
     const heapSettledMiB = await jsHeapMiB(app.cdp, true);
