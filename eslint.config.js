@@ -131,6 +131,18 @@ export default tseslint.config(
     },
   },
   {
+    // Decision 080: ack for a clerk's accept or reject, response for what HTTP returns. The field names
+    // already stored on clerks' disks keep answer: the review rows' three, a stored document's
+    // `answered`, and the push journal's `answeredAt` (the core's store).
+    files: ['src-*/**/*.{ts,tsx,js,mjs}'],
+    rules: {
+      'local/ack-vocabulary': [
+        'error',
+        { stored: ['answerState', 'answerOutcome', 'answerError', 'answered', 'answeredAt'] },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

@@ -1,7 +1,8 @@
 // The repo's own ESLint rules, registered in eslint.config.js as the plugin `local`.
+import ackVocabulary from './ack-vocabulary.js';
 import boundaries from './boundaries.js';
 
 export default {
   meta: { name: 'local' },
-  rules: { boundaries },
+  rules: { 'ack-vocabulary': ackVocabulary, boundaries },
 };

@@ -127,17 +127,14 @@ export function createIdempotency(db: Database, clock: SandboxClock, writeDelayM
         .send(stored.body);
     }
     if (inFlight.has(slot)) {
-      throw new ApiError(
-        'REQUEST_IN_PROGRESS',
-        'A request with this Idempotency-Key is still being processed. Retry in a moment with the same key to get its answer.',
-      );
+      throw new ApiError('REQUEST_IN_PROGRESS', 'response');
     }
     inFlight.add(slot);
     try {
       if (writeDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, writeDelayMs));
-      let answer: { status: number; text: string };
+      let response: { status: number; text: string };
       try {
-        answer = db.transaction(() => {
+        response = db.transaction(() => {
           const result = run();
           reply.code(result.status); // the route's response schema for this status serialises the body
           const serialized = reply.serialize(result.body);
@@ -162,9 +159,9 @@ export function createIdempotency(db: Database, clock: SandboxClock, writeDelayM
         })();
       } catch (error) {
         if (!(error instanceof RefusedResponse)) throw error;
-        answer = { status: error.status, text: error.text };
+        response = { status: error.status, text: error.text };
       }
-      return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.text);
+      return reply.code(response.status).type('application/json; charset=utf-8').send(response.text);
     } finally {
       inFlight.delete(slot);
     }

@@ -25,10 +25,10 @@ export function createElectronFileDialogs(options: ElectronFileDialogsOptions): 
     async askSavePath(question) {
       const settings = { defaultPath: question.defaultPath, filters: question.filters };
       const window = parent();
-      const answer = window
+      const choice = window
         ? await dialog.showSaveDialog(window, settings)
         : await dialog.showSaveDialog(settings);
-      return answer.canceled || !answer.filePath ? null : answer.filePath;
+      return choice.canceled || !choice.filePath ? null : choice.filePath;
     },
     async askOpenPaths(question) {
       const settings = {
@@ -41,10 +41,10 @@ export function createElectronFileDialogs(options: ElectronFileDialogsOptions): 
           : ['openFile' as const],
       };
       const window = parent();
-      const answer = window
+      const choice = window
         ? await dialog.showOpenDialog(window, settings)
         : await dialog.showOpenDialog(settings);
-      return answer.canceled ? null : answer.filePaths;
+      return choice.canceled ? null : choice.filePaths;
     },
   });
 }

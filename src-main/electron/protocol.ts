@@ -79,7 +79,7 @@ export function appResponseHeaders(contentType: string): Record<string, string> 
   };
 }
 
-function plainAnswer(status: number, text: string, extra: Record<string, string> = {}): Response {
+function plainResponse(status: number, text: string, extra: Record<string, string> = {}): Response {
   return new Response(text, {
     status,
     headers: { ...appResponseHeaders('text/plain; charset=utf-8'), ...extra },
@@ -100,17 +100,17 @@ export async function serveAppRequest(
   read: ReadAppFile = readFile,
 ): Promise<Response> {
   if (request.method !== 'GET' && request.method !== 'HEAD') {
-    return plainAnswer(405, 'Method not allowed', { Allow: 'GET, HEAD' });
+    return plainResponse(405, 'Method not allowed', { Allow: 'GET, HEAD' });
   }
   const file = resolveAppFile(request.url, rendererRoot);
-  if (!file) return plainAnswer(404, 'Not found');
+  if (!file) return plainResponse(404, 'Not found');
   let bytes: Uint8Array;
   try {
     bytes = await read(file.path);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return plainAnswer(404, 'Not found');
-    return plainAnswer(500, 'The file could not be read');
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'ENOTDIR') return plainResponse(404, 'Not found');
+    return plainResponse(500, 'The file could not be read');
   }
   return new Response(request.method === 'HEAD' ? null : new Blob([bytes]), {
     status: 200,

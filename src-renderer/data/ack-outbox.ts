@@ -279,7 +279,7 @@ export async function recordAttemptFailed(
 export interface CheckedAck {
   item: BatchAckItem;
   /** The version the clerk answered. */
-  answeredVersion: number;
+  ackedVersion: number;
   check: QueuedAckCheck;
   /** The document as staged now (null when the store does not hold it). */
   stored: StoredDocument | null;
@@ -295,11 +295,11 @@ export async function checkBatch(batch: OutboxBatch): Promise<CheckedAck[]> {
   const stored = await readStoredDocuments(batch.kind, rows);
   return batch.items.map((item, index) => {
     const doc = stored[index] ?? null;
-    const answeredVersion = batch.versions?.[index] ?? rows[index]?.version ?? 0;
+    const ackedVersion = batch.versions?.[index] ?? rows[index]?.version ?? 0;
     const check: QueuedAckCheck = doc
-      ? checkQueuedAck(item, answeredVersion, { version: doc.version, ack: doc.doc.ack })
+      ? checkQueuedAck(item, ackedVersion, { version: doc.version, ack: doc.doc.ack })
       : { verdict: 'send' };
-    return { item, answeredVersion, check, stored: doc };
+    return { item, ackedVersion: ackedVersion, check, stored: doc };
   });
 }
 

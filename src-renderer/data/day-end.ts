@@ -11,7 +11,7 @@ import {
   buildDayEndReport,
   type DayEndReport,
   type DayEndRow,
-  type DeskAnswer,
+  type DeskAck as DeskAck,
 } from '../../src-shared/domain/day-end';
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
@@ -32,12 +32,12 @@ const auditByIndexUpTo = 2_000;
  * batch settled from the service's state after at least one send of it (the service already held that
  * very answer: this desk's send whose answer was lost). Only the documents in `ids`.
  */
-export function deskAnswersOf(
+export function deskAcksOf(
   entries: readonly AuditEntry[],
   batches: ReadonlyMap<string, OutboxBatch>,
   ids: ReadonlyMap<FeedKind, ReadonlySet<string>>,
-): Map<FeedKind, Map<string, DeskAnswer[]>> {
-  const out = new Map<FeedKind, Map<string, DeskAnswer[]>>();
+): Map<FeedKind, Map<string, DeskAck[]>> {
+  const out = new Map<FeedKind, Map<string, DeskAck[]>>();
   for (const entry of entries) {
     const wanted = ids.get(entry.kind);
     if (!wanted) continue;
@@ -64,7 +64,7 @@ export function deskAnswersOf(
 /** What the report reads from the store, before it is computed. */
 export interface DayEndSource {
   rows: Map<FeedKind, ReviewRow[]>;
-  answers: Map<FeedKind, Map<string, DeskAnswer[]>>;
+  acks: Map<FeedKind, Map<string, DeskAck[]>>;
   ledgers: Map<FeedKind, SeqLedger | null>;
 }
 
@@ -80,14 +80,14 @@ export function readDayEndSource(
       Promise.all(kinds.map((kind) => rowsDated(kind, from, to))),
       Promise.all(kinds.map((kind) => (kind === 'orders' ? null : readSeqLedger(kind)))),
     ]);
-    const answeredIds = new Map<FeedKind, Set<string>>();
+    const ackedIds = new Map<FeedKind, Set<string>>();
     let answered = 0;
     kinds.forEach((kind, index) => {
       const ids = new Set<string>();
       for (const row of rowLists[index]!) {
         if (row.review === 'accepted' || row.review === 'rejected') ids.add(row.id);
       }
-      answeredIds.set(kind, ids);
+      ackedIds.set(kind, ids);
       answered += ids.size;
     });
     let entries: AuditEntry[] = [];
@@ -95,7 +95,7 @@ export function readDayEndSource(
     else if (answered > 0)
       entries = await db.audit
         .where('docIds')
-        .anyOf([...answeredIds.values()].flatMap((ids) => [...ids]))
+        .anyOf([...ackedIds.values()].flatMap((ids) => [...ids]))
         .distinct()
         .toArray();
     const batchIds = [...new Set(entries.map((entry) => entry.batchId))];
@@ -103,7 +103,7 @@ export function readDayEndSource(
     const batches = new Map(found.flatMap((batch) => (batch ? [[batch.id, batch] as const] : [])));
     return {
       rows: new Map(kinds.map((kind, index) => [kind, rowLists[index]!])),
-      answers: deskAnswersOf(entries, batches, answeredIds),
+      acks: deskAcksOf(entries, batches, ackedIds),
       ledgers: new Map(kinds.map((kind, index) => [kind, ledgerList[index] ?? null])),
     };
   });
@@ -117,12 +117,12 @@ export async function readDayEndReport(
 ): Promise<DayEndReport> {
   const source = await readDayEndSource(from, to, kinds);
   const rows: Partial<Record<FeedKind, readonly DayEndRow[]>> = {};
-  const answers: Partial<Record<FeedKind, ReadonlyMap<string, readonly DeskAnswer[]>>> = {};
+  const acks: Partial<Record<FeedKind, ReadonlyMap<string, readonly DeskAck[]>>> = {};
   const ledgers: Partial<Record<FeedKind, SeqLedger | null>> = {};
   for (const kind of kinds) {
     rows[kind] = source.rows.get(kind) ?? [];
-    answers[kind] = source.answers.get(kind) ?? new Map();
+    acks[kind] = source.acks.get(kind) ?? new Map();
     ledgers[kind] = source.ledgers.get(kind) ?? null;
   }
-  return buildDayEndReport({ from, to, kinds, rows, answers, ledgers });
+  return buildDayEndReport({ from, to, kinds, rows, acks: acks, ledgers });
 }

@@ -10,7 +10,7 @@ import type { ReviewState } from '../../src-shared/domain/review';
 import {
   addToTotals,
   amountRangeOfWord,
-  type HeldAnswerState,
+  type HeldAckState as HeldAckState,
   amountSortKey,
   idOfKey,
   keySeparator as S,
@@ -606,7 +606,7 @@ async function readPlainPage(query: ReviewQuery, offset: number, limit: number):
 // Held answers, and rows by id: the few rows the grid's other buttons name.
 
 /** The rows of a query whose answer failed or is held (`changed`), through `kHeld`: they are few. */
-export async function heldRowsOf(query: ReviewQuery, state: HeldAnswerState): Promise<ReviewRow[]> {
+export async function heldRowsOf(query: ReviewQuery, state: HeldAckState): Promise<ReviewRow[]> {
   const keys = await Promise.all(
     statesOf(query.view).map((review) => {
       const prefix = `${state}${S}${review}${S}`;

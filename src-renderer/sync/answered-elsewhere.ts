@@ -21,7 +21,7 @@ import { readPendingList } from './pending-list';
 export const maxPendingChecked = 10_000;
 
 /** What the pass did: documents found answered elsewhere and staged, or why it stopped. */
-export interface AnsweredElsewhere {
+export interface AckedElsewhere {
   kind: FeedKind;
   checked: boolean;
   staged: number;
@@ -29,10 +29,10 @@ export interface AnsweredElsewhere {
 }
 
 /** Finds and stages the documents of a feed answered elsewhere since they were staged here. */
-export async function refreshAnsweredElsewhere(
+export async function refreshAckedElsewhere(
   desk: { feeds: Pick<DeskApi['feeds'], 'pull' | 'documents'> },
   kind: FeedKind,
-): Promise<AnsweredElsewhere> {
+): Promise<AckedElsewhere> {
   const local = await pendingIds(kind);
   if (local.length === 0 || local.length > maxPendingChecked)
     return { kind, checked: false, staged: 0, error: null };

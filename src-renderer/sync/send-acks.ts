@@ -183,7 +183,7 @@ function settledItems(checked: readonly CheckedAck[]): SettledItem[] {
           result: 'elsewhere',
         };
       case 'moved': {
-        const changes = stored ? describeMove(stored, check.answeredVersion) : [];
+        const changes = stored ? describeMove(stored, check.ackedVersion) : [];
         return {
           id: item.id,
           state: 'changed',

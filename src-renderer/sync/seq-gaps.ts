@@ -90,10 +90,10 @@ export async function checkSeqGaps(kind: FeedKind, options: SeqGapOptions): Prom
   const cursor = await readCursor(kind);
   // Mid-load the version feed is not in seq order: holes are normal until it is caught up.
   if (!issuedKinds.includes(kind) || !cursor.seq || cursor.caughtUpAt === null) return outcome;
-  const answer = await options.desk.feeds.cursor(kind);
+  const response = await options.desk.feeds.cursor(kind);
   outcome.calls += 1;
-  if (!answer.ok) return { ...outcome, error: answer.error };
-  const serviceLastSeq = answer.value.last_seq;
+  if (!response.ok) return { ...outcome, error: response.error };
+  const serviceLastSeq = response.value.last_seq;
   const foundAt = now().toISOString();
   // A start from a date: its boundary is confirmed once against the service's seq stream.
   let dateFrom: number | null = null;

@@ -34,7 +34,7 @@ function forgetSecret() {
 
 // --- Calls -----------------------------------------------------------------------------------------
 
-/** A call the sandbox refused or could not answer, with the message to show. */
+/** A call the sandbox refused or could not result, with the message to show. */
 class CallError extends Error {
   /**
    * @param {string} message plain words for the page
@@ -52,7 +52,7 @@ class CallError extends Error {
 class SecretRefused extends Error {}
 
 /**
- * Calls the admin API (`/_sandbox` + path) with the secret; answers the JSON body of a 2xx answer,
+ * Calls the admin API (`/_sandbox` + path) with the secret; answers the JSON body of a 2xx result,
  * throws CallError (with the sandbox's own message) or SecretRefused otherwise.
  */
 async function callAdmin(method, path, body) {
@@ -70,7 +70,7 @@ async function callAdmin(method, path, body) {
       credentials: 'omit',
     });
   } catch {
-    throw new CallError('The sandbox did not answer. Is it still running?', 0, '');
+    throw new CallError('The sandbox did not result. Is it still running?', 0, '');
   }
   const text = await response.text();
   let json;
@@ -209,14 +209,14 @@ let companies = [];
 
 async function loadCompanies() {
   const box = byId('companies-list');
-  const answer = await readOptional('/companies');
-  if (answer === null) {
+  const result = await readOptional('/companies');
+  if (result === null) {
     companies = [];
     box.replaceChildren(el('p', { className: 'notice', text: unavailable('GET /_sandbox/companies') }));
     fillCompanyCodes();
     return;
   }
-  companies = Array.isArray(answer.data) ? answer.data : [];
+  companies = Array.isArray(result.data) ? result.data : [];
   fillCompanyCodes();
   if (companies.length === 0) {
     box.replaceChildren(el('p', { className: 'notice', text: 'No companies.' }));
@@ -344,14 +344,14 @@ function tokenItem(token) {
 
 async function loadClients() {
   const box = byId('clients-list');
-  const answer = await readOptional('/clients');
-  if (answer === null) {
+  const result = await readOptional('/clients');
+  if (result === null) {
     clients = [];
     box.replaceChildren(el('p', { className: 'notice', text: unavailable('GET /_sandbox/clients') }));
     fillFaultClients();
     return;
   }
-  clients = Array.isArray(answer.data) ? answer.data : [];
+  clients = Array.isArray(result.data) ? result.data : [];
   fillFaultClients();
   if (clients.length === 0) {
     box.replaceChildren(el('p', { className: 'notice', text: 'No clients.' }));
@@ -398,11 +398,11 @@ async function loadClients() {
           'aria-label': `Rotate token of ${client.name}`,
           onclick: (event) => {
             void act('clients', event.currentTarget, async () => {
-              const answer = await callAdmin(
+              const result = await callAdmin(
                 'POST',
                 `/clients/${encodeURIComponent(client.client_id)}/tokens`,
               );
-              showNewToken(`New token for ${client.name}`, answer.token);
+              showNewToken(`New token for ${client.name}`, result.token);
               await loadClients();
               return `${client.name} has a new token. The old one keeps working until you revoke it or it expires.`;
             });
@@ -433,11 +433,11 @@ async function loadClients() {
 }
 
 async function revokePrefix(prefix) {
-  const answer = await callAdmin('POST', '/tokens/revoke', { token_prefix: prefix });
+  const result = await callAdmin('POST', '/tokens/revoke', { token_prefix: prefix });
   await loadClients();
-  return answer.revoked === 0
+  return result.revoked === 0
     ? `No live token starts with ${prefix}: nothing was revoked.`
-    : `Revoked ${plural(answer.revoked, 'token')} starting with ${prefix}. Calls with it now answer 401 TOKEN_REVOKED.`;
+    : `Revoked ${plural(result.revoked, 'token')} starting with ${prefix}. Calls with it now answer 401 TOKEN_REVOKED.`;
 }
 
 /** Shows a token once; it lives only in this field until "I have copied it" clears it. */
@@ -491,11 +491,11 @@ async function createClient(form) {
   };
   const limit = byId('client-rate-limit').value;
   if (limit !== '') body.rate_limit_per_minute = Number(limit);
-  const answer = await callAdmin('POST', '/clients', body);
-  showNewToken(`New token for ${body.name}`, answer.token);
+  const result = await callAdmin('POST', '/clients', body);
+  showNewToken(`New token for ${body.name}`, result.token);
   form.reset();
   await loadClients();
-  return `Created ${body.name} (${answer.client_id}) with ${plural(scopes.length, 'scope')}.`;
+  return `Created ${body.name} (${result.client_id}) with ${plural(scopes.length, 'scope')}.`;
 }
 
 async function loadScopes() {
@@ -532,11 +532,11 @@ async function loadScopes() {
 
 async function advanceClock() {
   const seconds = Number(byId('clock-seconds').value);
-  const answer = await callAdmin('POST', '/clock', { advance_seconds: seconds });
-  const now = Date.parse(answer.now);
+  const result = await callAdmin('POST', '/clock', { advance_seconds: seconds });
+  const now = Date.parse(result.now);
   if (Number.isFinite(now)) sandboxAheadMs = Math.max(sandboxAheadMs, now - Date.now());
   await loadClients();
-  return `The sandbox clock moved ${plural(seconds, 'second')} forward and now reads ${shortTime(answer.now)}.`;
+  return `The sandbox clock moved ${plural(seconds, 'second')} forward and now reads ${shortTime(result.now)}.`;
 }
 
 const activityWords = {
@@ -560,8 +560,8 @@ async function simulate(form) {
   }
   if (Object.keys(body).filter((key) => key !== 'company').length === 0)
     throw new CallError('Ask for at least one document.', 0, '');
-  const answer = await callAdmin('POST', '/simulate', body);
-  const created = answer && answer.created ? answer.created : {};
+  const result = await callAdmin('POST', '/simulate', body);
+  const created = result && result.created ? result.created : {};
   const parts = Object.entries(created)
     .filter(([, ids]) => Array.isArray(ids) && ids.length > 0)
     .map(([kind, ids]) => {
@@ -588,28 +588,28 @@ function showLive(live) {
 }
 
 async function loadLive() {
-  const answer = await readOptional('/live');
-  const isOffered = answer !== null;
+  const result = await readOptional('/live');
+  const isOffered = result !== null;
   for (const control of byId('live-form').querySelectorAll('button, input')) control.disabled = !isOffered;
   if (!isOffered) {
     byId('live-state').textContent = unavailable('live mode (GET /_sandbox/live)');
     return;
   }
-  showLive(answer);
+  showLive(result);
 }
 
 async function startLive() {
   const body = { rate_per_minute: Number(byId('live-rate').value) };
   const speed = byId('live-speed').value;
   if (speed !== '') body.clock_speed = Number(speed);
-  const answer = await callAdmin('POST', '/live', body);
-  showLive(answer);
-  return describeLive(answer);
+  const result = await callAdmin('POST', '/live', body);
+  showLive(result);
+  return describeLive(result);
 }
 
 async function stopLive() {
-  const answer = await callAdmin('DELETE', '/live');
-  showLive(answer);
+  const result = await callAdmin('DELETE', '/live');
+  showLive(result);
   return 'Live mode stopped.';
 }
 
@@ -650,15 +650,15 @@ function describeFault(fault) {
 
 async function loadFaults() {
   const box = byId('faults-list');
-  const answer = await readOptional('/faults');
-  const isOffered = answer !== null;
+  const result = await readOptional('/faults');
+  const isOffered = result !== null;
   for (const control of byId('fault-form').querySelectorAll('button, input, select'))
     control.disabled = !isOffered;
   if (!isOffered) {
     box.replaceChildren(el('p', { className: 'notice', text: unavailable('faults (GET /_sandbox/faults)') }));
     return;
   }
-  const faults = Array.isArray(answer.data) ? answer.data : [];
+  const faults = Array.isArray(result.data) ? result.data : [];
   if (faults.length === 0) {
     box.replaceChildren(el('p', { className: 'notice', text: 'No fault in force.' }));
     return;
@@ -771,11 +771,11 @@ function wire() {
   }
   onSubmit('company-form', 'companies', async () => {
     const code = byId('company-code').value.trim();
-    const answer = await callAdmin('POST', '/companies', { code, name: byId('company-name').value.trim() });
+    const result = await callAdmin('POST', '/companies', { code, name: byId('company-name').value.trim() });
     byId('company-code').value = '';
     byId('company-name').value = '';
     await loadCompanies();
-    return `Created company ${answer.code} (${answer.id}).`;
+    return `Created company ${result.code} (${result.id}).`;
   });
   onSubmit('client-form', 'new-client', createClient);
   onSubmit('revoke-form', 'revoke', async () => {

@@ -171,7 +171,7 @@ export function ackOf(row: DocumentWithAck): Ack | null {
 }
 
 /** Absent and null members of an ack body are the same answer. */
-function sameAnswer(stored: Ack, given: AckBody): boolean {
+function sameAck(stored: Ack, given: AckBody): boolean {
   return (
     stored.outcome === given.outcome &&
     (stored.external_number ?? null) === (given.external_number ?? null) &&
@@ -462,7 +462,7 @@ export function createDocumentStore(db: Database) {
     companyId: string,
     kind: DocumentKind,
     id: string,
-    answer: AckBody,
+    ackBody: AckBody,
     clientId: string,
     nowIso: string,
     fields: { id: string; body: string },
@@ -471,7 +471,7 @@ export function createDocumentStore(db: Database) {
     const row = find(companyId, kind, id);
     if (!row) throw notFound(kind, id, fields.id);
     const current = row.ack_current === 1 ? ackOf(row) : null;
-    if (current && sameAnswer(current, answer)) {
+    if (current && sameAck(current, ackBody)) {
       return {
         result: 'unchanged',
         id: row.id,
@@ -498,13 +498,13 @@ export function createDocumentStore(db: Database) {
         { details: [{ field: `${field}outcome`, code: 'already_acknowledged', value: current.outcome }] },
       );
     }
-    if (kind === 'order') requireOrderAnswer(answer, field);
+    if (kind === 'order') requireOrderAck(ackBody, field);
 
-    const ack: Ack = { acked_at: nowIso, acked_version: row.version, outcome: answer.outcome };
-    if (answer.external_number != null) ack.external_number = answer.external_number;
-    if (answer.external_ref != null) ack.external_ref = answer.external_ref;
-    if (answer.message != null) ack.message = answer.message;
-    if (answer.reason_code != null) ack.reason_code = answer.reason_code;
+    const ack: Ack = { acked_at: nowIso, acked_version: row.version, outcome: ackBody.outcome };
+    if (ackBody.external_number != null) ack.external_number = ackBody.external_number;
+    if (ackBody.external_ref != null) ack.external_ref = ackBody.external_ref;
+    if (ackBody.message != null) ack.message = ackBody.message;
+    if (ackBody.reason_code != null) ack.reason_code = ackBody.reason_code;
     const ackId = Number(
       q.insertAck.run({
         documentId: row.id,
@@ -531,7 +531,7 @@ export function createDocumentStore(db: Database) {
     }
     // spec, States and transitions: ACCEPTED → ERP_CONFIRMED, REJECTED → ERP_FAILED; the order
     // changed, so its version moves (spec, Versioning).
-    const status = answer.outcome === 'ACCEPTED' ? 'ERP_CONFIRMED' : 'ERP_FAILED';
+    const status = ackBody.outcome === 'ACCEPTED' ? 'ERP_CONFIRMED' : 'ERP_FAILED';
     const version = reserveCounter(db, companyId, 'version');
     const body = bodyObject(row.body);
     body.status = status;
@@ -576,16 +576,16 @@ function notFound(kind: DocumentKind, id: string, field = 'id'): ApiError {
  * transitions: "ACCEPTED with the ERP's number", "REJECTED with a reason";
  * docs/decisions/023-order-lifecycle.md).
  */
-function requireOrderAnswer(answer: AckBody, field: string): void {
+function requireOrderAck(ackBody: AckBody, field: string): void {
   const details: ErrorDetail[] = [];
-  if (answer.outcome === 'ACCEPTED' && !answer.external_number) {
+  if (ackBody.outcome === 'ACCEPTED' && !ackBody.external_number) {
     details.push({
       field: `${field}external_number`,
       code: 'required',
       value: 'an ACCEPTED order needs the ERP number',
     });
   }
-  if (answer.outcome === 'REJECTED' && !answer.reason_code && !answer.message) {
+  if (ackBody.outcome === 'REJECTED' && !ackBody.reason_code && !ackBody.message) {
     details.push({
       field: `${field}reason_code`,
       code: 'required',
@@ -595,7 +595,7 @@ function requireOrderAnswer(answer: AckBody, field: string): void {
   if (details.length > 0) {
     throw new ApiError(
       'INVALID_REQUEST',
-      answer.outcome === 'ACCEPTED'
+      ackBody.outcome === 'ACCEPTED'
         ? "An order is accepted with the ERP's number: send external_number."
         : 'An order is rejected with a reason: send reason_code or message.',
       { status: 422, details },

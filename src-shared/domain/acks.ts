@@ -127,7 +127,7 @@ export type QueuedAckCheck =
   | { verdict: 'send' }
   | { verdict: 'applied'; ack: Ack }
   | { verdict: 'elsewhere'; ack: Ack }
-  | { verdict: 'moved'; answeredVersion: number; currentVersion: number };
+  | { verdict: 'moved'; ackedVersion: number; currentVersion: number };
 
 /** Whether an ack the service holds is the answer an item carries (the members it sends). */
 export function isSameAck(item: BatchAckItem, ack: Ack): boolean {
@@ -146,14 +146,14 @@ export function isSameAck(item: BatchAckItem, ack: Ack): boolean {
  */
 export function checkQueuedAck(
   item: BatchAckItem,
-  answeredVersion: number,
+  ackedVersion: number,
   current: { version: number; ack?: Ack | null },
 ): QueuedAckCheck {
   const ack = current.ack ?? null;
-  if (ack && ack.acked_version === answeredVersion)
+  if (ack && ack.acked_version === ackedVersion)
     return isSameAck(item, ack) ? { verdict: 'applied', ack } : { verdict: 'elsewhere', ack };
-  if (current.version !== answeredVersion)
-    return { verdict: 'moved', answeredVersion, currentVersion: current.version };
+  if (current.version !== ackedVersion)
+    return { verdict: 'moved', ackedVersion: ackedVersion, currentVersion: current.version };
   return { verdict: 'send' };
 }
 

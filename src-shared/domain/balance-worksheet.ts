@@ -195,12 +195,12 @@ function lineOf(item: BalanceDocument): ExplanationLine {
         // Booked when accepted: a payment changes once (docs/decisions/024), so an ack of an earlier
         // version answered it while it stood; an ack of the change itself booked the payment and its
         // taking back together.
-        const answeredStanding = stands || (item.doc.ack?.acked_version ?? 0) < item.doc.version;
+        const ackedStanding = stands || (item.doc.ack?.acked_version ?? 0) < item.doc.version;
         return notCounted(
-          answeredStanding ? -amountCents : 0,
+          ackedStanding ? -amountCents : 0,
           stands
             ? 'Accepted: in the ERP’s books, no longer counted by the service.'
-            : answeredStanding
+            : ackedStanding
               ? `Accepted, then ${whyNotStanding(item.doc)}: answer the change before pushing a fresh balance.`
               : `Accepted as ${whyNotStanding(item.doc)}: no money in the ERP’s books, none counted by the service.`,
         );

@@ -45,7 +45,7 @@ export interface DayEndRow {
  * desk does not know it (a batch stored before versions were kept; an answer found applied without a
  * result of its own).
  */
-export interface DeskAnswer {
+export interface DeskAck {
   outcome: AckOutcome;
   version: number | null;
   versionAfter: number | null;
@@ -61,7 +61,7 @@ export interface DayEndInput {
   /** Each kind's rows (rows outside the range are left out). */
   rows: Partial<Record<FeedKind, readonly DayEndRow[]>>;
   /** Each kind's answers from this desk, by document id. */
-  answers: Partial<Record<FeedKind, ReadonlyMap<string, readonly DeskAnswer[]>>>;
+  acks: Partial<Record<FeedKind, ReadonlyMap<string, readonly DeskAck[]>>>;
   /** Each issued kind's seq ledger (src-shared/domain/seq-ledger.ts); null or absent when none. */
   ledgers: Partial<Record<FeedKind, SeqLedger | null>>;
 }
@@ -116,8 +116,8 @@ export interface DayEndFigures {
   /** Of the pending, those answered before and changed since, by why. */
   pendingAgain: Record<PendingAgainReason, number>;
   /** Of the accepted and rejected: the answer standing now was sent from this desk, or not. */
-  answeredHere: number;
-  answeredElsewhere: number;
+  ackedHere: number;
+  ackedElsewhere: number;
   /** Lowest and highest issue seq of these documents; null when none carries one (orders). */
   seq: { first: number; last: number } | null;
   /** Gaps of the seq ledger inside that span. */
@@ -280,30 +280,22 @@ export function pendingAgainReasonOf(
  * transitions), which moves it past the version the service answered this desk's rejection with
  * (docs/decisions/023).
  */
-export function isCurrentAnswer(
-  kind: FeedKind,
-  row: Pick<DayEndRow, 'version'>,
-  answer: DeskAnswer,
-): boolean {
+export function isCurrentAck(kind: FeedKind, row: Pick<DayEndRow, 'version'>, ack: DeskAck): boolean {
   if (kind === 'orders') {
-    if (answer.outcome === 'ACCEPTED') return true;
-    return answer.versionAfter === null || row.version === answer.versionAfter;
+    if (ack.outcome === 'ACCEPTED') return true;
+    return ack.versionAfter === null || row.version === ack.versionAfter;
   }
-  return answer.version === null || row.version === answer.version;
+  return ack.version === null || row.version === ack.version;
 }
 
 /**
  * Whether an answered row's current answer came from this desk: one of this desk's applied answers
  * has the same outcome and is the answer the document stands on now.
  */
-export function isAnsweredHere(
-  kind: FeedKind,
-  row: DayEndRow,
-  answers: readonly DeskAnswer[] | undefined,
-): boolean {
-  if (!answers || (row.review !== 'accepted' && row.review !== 'rejected')) return false;
+export function isAckedHere(kind: FeedKind, row: DayEndRow, acks: readonly DeskAck[] | undefined): boolean {
+  if (!acks || (row.review !== 'accepted' && row.review !== 'rejected')) return false;
   const outcome: AckOutcome = row.review === 'accepted' ? 'ACCEPTED' : 'REJECTED';
-  return answers.some((answer) => answer.outcome === outcome && isCurrentAnswer(kind, row, answer));
+  return acks.some((ack) => ack.outcome === outcome && isCurrentAck(kind, row, ack));
 }
 
 /** The seq ledger's gaps that touch `[first, last]`: missing stretches (clipped) and fetched seqs. */
@@ -351,8 +343,8 @@ class Tally {
   rejected = 0;
   pending = 0;
   notAwaiting = 0;
-  answeredHere = 0;
-  answeredElsewhere = 0;
+  ackedHere = 0;
+  ackedElsewhere = 0;
   readonly issuedTotals = new Map<string, number>();
   readonly acceptedTotals = new Map<string, number>();
   readonly rejectedTotals = new Map<string, number>();
@@ -388,8 +380,8 @@ class Tally {
         break;
     }
     if (row.review === 'accepted' || row.review === 'rejected') {
-      if (isHere) this.answeredHere += 1;
-      else this.answeredElsewhere += 1;
+      if (isHere) this.ackedHere += 1;
+      else this.ackedElsewhere += 1;
     }
     const seq = row.seq ?? 0;
     if (seq > 0) {
@@ -411,8 +403,8 @@ class Tally {
       pendingTotals: totalsOf(this.pendingTotals),
       notAwaiting: this.notAwaiting,
       pendingAgain: { ...this.pendingAgain },
-      answeredHere: this.answeredHere,
-      answeredElsewhere: this.answeredElsewhere,
+      ackedHere: this.ackedHere,
+      ackedElsewhere: this.ackedElsewhere,
       seq,
       gaps: seq ? gapsWithin(ledger, seq.first, seq.last) : [],
     };
@@ -440,11 +432,11 @@ export function buildDayEndReport(input: DayEndInput): DayEndReport {
   const cells: Tally[][] = days.map(() => kinds.map(() => new Tally()));
   const kindTallies = kinds.map(() => new Tally());
   kinds.forEach((kind, k) => {
-    const answers = input.answers[kind];
+    const acks = input.acks[kind];
     for (const row of input.rows[kind] ?? []) {
       const d = dayIndex.get(row.date);
       if (d === undefined) continue;
-      const isHere = isAnsweredHere(kind, row, answers?.get(row.id));
+      const isHere = isAckedHere(kind, row, acks?.get(row.id));
       cells[d]![k]!.add(kind, row, isHere);
       kindTallies[k]!.add(kind, row, isHere);
     }

@@ -170,10 +170,10 @@ export interface RowKeys {
 }
 
 /** The answer states a row's `kHeld` key names. */
-export const heldAnswerStates = ['failed', 'changed'] as const;
+export const heldAckStates = ['failed', 'changed'] as const;
 
 /** An answer state `kHeld` names. */
-export type HeldAnswerState = (typeof heldAnswerStates)[number];
+export type HeldAckState = (typeof heldAckStates)[number];
 
 /** The index each sort column is read by. */
 export const orderKeyOf = {
@@ -198,7 +198,7 @@ export function rowKeysOf(row: KeyedRowFields): RowKeys {
     kCust: `${row.customerId}${S}${row.review}${tail}`,
     ...(serial ? { kSerial: `${serial}${S}${row.review}${tail}` } : {}),
     ...(erpSerial ? { kErp: `${erpSerial}${S}${row.review}${tail}` } : {}),
-    ...((heldAnswerStates as readonly string[]).includes(row.answerState)
+    ...((heldAckStates as readonly string[]).includes(row.answerState)
       ? { kHeld: `${row.answerState}${S}${row.review}${tail}` }
       : {}),
   };

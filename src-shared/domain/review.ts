@@ -77,11 +77,11 @@ export function describeChanges(item: KindedDocument, before: KindedDocument | n
  * Plain words for how a document moved after the clerk answered it at `answeredVersion`, while the
  * answer waited to be sent: what its own evidence tells, else the two versions.
  */
-export function describeMove(item: KindedDocument, answeredVersion: number): string[] {
+export function describeMove(item: KindedDocument, ackedVersion: number): string[] {
   const changes = changeEvidence(item, null);
   if (changes.length === 0)
     changes.push(
-      `It changed after you answered it (you answered version ${answeredVersion}; it is now version ${item.doc.version}).`,
+      `It changed after you answered it (you answered version ${ackedVersion}; it is now version ${item.doc.version}).`,
     );
   return changes;
 }

@@ -5,14 +5,14 @@ import {
   checkRange,
   datesBetween,
   gapsWithin,
-  isCurrentAnswer,
+  isCurrentAck,
   isIsoDate,
   localDateOf,
   quickRangeOf,
   type DayEndFigures,
   type DayEndInput,
   type DayEndRow,
-  type DeskAnswer,
+  type DeskAck,
 } from '../../src-shared/domain/day-end';
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 
@@ -36,12 +36,12 @@ function ledger(patch: Partial<SeqLedger> = {}): SeqLedger {
 }
 
 /** An answer to `version`; the service answered with `versionAfter` (an issued kind's ack leaves it). */
-const accepted = (version: number | null, versionAfter = version): DeskAnswer => ({
+const accepted = (version: number | null, versionAfter = version): DeskAck => ({
   outcome: 'ACCEPTED',
   version,
   versionAfter,
 });
-const rejected = (version: number | null, versionAfter = version): DeskAnswer => ({
+const rejected = (version: number | null, versionAfter = version): DeskAck => ({
   outcome: 'REJECTED',
   version,
   versionAfter,
@@ -106,7 +106,7 @@ const input: DayEndInput = {
       row('o5', '2026-03-04', { pendingAgain: 1, status: 'ERP_PENDING', amountCents: 900 }),
     ],
   },
-  answers: {
+  acks: {
     invoices: new Map([
       ['i1', [accepted(1)]],
       ['i4', [accepted(1)]],
@@ -150,8 +150,8 @@ function view(figures: DayEndFigures) {
     pending: `${figures.pending}: ${totals(figures.pendingTotals)}`,
     notAwaiting: figures.notAwaiting,
     again: figures.pendingAgain,
-    here: figures.answeredHere,
-    elsewhere: figures.answeredElsewhere,
+    here: figures.ackedHere,
+    elsewhere: figures.ackedElsewhere,
     seq: figures.seq,
     gaps: figures.gaps,
   };
@@ -300,7 +300,7 @@ describe('the day-end report', () => {
   it('adds up: every document is accepted, rejected, pending or not awaiting; every answer here or elsewhere', () => {
     for (const each of [...report.cells, ...report.summary]) {
       expect(each.accepted + each.rejected + each.pending + each.notAwaiting).toBe(each.issued);
-      expect(each.answeredHere + each.answeredElsewhere).toBe(each.accepted + each.rejected);
+      expect(each.ackedHere + each.ackedElsewhere).toBe(each.accepted + each.rejected);
       const again = Object.values(each.pendingAgain).reduce((sum, n) => sum + n, 0);
       expect(again).toBeLessThanOrEqual(each.pending);
     }
@@ -310,17 +310,17 @@ describe('the day-end report', () => {
 describe('what counts as the answer standing now', () => {
   it('is the answered version for issued kinds; for orders, an acceptance, or a rejection not moved since', () => {
     const at = (version: number) => ({ version });
-    expect([1, 2, 3].map((current) => isCurrentAnswer('invoices', at(current), accepted(2)))).toEqual([
+    expect([1, 2, 3].map((current) => isCurrentAck('invoices', at(current), accepted(2)))).toEqual([
       false,
       true,
       false,
     ]);
-    expect(isCurrentAnswer('payments', at(7), accepted(null))).toBe(true);
-    expect([30, 99].map((current) => isCurrentAnswer('orders', at(current), accepted(12, 30)))).toEqual([
+    expect(isCurrentAck('payments', at(7), accepted(null))).toBe(true);
+    expect([30, 99].map((current) => isCurrentAck('orders', at(current), accepted(12, 30)))).toEqual([
       true,
       true,
     ]);
-    expect([30, 99].map((current) => isCurrentAnswer('orders', at(current), rejected(12, 30)))).toEqual([
+    expect([30, 99].map((current) => isCurrentAck('orders', at(current), rejected(12, 30)))).toEqual([
       true,
       false,
     ]);

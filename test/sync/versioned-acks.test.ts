@@ -9,7 +9,7 @@ import { db, type ReviewRow } from '../../src-renderer/data/db';
 import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
 import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { queueAcks, sendQueuedAcks, type AckDesk } from '../../src-renderer/sync/send-acks';
-import { refreshAnsweredElsewhere } from '../../src-renderer/sync/answered-elsewhere';
+import { refreshAckedElsewhere } from '../../src-renderer/sync/answered-elsewhere';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { expectChunksConsistent } from '../support/store-invariants';
@@ -267,7 +267,7 @@ describe('acks carry the version the clerk answered', () => {
     // The version feed brings nothing (an ack does not move a version); the pending check does.
     await engine.syncAll(['invoices']);
     expect(await db.rowsOf('invoices').get(shown!.id)).toMatchObject({ review: 'pending' });
-    expect(await refreshAnsweredElsewhere(core.api, 'invoices')).toMatchObject({
+    expect(await refreshAckedElsewhere(core.api, 'invoices')).toMatchObject({
       checked: true,
       error: null,
     });

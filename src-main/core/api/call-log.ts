@@ -91,8 +91,8 @@ export class CallLog {
 
   /** Records one attempt of a call (a retry is an attempt of its own). */
   record(event: AttemptEvent): void {
-    const answeredAtMs = event.sentAtMs + event.durationMs;
-    const answeredAt = new Date(answeredAtMs).toISOString();
+    const respondedAtMs = event.sentAtMs + event.durationMs;
+    const answeredAt = new Date(respondedAtMs).toISOString();
     this.#calls.unshift({
       at: new Date(event.sentAtMs).toISOString(),
       method: event.method,
@@ -103,11 +103,11 @@ export class CallLog {
       durationMs: Math.round(event.durationMs),
     });
     if (this.#calls.length > callLogSize) this.#calls.length = callLogSize;
-    const skewSeconds = skewSecondsOf(event.serviceDate, answeredAtMs);
+    const skewSeconds = skewSecondsOf(event.serviceDate, respondedAtMs);
     if (skewSeconds !== null) {
       this.#clock = { serviceDate: event.serviceDate, localAt: answeredAt, skewSeconds };
     }
-    if (event.rateLimit) this.#rate = { info: event.rateLimit, atMs: answeredAtMs };
+    if (event.rateLimit) this.#rate = { info: event.rateLimit, atMs: respondedAtMs };
     if (event.status === 429) {
       this.#last429At = answeredAt;
       this.#refused429 += 1;

@@ -508,22 +508,22 @@ export class ApiClient {
     let rateLimit: RateLimitInfo | null = null;
     let responseInfo: { status: number; retryAfterSec: number | null } | undefined;
     try {
-      const answer = await this.#exchange(method, path, write, options);
-      rateLimit = readRateLimit(answer.headers, this.#clock.now());
-      const retryAfterSec = parseRetryAfter(answer.headers['retry-after'], this.#clock.now());
-      responseInfo = { status: answer.status, retryAfterSec };
-      const requestId = headerText(answer.headers['x-request-id']);
-      const replayed = headerText(answer.headers['idempotent-replayed'])?.toLowerCase() === 'true';
-      const serviceDate = headerText(answer.headers['date']);
-      Object.assign(event, { status: answer.status, requestId, replayed, serviceDate, rateLimit });
-      if (answer.status >= 400) {
-        const error = this.#serviceError(answer.status, answer.text, path, requestId, retryAfterSec);
+      const response = await this.#exchange(method, path, write, options);
+      rateLimit = readRateLimit(response.headers, this.#clock.now());
+      const retryAfterSec = parseRetryAfter(response.headers['retry-after'], this.#clock.now());
+      responseInfo = { status: response.status, retryAfterSec };
+      const requestId = headerText(response.headers['x-request-id']);
+      const replayed = headerText(response.headers['idempotent-replayed'])?.toLowerCase() === 'true';
+      const serviceDate = headerText(response.headers['date']);
+      Object.assign(event, { status: response.status, requestId, replayed, serviceDate, rateLimit });
+      if (response.status >= 400) {
+        const error = this.#serviceError(response.status, response.text, path, requestId, retryAfterSec);
         event.code = error.code;
         throw error;
       }
-      const parsed = checkWire(schema, parseJson(answer.text, answer.status, path), path);
+      const parsed = checkWire(schema, parseJson(response.text, response.status, path), path);
       const { data, meta } = splitBody(parsed);
-      return { data, meta, status: answer.status, replayed, requestId, rateLimit };
+      return { data, meta, status: response.status, replayed, requestId, rateLimit };
     } catch (error) {
       if (event.code === null) event.code = error instanceof Error ? error.name : 'Error';
       throw error;

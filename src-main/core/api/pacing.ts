@@ -77,7 +77,7 @@ export interface PacerTicket {
    * Records the answer (any status) and ends the reservation. `rateLimit` null: no headers (no
    * answer at all). `retryAfterSec`: a 429's `Retry-After`.
    */
-  done(rateLimit: RateLimitInfo | null, answer?: { status: number; retryAfterSec: number | null }): void;
+  done(rateLimit: RateLimitInfo | null, response?: { status: number; retryAfterSec: number | null }): void;
 }
 
 /** The budget of one client, shared by all its calls. */
@@ -136,10 +136,10 @@ export class Pacer {
     }
     let isDone = false;
     return {
-      done: (rateLimit, answer) => {
+      done: (rateLimit, response) => {
         if (isDone) return;
         isDone = true;
-        this.#record(rateLimit, answer);
+        this.#record(rateLimit, response);
       },
     };
   }
@@ -189,7 +189,10 @@ export class Pacer {
     });
   }
 
-  #record(rateLimit: RateLimitInfo | null, answer?: { status: number; retryAfterSec: number | null }): void {
+  #record(
+    rateLimit: RateLimitInfo | null,
+    response?: { status: number; retryAfterSec: number | null },
+  ): void {
     this.#inFlight = Math.max(0, this.#inFlight - 1);
     const nowMs = this.#clock.now();
     if (rateLimit) {
@@ -208,15 +211,15 @@ export class Pacer {
         this.#resetAtMs = Math.max(this.#resetAtMs ?? resetAtMs, resetAtMs);
       }
     }
-    if (answer?.status === 429) {
+    if (response?.status === 429) {
       // spec, Limits: wait Retry-After seconds. Nothing more goes out before then. A Retry-After is
       // the refusing server's own word and replaces the window we believed in (a gateway's 429, or a
       // window that is not the one we read, may say less than the reset we knew): after it, one call
       // probes the window again.
-      const waitSec = answer.retryAfterSec ?? rateLimit?.resetSec ?? 1;
+      const waitSec = response.retryAfterSec ?? rateLimit?.resetSec ?? 1;
       this.#remaining = 0;
       this.#resetAtMs =
-        answer.retryAfterSec === null
+        response.retryAfterSec === null
           ? Math.max(this.#resetAtMs ?? 0, nowMs + waitSec * 1000)
           : nowMs + waitSec * 1000;
     }

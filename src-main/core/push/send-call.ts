@@ -22,56 +22,56 @@ export async function sendPushCall(
 ): Promise<CallOutcome> {
   switch (call.call) {
     case 'units-batch': {
-      const answer = await client.send(
+      const response = await client.send(
         writes.batchPush('units', { items: call.items.map(({ ref, body }) => ({ ref, body })) }),
         key,
         options,
       );
-      return { type: 'batch', data: answer.data, isReplay: answer.replayed };
+      return { type: 'batch', data: response.data, isReplay: response.replayed };
     }
     case 'products-batch': {
-      const answer = await client.send(
+      const response = await client.send(
         writes.batchPush('products', { items: call.items.map(({ ref, body }) => ({ ref, body })) }),
         key,
         options,
       );
-      return { type: 'batch', data: answer.data, isReplay: answer.replayed };
+      return { type: 'batch', data: response.data, isReplay: response.replayed };
     }
     case 'balances-batch': {
-      const answer = await client.send(
+      const response = await client.send(
         writes.batchPush('balances', { items: call.items.map(({ ref, body }) => ({ ref, body })) }),
         key,
         options,
       );
-      return { type: 'batch', data: answer.data, isReplay: answer.replayed };
+      return { type: 'batch', data: response.data, isReplay: response.replayed };
     }
     case 'prices': {
-      const answer = await client.send(writes.putPrices(call.ref, call.body, call.mode), key, options);
-      return { type: 'prices', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.putPrices(call.ref, call.body, call.mode), key, options);
+      return { type: 'prices', data: response.data, isReplay: response.replayed };
     }
     case 'price-list': {
-      const answer = await client.send(writes.putPriceList(call.ref, call.body), key, options);
-      return { type: 'push', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.putPriceList(call.ref, call.body), key, options);
+      return { type: 'push', data: response.data, isReplay: response.replayed };
     }
     case 'product-units': {
-      const answer = await client.send(writes.putProductUnits(call.ref, call.body), key, options);
-      return { type: 'push', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.putProductUnits(call.ref, call.body), key, options);
+      return { type: 'push', data: response.data, isReplay: response.replayed };
     }
     case 'customer': {
-      const answer = await client.send(writes.putCustomer(call.ref, call.body), key, options);
-      return { type: 'push', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.putCustomer(call.ref, call.body), key, options);
+      return { type: 'push', data: response.data, isReplay: response.replayed };
     }
     case 'branch': {
-      const answer = await client.send(writes.putBranch(call.ref, call.branchRef, call.body), key, options);
-      return { type: 'push', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.putBranch(call.ref, call.branchRef, call.body), key, options);
+      return { type: 'push', data: response.data, isReplay: response.replayed };
     }
     case 'customer-delete': {
-      const answer = await client.send(writes.deleteCustomer(call.ref), key, options);
-      return { type: 'push', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.deleteCustomer(call.ref), key, options);
+      return { type: 'push', data: response.data, isReplay: response.replayed };
     }
     case 'branch-delete': {
-      const answer = await client.send(writes.deleteBranch(call.ref, call.branchRef), key, options);
-      return { type: 'push', data: answer.data, isReplay: answer.replayed };
+      const response = await client.send(writes.deleteBranch(call.ref, call.branchRef), key, options);
+      return { type: 'push', data: response.data, isReplay: response.replayed };
     }
   }
 }

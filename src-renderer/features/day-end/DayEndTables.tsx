@@ -63,8 +63,8 @@ const figureColumns: readonly FigureColumn[] = [
     ...countColumn('Not awaiting', (figures) => figures.notAwaiting),
     shows: (kind, table) => table === 'day' && kind === 'orders',
   },
-  countColumn('Answered from this desk', (figures) => figures.answeredHere),
-  countColumn('Answered elsewhere', (figures) => figures.answeredElsewhere),
+  countColumn('Answered from this desk', (figures) => figures.ackedHere),
+  countColumn('Answered elsewhere', (figures) => figures.ackedElsewhere),
   {
     header: () => 'Seq',
     // Only the summary has a line for orders; it says they carry no seq.

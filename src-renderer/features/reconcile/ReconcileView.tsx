@@ -96,10 +96,10 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
       <p className="muted" role="status" aria-label="Register">
         {row.fileName} · {row.format} · {formatCount(row.register.lines.length)} register lines against{' '}
         {formatCount(open.documents.length)} staged {kind} · reconciled in {open.runMs} ms
-        {result.answerConflicts > 0 && (
+        {result.ackConflicts > 0 && (
           <strong className="error-text">
             {' '}
-            · {result.answerConflicts} answered document(s) disagree with the register
+            · {result.ackConflicts} answered document(s) disagree with the register
           </strong>
         )}
       </p>

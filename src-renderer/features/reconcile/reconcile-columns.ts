@@ -2,7 +2,7 @@
 // difference, and what disagrees in plain words.
 import type { ColDef } from 'ag-grid-community';
 import type {
-  AnswerConflict,
+  AckConflict as AckConflict,
   MatchRule,
   ReconcileDifference,
   ReconcileGroup,
@@ -34,7 +34,7 @@ function differenceWords(difference: ReconcileDifference): string {
   return `${difference.field[0]!.toUpperCase()}${difference.field.slice(1)}: service ${difference.service || '—'}, ERP ${difference.erp || '—'}.`;
 }
 
-function conflictWords(conflict: AnswerConflict): string {
+function conflictWords(conflict: AckConflict): string {
   return conflict.outcome === 'ACCEPTED'
     ? `Answered ACCEPTED as ${conflict.answered}, but the ERP booked ${conflict.register}.`
     : `Answered REJECTED, but the ERP booked ${conflict.register}.`;
@@ -42,7 +42,7 @@ function conflictWords(conflict: AnswerConflict): string {
 
 /** What disagrees in a group, in plain words (differences, then answers that contradict the register). */
 export function groupNotes(group: ReconcileGroup): string {
-  return [...group.differences.map(differenceWords), ...group.answerConflicts.map(conflictWords)].join(' ');
+  return [...group.differences.map(differenceWords), ...group.ackConflicts.map(conflictWords)].join(' ');
 }
 
 const join = (values: readonly (string | null | undefined)[]): string =>

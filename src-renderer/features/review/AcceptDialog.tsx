@@ -13,7 +13,7 @@ import {
   type NumberPair,
   type ReadPairs,
 } from './number-import';
-import { wholeTotalText, WholeViewProgress, type WholeAnswer } from './WholeViewProgress';
+import { wholeTotalText, WholeViewProgress, type WholeAck as WholeAck } from './WholeViewProgress';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
@@ -93,7 +93,7 @@ export function AcceptDialog({
 }: {
   kind: FeedKind;
   rows: ReviewRow[];
-  whole?: WholeAnswer | null;
+  whole?: WholeAck | null;
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
   onSubmitWhole?: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
@@ -116,7 +116,7 @@ function AcceptWholeDialog({
   onSubmitWhole,
 }: {
   kind: FeedKind;
-  whole: WholeAnswer;
+  whole: WholeAck;
   onCancel: () => void;
   onSubmitWhole: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
 }) {

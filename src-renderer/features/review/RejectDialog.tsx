@@ -5,7 +5,7 @@ import type { ReviewRow } from '../../data/db';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, formatTotals } from '../ui/format';
 import { ReasonOptions } from '../ui/ReasonOptions';
-import { wholeTotalText, WholeViewProgress, type WholeAnswer } from './WholeViewProgress';
+import { wholeTotalText, WholeViewProgress, type WholeAck } from './WholeViewProgress';
 
 /**
  * Reject: one reason code (from the lists) and a message for every selected document: the rows ticked,
@@ -20,7 +20,7 @@ export function RejectDialog({
   onSubmitWhole,
 }: {
   rows: ReviewRow[];
-  whole?: WholeAnswer | null;
+  whole?: WholeAck | null;
   reasons: RejectReason[];
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;

@@ -33,7 +33,7 @@ import {
 } from './review-selection';
 import {
   formatReviewTotals,
-  rowsInAnswerState,
+  rowsInAckState as rowsInAckState,
   useHeldCounts,
   useSelectionTotals,
 } from './use-selection-facts';
@@ -307,7 +307,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   };
 
   const selectByAckState = async (state: 'failed' | 'changed'): Promise<void> => {
-    const rows = await rowsInAnswerState(currentQuery(), state);
+    const rows = await rowsInAckState(currentQuery(), state);
     setSelection({ mode: 'rows', rows });
   };
 

@@ -4,7 +4,7 @@ import { formatCount } from '../ui/format';
 import { formatReviewTotals } from './use-selection-facts';
 
 /** An answer to a whole view (a select all), as the dialogs show it. */
-export interface WholeAnswer {
+export interface WholeAck {
   /** The documents selected (queued ones included: they are left out when answering). */
   count: number;
   /** Null while counted. */
@@ -16,12 +16,12 @@ export interface WholeAnswer {
 }
 
 /** The total of a whole view's selection, in the dialogs' words. */
-export function wholeTotalText(whole: WholeAnswer): string {
+export function wholeTotalText(whole: WholeAck): string {
   return whole.totals ? formatReviewTotals(whole.totals) : 'counting…';
 }
 
 /** "Queued 12,000 of 40,000", with a way to stop, while a whole view's answers are queued. */
-export function WholeViewProgress({ whole }: { whole: WholeAnswer }) {
+export function WholeViewProgress({ whole }: { whole: WholeAck }) {
   const { progress } = whole;
   if (!progress) return null;
   return (

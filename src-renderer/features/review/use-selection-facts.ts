@@ -1,7 +1,7 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ReviewRow } from '../../data/db';
 import { heldRowsOf, reviewTotalsOf } from '../../data/review-pages';
-import type { HeldAnswerState } from '../../../src-shared/domain/review-keys';
+import type { HeldAckState } from '../../../src-shared/domain/review-keys';
 import type { ReviewQuery, ReviewTotals } from '../../data/review-query';
 import { formatCents } from '../ui/format';
 import { rowsKeyOf } from './review-datasource';
@@ -92,9 +92,9 @@ export function useHeldCounts(query: ReviewQuery | null, dataVersion: number): H
 }
 
 /** The rows of a query whose answer is in `state` (they are few). */
-export async function rowsInAnswerState(
+export async function rowsInAckState(
   query: ReviewQuery,
-  state: HeldAnswerState,
+  state: HeldAckState,
 ): Promise<Map<string, ReviewRow>> {
   return new Map((await heldRowsOf(query, state)).map((row) => [row.id, row]));
 }

@@ -110,15 +110,14 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     async ackView(kind, input) {
       const connectionId = get().connection?.connection?.id ?? null;
       if (connectionId === null) return noConnection();
-      const isAnswered = (row: ReviewRow): boolean =>
-        !input.except.has(row.id) && row.answerState !== 'queued';
+      const isAcked = (row: ReviewRow): boolean => !input.except.has(row.id) && row.answerState !== 'queued';
       // Every answer is checked before any is queued, as for rows picked one by one.
       const problems: DraftProblem[] = [];
       let problemCount = 0;
       await forEachReviewPage(
         input.query,
         (rows) => {
-          for (const row of rows.filter(isAnswered)) {
+          for (const row of rows.filter(isAcked)) {
             const problem = checkAck(kind, input.draftOf(row));
             if (problem === null) continue;
             problemCount += 1;

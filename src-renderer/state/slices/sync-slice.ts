@@ -5,7 +5,7 @@ import { bindConnection } from '../../data/binding';
 import { readCursors } from '../../data/documents';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
-import { refreshAnsweredElsewhere } from '../../sync/answered-elsewhere';
+import { refreshAckedElsewhere as refreshAckedElsewhere } from '../../sync/answered-elsewhere';
 import { fillCustomerNames } from '../../sync/name-fill';
 import { checkSeqGaps, issuedKinds, type OpenSeqGap } from '../../sync/seq-gaps';
 import type { FilledGap } from '../../../src-shared/domain/seq-ledger';
@@ -188,7 +188,7 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
         // pending. Part of the sync: it is not over, nor its error known, until this is done.
         for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
           const elsewhere = await scheduler.join(`elsewhere:${feed.kind}`, () =>
-            refreshAnsweredElsewhere(desk, feed.kind),
+            refreshAckedElsewhere(desk, feed.kind),
           );
           if (elsewhere.staged > 0) get().touchData();
           error ??= elsewhere.error;

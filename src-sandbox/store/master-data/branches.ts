@@ -83,10 +83,10 @@ export function createBranchStore(
         'branch_ref',
         branchRef,
       );
-    if (branch.deleted) return records.answer(branch, 'branch', branchRef, 'unchanged');
+    if (branch.deleted) return records.itemResult(branch, 'branch', branchRef, 'unchanged');
     salesRoutes.refuseOnRoute(companyId, [branch]);
     records.tombstone(companyId, branch.id, clock.nowIso());
-    return records.answer(branch, 'branch', branchRef, 'deleted');
+    return records.itemResult(branch, 'branch', branchRef, 'deleted');
   }
 
   return { liveBranches, pushBranch, deleteBranch };

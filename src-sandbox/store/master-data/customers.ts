@@ -86,13 +86,13 @@ export function createCustomerStore(
     const customer =
       records.byRef(companyId, 'customer', ref) ??
       notFound(`customer answers to the ERP key ${ref}`, 'ref', ref);
-    if (customer.deleted) return records.answer(customer, 'customer', ref, 'unchanged');
+    if (customer.deleted) return records.itemResult(customer, 'customer', ref, 'unchanged');
     const live = branches.liveBranches(companyId, customer.id);
     salesRoutes.refuseOnRoute(companyId, live);
     const now = clock.nowIso();
     records.tombstone(companyId, customer.id, now);
     for (const branch of live) records.tombstone(companyId, branch.id, now);
-    return records.answer(customer, 'customer', ref, 'deleted');
+    return records.itemResult(customer, 'customer', ref, 'deleted');
   }
 
   /**

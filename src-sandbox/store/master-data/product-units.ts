@@ -61,14 +61,14 @@ export function createProductUnitStore(db: Database, records: RecordStore) {
       order_default: unit.order_default ? 1 : 0,
     }));
     if (stableJson(q.productUnits.all(product.id)) === stableJson(rows)) {
-      return records.answer(product, 'product', ref, 'unchanged');
+      return records.itemResult(product, 'product', ref, 'unchanged');
     }
     q.clearProductUnits.run(product.id);
     rows.forEach((row, position) =>
       q.insertProductUnit.run(product.id, row.unit_id, row.factor_to_base, row.order_default, position),
     );
     records.touch(companyId, product.id);
-    return records.answer(product, 'product', ref, 'updated');
+    return records.itemResult(product, 'product', ref, 'updated');
   }
 
   return { pushProductUnits };

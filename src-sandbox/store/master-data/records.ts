@@ -150,7 +150,7 @@ export function createRecordStore(db: Database, clock: SandboxClock) {
         : q.byCode.get(companyId, entity, parentId, code)
     ) as RecordRow | undefined;
   }
-  function answer(
+  function itemResult(
     row: { id: string },
     entity: PushEntity,
     ref: string,
@@ -188,12 +188,12 @@ export function createRecordStore(db: Database, clock: SandboxClock) {
     const target = existing ?? plan.adopt();
     if (target) {
       if (isOlderSourceVersion(plan.sourceVersion, target.source_version)) {
-        return answer(target, plan.entity, plan.ref, 'stale');
+        return itemResult(target, plan.entity, plan.ref, 'stale');
       }
       const sourceVersion = plan.sourceVersion ?? target.source_version;
       if (existing && text === existing.body && !existing.deleted) {
         if (sourceVersion !== existing.source_version) q.setSourceVersion.run(sourceVersion, existing.id);
-        return answer(existing, plan.entity, plan.ref, 'unchanged');
+        return itemResult(existing, plan.entity, plan.ref, 'unchanged');
       }
       q.update.run({
         id: target.id,
@@ -203,7 +203,7 @@ export function createRecordStore(db: Database, clock: SandboxClock) {
         body: text,
         now,
       });
-      return answer(target, plan.entity, plan.ref, 'updated');
+      return itemResult(target, plan.entity, plan.ref, 'updated');
     }
     const id = newId(idPrefixes[plan.entity]);
     insert({
@@ -218,8 +218,8 @@ export function createRecordStore(db: Database, clock: SandboxClock) {
       body: text,
       now,
     });
-    return answer({ id }, plan.entity, plan.ref, 'created');
+    return itemResult({ id }, plan.entity, plan.ref, 'created');
   }
 
-  return { nextVersion, byRef, byId, byCode, answer, insert, touch, tombstone, upsert };
+  return { nextVersion, byRef, byId, byCode, itemResult: itemResult, insert, touch, tombstone, upsert };
 }

@@ -17,7 +17,7 @@ import {
   maxCandidates,
   maxSumItems,
   reconcileStates,
-  type AnswerConflict,
+  type AckConflict,
   type CurrencyTotals,
   type DocumentKey,
   type IgnoredDecision,
@@ -358,7 +358,7 @@ interface Draft {
 }
 
 const noDifferences: readonly ReconcileDifference[] = Object.freeze([]);
-const noConflicts: readonly AnswerConflict[] = Object.freeze([]);
+const noConflicts: readonly AckConflict[] = Object.freeze([]);
 
 class Run {
   private readonly capped: Record<MatchRule, number> = {
@@ -382,7 +382,7 @@ class Run {
    * a line's group comes after all of them by its line's position (ids sort the same way).
    */
   private readonly slots: Array<ReconcileGroup | undefined>;
-  private answerConflicts = 0;
+  private ackConflicts = 0;
 
   constructor(
     private readonly docs: readonly DocEntry[],
@@ -422,7 +422,7 @@ class Run {
     const position = docs[0] ? docs[0].index : this.docs.length + lines[0]!.index;
     this.slots[reconcileStates.indexOf(group.state) * (this.docs.length + this.lines.length) + position] =
       group;
-    this.answerConflicts += group.answerConflicts.length;
+    this.ackConflicts += group.ackConflicts.length;
     this.tallies.get(group.state)!.add(draft);
     this.total.add(draft);
     if (rule === null) return;
@@ -812,7 +812,7 @@ class Run {
       ) as Record<ReconcileState, StateSummary>,
       total: this.total.summary(),
       rules: this.ruleSummaries,
-      answerConflicts: this.answerConflicts,
+      ackConflicts: this.ackConflicts,
       decisions: { applied: this.applied, ignored: this.ignored },
     };
   }
@@ -878,8 +878,8 @@ function differencesOf(draft: Draft, serviceCents: number, erpCents: number): re
  * contradiction where the register differs from the document beyond the tolerance (`differs`): that
  * is the answer a clerk gives such a document ("Reject differing").
  */
-function answerConflictsOf(draft: Draft, state: ReconcileState): readonly AnswerConflict[] {
-  let out: AnswerConflict[] | null = null;
+function ackConflictsOf(draft: Draft, state: ReconcileState): readonly AckConflict[] {
+  let out: AckConflict[] | null = null;
   let register: string | null = null;
   const registerNumbers = (): string =>
     (register ??= distinct(draft.lines.map((line) => line.line.erpNumber.trim())).join(', '));
@@ -939,7 +939,7 @@ function judge(draft: Draft, toleranceCents: number): ReconcileGroup {
     erpCents,
     differenceCents: erpCents - serviceCents,
     differences,
-    answerConflicts: isCompared ? answerConflictsOf(draft, state) : noConflicts,
+    ackConflicts: isCompared ? ackConflictsOf(draft, state) : noConflicts,
     isCapped: draft.isCapped,
   };
 }

@@ -174,7 +174,7 @@ export type ReconcileDifference =
  * A document that was answered (not pending) whose answer disagrees with the register: ACCEPTED
  * under another ERP number than the register's, or REJECTED although the ERP booked it.
  */
-export type AnswerConflict =
+export type AckConflict =
   | { documentKey: DocumentKey; outcome: 'ACCEPTED'; answered: string; register: string }
   | { documentKey: DocumentKey; outcome: 'REJECTED'; register: string };
 
@@ -201,7 +201,7 @@ export interface ReconcileGroup {
   differenceCents: number;
   /** What disagrees (empty unless `suggested` within tolerance, `differs`, or a linked group). */
   differences: readonly ReconcileDifference[];
-  answerConflicts: readonly AnswerConflict[];
+  ackConflicts: readonly AckConflict[];
   /** `ambiguous` only: some candidates were not looked at (`maxCandidates`). */
   isCapped: boolean;
 }
@@ -280,6 +280,6 @@ export interface ReconcileResult {
   total: StateSummary;
   rules: Record<MatchRule, RuleSummary>;
   /** How many answered documents disagree with the register (`AnswerConflict`). */
-  answerConflicts: number;
+  ackConflicts: number;
   decisions: { applied: ReconcileDecision[]; ignored: IgnoredDecision[] };
 }

@@ -126,8 +126,8 @@ describe('the day-end report from the local store', () => {
         rejected: each.rejected,
         pending: each.pending,
         reversed: each.pendingAgain.reversed,
-        here: each.answeredHere,
-        elsewhere: each.answeredElsewhere,
+        here: each.ackedHere,
+        elsewhere: each.ackedElsewhere,
         seq: each.seq,
         gaps: each.gaps,
       })),
@@ -202,9 +202,9 @@ describe('the day-end report from the local store', () => {
       ),
     );
     const source = await readDayEndSource('2026-03-02', '2026-03-02', ['invoices']);
-    expect(source.answers.get('invoices')?.size).toBe(1_000);
+    expect(source.acks.get('invoices')?.size).toBe(1_000);
     const report = await readDayEndReport('2026-03-02', '2026-03-02', ['invoices']);
-    expect([report.summary[0]?.answeredHere, report.summary[0]?.answeredElsewhere]).toEqual([1_000, 1_100]);
+    expect([report.summary[0]?.ackedHere, report.summary[0]?.ackedElsewhere]).toEqual([1_000, 1_100]);
   });
 
   it("takes an order's version after this desk's answer from the batch's results", async () => {
@@ -229,6 +229,6 @@ describe('the day-end report from the local store', () => {
       entry(rejects, 'answered', ['applied', 'applied']),
     ]);
     const report = await readDayEndReport('2026-03-02', '2026-03-02', ['orders']);
-    expect([report.summary[0]?.answeredHere, report.summary[0]?.answeredElsewhere]).toEqual([2, 1]);
+    expect([report.summary[0]?.ackedHere, report.summary[0]?.ackedElsewhere]).toEqual([2, 1]);
   });
 });

@@ -119,7 +119,7 @@ describe('serviceDocumentOf: a grid row as the engine reads a document', () => {
       documents,
       register: { lines: [line('SI-1', 'INV-a'), line('SI-2', 'INV-b')], isTaxIncluded: true },
     });
-    expect([result.states.matched.groups, result.answerConflicts]).toEqual([2, 0]);
+    expect([result.states.matched.groups, result.ackConflicts]).toEqual([2, 0]);
     expect(acceptDraftsOf(result, 'invoices')).toEqual([
       { id: 'a', outcome: 'ACCEPTED', externalNumber: 'SI-1' },
     ]);

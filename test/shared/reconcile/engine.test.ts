@@ -111,7 +111,7 @@ describe('erp-key rule and answered documents', () => {
         line('SI-401', { serviceRef: 'INV_4' }),
       ),
     });
-    expect({ groups: view(result), answerConflicts: result.answerConflicts }).toEqual({
+    expect({ groups: view(result), answerConflicts: result.ackConflicts }).toEqual({
       groups: [
         {
           state: 'matched',
@@ -141,7 +141,7 @@ describe('erp-key rule and answered documents', () => {
       documents: [doc('inv_5', { ack: { outcome: 'REJECTED' }, isPending: false })],
       register: register(line('SI-500', { serviceRef: 'INV_5', amountCents: 9000 })),
     });
-    expect({ groups: view(result), answerConflicts: result.answerConflicts }).toEqual({
+    expect({ groups: view(result), answerConflicts: result.ackConflicts }).toEqual({
       groups: [
         {
           state: 'differs',

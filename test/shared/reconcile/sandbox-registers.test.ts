@@ -142,7 +142,7 @@ describe('the sandbox ERP registers', () => {
       if (state !== 'service-only') wrong.push(`${id} is missing from the register but ${state}`);
     }
     const defects = new Set(key.lines.map((line) => line.defect));
-    expect({ wrong, answerConflicts: result.answerConflicts, hasSlips: defects.size > 1 }).toEqual({
+    expect({ wrong, answerConflicts: result.ackConflicts, hasSlips: defects.size > 1 }).toEqual({
       wrong: [],
       answerConflicts: 0,
       hasSlips: true,

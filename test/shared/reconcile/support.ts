@@ -48,7 +48,7 @@ export function view(result: ReconcileResult): Array<Record<string, unknown>> {
     lines: group.lines.map((l) => l.id),
     ...(group.differenceCents !== 0 ? { differenceCents: group.differenceCents } : {}),
     ...(group.differences.length > 0 ? { differences: group.differences } : {}),
-    ...(group.answerConflicts.length > 0 ? { answerConflicts: group.answerConflicts } : {}),
+    ...(group.ackConflicts.length > 0 ? { answerConflicts: group.ackConflicts } : {}),
     ...(group.isCapped ? { isCapped: true } : {}),
   }));
 }
