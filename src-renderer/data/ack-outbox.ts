@@ -299,7 +299,7 @@ export async function checkBatch(batch: OutboxBatch): Promise<CheckedAck[]> {
     const check: QueuedAckCheck = doc
       ? checkQueuedAck(item, ackedVersion, { version: doc.version, ack: doc.doc.ack })
       : { verdict: 'send' };
-    return { item, ackedVersion: ackedVersion, check, stored: doc };
+    return { item, ackedVersion, check, stored: doc };
   });
 }
 

@@ -11,7 +11,7 @@ import {
   buildDayEndReport,
   type DayEndReport,
   type DayEndRow,
-  type DeskAck as DeskAck,
+  type DeskAck,
 } from '../../src-shared/domain/day-end';
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
@@ -124,5 +124,5 @@ export async function readDayEndReport(
     acks[kind] = source.acks.get(kind) ?? new Map();
     ledgers[kind] = source.ledgers.get(kind) ?? null;
   }
-  return buildDayEndReport({ from, to, kinds, rows, acks: acks, ledgers });
+  return buildDayEndReport({ from, to, kinds, rows, acks, ledgers });
 }

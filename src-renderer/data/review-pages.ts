@@ -10,7 +10,7 @@ import type { ReviewState } from '../../src-shared/domain/review';
 import {
   addToTotals,
   amountRangeOfWord,
-  type HeldAckState as HeldAckState,
+  type HeldAckState,
   amountSortKey,
   idOfKey,
   keySeparator as S,

@@ -153,7 +153,7 @@ export function checkQueuedAck(
   if (ack && ack.acked_version === ackedVersion)
     return isSameAck(item, ack) ? { verdict: 'applied', ack } : { verdict: 'elsewhere', ack };
   if (current.version !== ackedVersion)
-    return { verdict: 'moved', ackedVersion: ackedVersion, currentVersion: current.version };
+    return { verdict: 'moved', ackedVersion, currentVersion: current.version };
   return { verdict: 'send' };
 }
 

@@ -9,7 +9,7 @@ import { db, type ReviewRow } from '../../src-renderer/data/db';
 import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
 import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { queueAcks, sendQueuedAcks, type AckDesk } from '../../src-renderer/sync/send-acks';
-import { refreshAckedElsewhere } from '../../src-renderer/sync/answered-elsewhere';
+import { refreshAckedElsewhere } from '../../src-renderer/sync/acked-elsewhere';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { expectChunksConsistent } from '../support/store-invariants';

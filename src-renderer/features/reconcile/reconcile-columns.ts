@@ -2,7 +2,7 @@
 // difference, and what disagrees in plain words.
 import type { ColDef } from 'ag-grid-community';
 import type {
-  AckConflict as AckConflict,
+  AckConflict,
   MatchRule,
   ReconcileDifference,
   ReconcileGroup,

@@ -13,7 +13,7 @@ import {
   type NumberPair,
   type ReadPairs,
 } from './number-import';
-import { wholeTotalText, WholeViewProgress, type WholeAck as WholeAck } from './WholeViewProgress';
+import { wholeTotalText, WholeViewProgress, type WholeAck } from './WholeViewProgress';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;

@@ -31,12 +31,7 @@ import {
   toggleRow,
   type ReviewSelection,
 } from './review-selection';
-import {
-  formatReviewTotals,
-  rowsInAckState as rowsInAckState,
-  useHeldCounts,
-  useSelectionTotals,
-} from './use-selection-facts';
+import { formatReviewTotals, rowsInAckState, useHeldCounts, useSelectionTotals } from './use-selection-facts';
 import { useRejectReasons } from './use-reject-reasons';
 import '../ui/review.css';
 

@@ -5,7 +5,7 @@ import { bindConnection } from '../../data/binding';
 import { readCursors } from '../../data/documents';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
-import { refreshAckedElsewhere as refreshAckedElsewhere } from '../../sync/answered-elsewhere';
+import { refreshAckedElsewhere } from '../../sync/acked-elsewhere';
 import { fillCustomerNames } from '../../sync/name-fill';
 import { checkSeqGaps, issuedKinds, type OpenSeqGap } from '../../sync/seq-gaps';
 import type { FilledGap } from '../../../src-shared/domain/seq-ledger';

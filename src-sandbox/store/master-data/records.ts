@@ -221,5 +221,5 @@ export function createRecordStore(db: Database, clock: SandboxClock) {
     return itemResult({ id }, plan.entity, plan.ref, 'created');
   }
 
-  return { nextVersion, byRef, byId, byCode, itemResult: itemResult, insert, touch, tombstone, upsert };
+  return { nextVersion, byRef, byId, byCode, itemResult, insert, touch, tombstone, upsert };
 }
