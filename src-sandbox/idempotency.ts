@@ -127,7 +127,10 @@ export function createIdempotency(db: Database, clock: SandboxClock, writeDelayM
         .send(stored.body);
     }
     if (inFlight.has(slot)) {
-      throw new ApiError('REQUEST_IN_PROGRESS', 'response');
+      throw new ApiError(
+        'REQUEST_IN_PROGRESS',
+        'A request with this Idempotency-Key is still being processed. Retry in a moment with the same key to get its answer.',
+      );
     }
     inFlight.add(slot);
     try {

@@ -34,7 +34,7 @@ function forgetSecret() {
 
 // --- Calls -----------------------------------------------------------------------------------------
 
-/** A call the sandbox refused or could not result, with the message to show. */
+/** A call the sandbox refused or could not answer, with the message to show. */
 class CallError extends Error {
   /**
    * @param {string} message plain words for the page
@@ -52,7 +52,7 @@ class CallError extends Error {
 class SecretRefused extends Error {}
 
 /**
- * Calls the admin API (`/_sandbox` + path) with the secret; answers the JSON body of a 2xx result,
+ * Calls the admin API (`/_sandbox` + path) with the secret; answers the JSON body of a 2xx answer,
  * throws CallError (with the sandbox's own message) or SecretRefused otherwise.
  */
 async function callAdmin(method, path, body) {
@@ -70,7 +70,7 @@ async function callAdmin(method, path, body) {
       credentials: 'omit',
     });
   } catch {
-    throw new CallError('The sandbox did not result. Is it still running?', 0, '');
+    throw new CallError('The sandbox did not answer. Is it still running?', 0, '');
   }
   const text = await response.text();
   let json;

@@ -47,7 +47,13 @@ describe('the sandbox under forced garbage collection (native module and Node ag
     expect(sandbox.process.exitCode, sandbox.stderr()).toBeNull();
 
     const code = await sandbox.stop('SIGTERM');
-    expect({ code, signal: sandbox.process.signalCode }, sandbox.stderr()).toEqual({ code: 0, signal: null });
+    // Windows has no SIGTERM: Node ends the process there at once, so only POSIX can show a clean exit.
+    if (process.platform !== 'win32') {
+      expect({ code, signal: sandbox.process.signalCode }, sandbox.stderr()).toEqual({
+        code: 0,
+        signal: null,
+      });
+    }
     expect(sandbox.stderr()).not.toMatch(nativeAbort);
   });
 });
