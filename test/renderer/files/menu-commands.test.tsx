@@ -66,7 +66,8 @@ describe('the menu’s commands on a review section', () => {
       '.ag-row[row-index="0"] .ag-selection-checkbox input',
     );
     await user.click(box!);
-    await screen.findByText('1', { selector: '.selection-bar strong' });
+    // The selection's facts are read from the store: give a loaded run more than the default second.
+    await screen.findByText('1', { selector: '.selection-bar strong' }, { timeout: 5_000 });
     raise('accept');
     expect(screen.getByRole('dialog', { name: 'Accept 1 document' })).toBeTruthy();
     // A second command while a dialog is open leaves it as it is.
