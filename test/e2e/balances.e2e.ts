@@ -133,6 +133,8 @@ describe('the balance worksheet, in browser mode against the sandbox', () => {
     await review.open('Payments');
     await review.syncNow.click();
     await expect.poll(() => review.count('Pending'), { timeout: 30_000 }).toBeGreaterThan(8);
+    // Every feed of that sync done before rows are ticked: a feed still staging repaints the grid.
+    await expect.poll(() => page.locator('.sync-progress li.feed-done').count(), { timeout: 30_000 }).toBe(4);
     // The clerk accepts the newest documents: three payments, two returns, two invoices.
     for (const [section, count] of [
       ['Payments', 3],
