@@ -8,6 +8,7 @@ import { ConnectionsPage } from '../e2e/pages/connections-page';
 import { DemoPage } from '../e2e/pages/demo-page';
 import { ReviewPage } from '../e2e/pages/review-page';
 import { ShellPage } from '../e2e/pages/shell-page';
+import { nativeAbort } from '../support/sandbox';
 import {
   findElectronBinary,
   startBareDeskInElectron,
@@ -15,7 +16,6 @@ import {
 } from './support/electron-desk';
 
 const electron = findElectronBinary();
-const nativeAbort = /Assertion failed|Native stack trace|FATAL ERROR|Segmentation fault|core dumped/;
 
 describe.skipIf('missing' in electron)('the demo company in the Electron window (utility process)', () => {
   let desk: BareDeskInElectron;

@@ -7,10 +7,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { nativeAbort, startSandbox, type RunningSandbox } from '../support/sandbox';
 
 const gcPressure = pathToFileURL(join(import.meta.dirname, 'fixtures', 'gc-pressure.mjs')).href;
-const nativeAbort = /Assertion failed|Native stack trace|FATAL ERROR|Segmentation fault|core dumped/;
 
 describe('the sandbox under forced garbage collection (native module and Node agree)', () => {
   let sandbox: RunningSandbox;

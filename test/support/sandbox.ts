@@ -6,6 +6,9 @@ import { createInterface } from 'node:readline';
 
 const root = resolve(import.meta.dirname, '../..');
 
+/** What a process that died in native code writes to stderr (a failed assertion, a crash). */
+export const nativeAbort = /Assertion failed|Native stack trace|FATAL ERROR|Segmentation fault|core dumped/;
+
 /** A real sandbox process on loopback, for tests, end-to-end runs and benchmarks. */
 export interface RunningSandbox {
   /** `{base_url}`: http://127.0.0.1:PORT/api/integration/v1 */
