@@ -10,8 +10,12 @@ import type { AckReceipt } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
 import { checkQueuedAck, splitIntoBatches, type QueuedAckCheck } from '../../src-shared/domain/acks';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
-import { db, type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './db';
-import { chunksOf, compareText, mapStored, putReviewRows, reviewRowTables, rowOf } from './documents';
+import { db } from './db';
+import { type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './rows';
+import { chunksOf, rowOf } from './review-rows/projection';
+import { compareText } from './review-rows/keys';
+import { mapStored } from './document-versions';
+import { putReviewRows, reviewRowTables } from './review-rows/writer';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
 
 /** The rows found by id (missing ones left out), by id: what `putReviewRows` replaces. */

@@ -5,9 +5,10 @@
  */
 import type { BalanceDocument } from '../../src-shared/domain/balance-worksheet';
 import type { FeedKind } from '../../src-shared/wire';
-import { db, type ReviewRow, type StoredDocument } from './db';
-import { rowsOfCustomer } from './documents';
-import { stagedCustomerIds as customerIdsOfStagedRows } from './search-tables';
+import { db } from './db';
+import { type ReviewRow, type StoredDocument } from './rows';
+import { rowsOfCustomer } from './review-rows/reads';
+import { stagedCustomerIds as customerIdsOfStagedRows } from './review-rows/search-tables';
 import { readStoredDocuments } from './stored-documents';
 
 /** The feeds whose documents move a balance, or could (returns: the service never counts them). */

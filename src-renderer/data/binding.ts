@@ -6,7 +6,7 @@
  */
 import { db } from './db';
 import { feedKinds } from '../../src-shared/wire';
-import { clearReviewRows, reviewRowTables } from './documents';
+import { clearReviewRows, reviewRowTables } from './review-rows/writer';
 import { storedDocumentTables } from './stored-documents';
 
 const bindingKey = 'connectionId';
@@ -22,7 +22,7 @@ export async function boundConnection(): Promise<string | null> {
  */
 export async function bindConnection(connectionId: string): Promise<boolean> {
   // What belongs to a connection's service; meta also holds the binding itself, and is not cleared. The
-  // rows go with their view counters (documents.ts: clearReviewRows).
+  // rows go with their view counters (review-rows/writer.ts: clearReviewRows).
   const staged = [...storedDocumentTables, db.cursors, db.references];
   const rows = [...new Set(feedKinds.flatMap((kind) => reviewRowTables(kind)))];
   return db.transaction('rw', [...staged, ...rows, db.meta], async () => {

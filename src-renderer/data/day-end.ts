@@ -15,8 +15,9 @@ import {
 } from '../../src-shared/domain/day-end';
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
-import { db, type AuditEntry, type OutboxBatch, type ReviewRow } from './db';
-import { rowsDated } from './documents';
+import { db } from './db';
+import { type AuditEntry, type OutboxBatch, type ReviewRow } from './rows';
+import { rowsDated } from './review-rows/reads';
 import { readSeqLedger } from './seq-ledger';
 
 /**

@@ -4,10 +4,18 @@
  */
 import type { CustomerName } from '../../src-shared/bridge/contract';
 import { feedKinds } from '../../src-shared/wire';
-import { db, namesGenerationKey, type ReviewRow } from './db';
-import { putReviewRows, reviewRowTables, rowsOfCustomer } from './documents';
-import { stagedCustomerIds } from './search-tables';
+import { db } from './db';
+import type { ReviewRow } from './rows';
+import { rowsOfCustomer } from './review-rows/reads';
+import { putReviewRows, reviewRowTables } from './review-rows/writer';
+import { stagedCustomerIds } from './review-rows/search-tables';
 import { nameLabel } from '../../src-shared/domain/names';
+
+/**
+ * The meta key bumped with every customer name stored, so that a sync run that remembers the
+ * names it read knows when to read them again (staging.ts: StagingMemory).
+ */
+export const namesGenerationKey = 'namesGeneration';
 
 /** Customer ids named by staged documents whose names were never looked up (at most `limit`). */
 export async function customersWithoutNames(limit: number): Promise<string[]> {
@@ -24,7 +32,7 @@ export async function storeCustomerNames(names: readonly CustomerName[], nowIso:
   if (names.length === 0) return;
   const tables = [db.customerNames, db.meta, ...feedKinds.flatMap((kind) => reviewRowTables(kind))];
   await db.transaction('rw', tables, async () => {
-    // A sync run that remembers names it read reads them again (documents.ts: StagingMemory).
+    // A sync run that remembers names it read reads them again (staging.ts: StagingMemory).
     const generation = Number((await db.meta.get(namesGenerationKey))?.value ?? '0');
     await db.meta.put({ key: namesGenerationKey, value: String(generation + 1) });
     await db.customerNames.bulkPut(

@@ -13,7 +13,8 @@ import {
   type PushRunSummary,
   type RecordKind,
 } from '../../src-shared/domain/master-data';
-import { db, type ImportLayoutRow, type PushRecordRow, type PushRunRow, type PushedKeyRow } from './db';
+import { db } from './db';
+import { type ImportLayoutRow, type PushRecordRow, type PushRunRow, type PushedKeyRow } from './rows';
 
 /** The mapping remembered for a layout, if any. */
 export async function findLayout(signature: string): Promise<ImportLayoutRow | undefined> {

@@ -13,7 +13,8 @@ import {
   type ServiceDocument,
 } from '../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../src-shared/wire';
-import { db, type ReconciliationRow, type RegisterLayoutRow, type ReviewRow } from './db';
+import { db } from './db';
+import { type ReconciliationRow, type RegisterLayoutRow, type ReviewRow } from './rows';
 
 /** Stores a new reconciliation (one record: the register, its mapping, settings and decisions). */
 export async function addReconciliation(row: ReconciliationRow): Promise<void> {
@@ -97,7 +98,7 @@ const serviceDocumentPage = 5_000;
 /**
  * Every staged document of a feed as the engine reads it, read in pages of rows by id (each page its
  * own short read), so that only the engine's light documents are held, never the rows with their sort
- * and search keys (docs/decisions/100-paged-review-views.md). The engine matches a register against
+ * and search keys (src-renderer/data/review-rows/README.md). The engine matches a register against
  * every document of the feed, so the documents themselves are all in memory.
  */
 export async function serviceDocuments(kind: FeedKind): Promise<ServiceDocument[]> {

@@ -1,7 +1,7 @@
 /**
  * The seq ledgers of the issued feeds (invoices, payments, returns), kept with each feed's version
  * cursor: what the desk knows of the gap-free issue sequence (docs/decisions/091-seq-gaps.md).
- * Staging writes them (documents.ts); the gap check (sync/seq-gaps.ts) and the day-end report read them.
+ * Staging writes them (staging.ts); the gap check (sync/seq-gaps.ts) and the day-end report read them.
  */
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import type { FeedKind } from '../../src-shared/wire';

@@ -16,8 +16,9 @@
  * Callers run these inside their own `db.transaction('rw', …)` that includes `storedDocumentTables`.
  */
 import type { FeedKind } from '../../src-shared/wire';
-import { db, type ChunkLiveRow, type DocumentChunk, type ReviewRow, type StoredDocument } from './db';
-import { documentChunkSize, newChunkKey } from './store-layout';
+import { db } from './db';
+import { type ChunkLiveRow, type DocumentChunk, type ReviewRow, type StoredDocument } from './rows';
+import { documentChunkSize, newChunkKey } from './chunk-layout';
 
 /** The tables these functions touch, for the caller's transaction. */
 export const storedDocumentTables = [db.documentChunks, db.chunkLive];

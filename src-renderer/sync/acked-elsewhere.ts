@@ -14,7 +14,8 @@ import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
 import { splitIntoBatches } from '../../src-shared/domain/acks';
 import type { FeedKind } from '../../src-shared/wire';
-import { pendingIds, stageCurrentDocuments } from '../data/documents';
+import { pendingIds } from '../data/review-rows/reads';
+import { stageCurrentDocuments } from '../data/staging';
 import { readPendingList } from './pending-list';
 
 /** The most pending documents of a feed checked for answers made elsewhere (20 calls at most). */

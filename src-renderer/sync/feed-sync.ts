@@ -26,14 +26,8 @@ import {
 } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type { FeedCursor } from '../../src-shared/wire';
-import {
-  CursorMovedError,
-  ensureStartCursor,
-  hasCursor,
-  readCursor,
-  stageFeedPage,
-  StagingMemory,
-} from '../data/documents';
+import { CursorMovedError, stageFeedPage, StagingMemory } from '../data/staging';
+import { ensureStartCursor, hasCursor, readCursor } from '../data/cursors';
 
 /** Where one feed's run stands. */
 export type FeedRunState = 'running' | 'done' | 'paused' | 'cancelled' | 'failed';

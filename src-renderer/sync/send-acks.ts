@@ -20,7 +20,7 @@ import { ackLabel, checkAck, splitIntoBatches, toAckItem, type AckDraft } from '
 import { isKeyPastRetention } from '../../src-shared/domain/idempotency-key';
 import { describeMove } from '../../src-shared/domain/review';
 import type { FeedKind } from '../../src-shared/wire';
-import type { OutboxBatch } from '../data/db';
+import type { OutboxBatch } from '../data/rows';
 import {
   checkBatch,
   listBatches,
@@ -32,7 +32,8 @@ import {
   type CheckedAck,
   type SettledItem,
 } from '../data/ack-outbox';
-import { countPending, pageOf, stageCurrentDocuments } from '../data/documents';
+import { countPending } from '../data/review-rows/reads';
+import { pageOf, stageCurrentDocuments } from '../data/staging';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords, itemErrorWords } from '../words/problem-words';
 import { pendingPageSize, readPendingList } from './pending-list';

@@ -7,7 +7,7 @@
  * It asks the service where the feed's stream stands (`GET /{feed}/cursor`, once), takes the ledger's
  * missing ranges plus the seqs the service issued beyond the highest staged, and fetches those by
  * `filter[seq_after]`, in pages that stop at the last missing seq and jump over what is staged. What it
- * fetches is staged with its row, without moving the version cursor (data/documents.ts:
+ * fetches is staged with its row, without moving the version cursor (data/staging.ts:
  * stageSeqDocuments). One call a feed a sync when nothing is missing. A start from a date first has its
  * boundary confirmed against the seq stream, once (`confirmDateStart`).
  */
@@ -25,7 +25,8 @@ import {
   type FilledGap,
 } from '../../src-shared/domain/seq-ledger';
 import type { FeedKind } from '../../src-shared/wire';
-import { readCursor, stageSeqDocuments } from '../data/documents';
+import { readCursor } from '../data/cursors';
+import { stageSeqDocuments } from '../data/staging';
 import { changeSeqLedger } from '../data/seq-ledger';
 
 /** The feeds whose documents carry a `seq` (spec, Resources: invoices, payments, returns). */

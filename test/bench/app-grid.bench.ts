@@ -28,7 +28,7 @@ const names = benchCustomerNames;
 /**
  * Writes `count` invoice rows (the grid's light rows) into the app's database as store version 7 kept
  * them, in pages of 500, the app not loaded: the app moves them into its paged tables when it opens, as
- * a clerk's upgrade does (docs/decisions/100-paged-review-views.md). Rows written into version 7's table
+ * a clerk's upgrade does (src-renderer/data/review-rows/README.md). Rows written into version 7's table
  * of a store already at version 8 would never be read.
  */
 function writeRowsScript(count: number): string {

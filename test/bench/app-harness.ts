@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
-import { reviewRowTableNames } from '../../src-renderer/data/store-layout';
+import { reviewRowTableNames } from '../../src-renderer/data/review-rows/layout';
 import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { startAppHost, type AppHostOptions, type RunningAppHost } from '../support/app-host';
 
@@ -166,7 +166,7 @@ const openDb = `
   });`;
 
 /**
- * Rows staged in the four feeds' review-row tables (store version 8: store-layout.ts), null before the
+ * Rows staged in the four feeds' review-row tables (store version 8: review-rows/layout.ts), null before the
  * app made them.
  */
 export async function stagedCount(page: Page): Promise<number | null> {
@@ -347,7 +347,7 @@ export async function timeQuickFilters(
  * The IndexedDB write floor of this Chromium on this machine: `pages` transactions that each write 500
  * documents as they came from the sandbox (`samples`) the way the app stores them (in chunks of
  * `layout.chunkSize`, each with its live count) plus a grid row for each, with the app's row indexes
- * (`layout.indexes`; both from src-renderer/data/store-layout.ts), into a scratch database of the page's
+ * (`layout.indexes`; both from src-renderer/data/review-rows/layout.ts), into a scratch database of the page's
  * origin. No fetching, no parsing, no reading back: what staging a synced page cannot go below. Documents/s.
  */
 export async function indexedDbWriteFloor(
@@ -391,7 +391,7 @@ export async function indexedDbWriteFloor(
             const number = String(doc.number ?? '');
             const customerId = String(doc.customer?.id ?? '');
             const code = String(doc.customer?.code ?? '');
-            // The keys version 8 keeps with a row (src-shared/domain/review-keys.ts: rowKeysOf).
+            // The keys version 8 keeps with a row (src-renderer/data/review-rows/keys.ts: rowKeysOf).
             const k = (value) => 'pending\u0001' + value + '\u0001' + id;
             const serial = (number.match(/\\d+/g) ?? []).at(-1)?.replace(/^0+(?=\\d)/, '');
             rows.put({

@@ -17,7 +17,8 @@ import {
   timeQuickFilters,
   waitFor,
 } from './app-harness';
-import { documentChunkSize, reviewRowIndexes } from '../../src-renderer/data/store-layout';
+import { documentChunkSize } from '../../src-renderer/data/chunk-layout';
+import { reviewRowIndexes } from '../../src-renderer/data/review-rows/layout';
 import type { BenchModule, BenchRow } from './types';
 
 /**

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
-import { keySeparator, keyTop, keyedStates } from '../../src-shared/domain/review-keys';
-import { reviewRowTableNames } from '../../src-renderer/data/store-layout';
+import { keySeparator, keyTop, keyedStates } from '../../src-renderer/data/review-rows/keys';
+import { reviewRowTableNames } from '../../src-renderer/data/review-rows/layout';
 import { startSandbox } from '../support/sandbox';
 import { isSyncDone, median, round, startApp, waitFor } from './app-harness';
 import type { BenchModule, BenchRow } from './types';
@@ -16,7 +16,7 @@ import type { BenchModule, BenchRow } from './types';
  * would have left them (25,000 of each kind, dated over the 60 days up to today, seqs in issue order, a
  * tenth of the issued ones rejected, three tenths pending, some pending again), with a third of the
  * answers sent from this desk (audit entries and outbox batches of 500) and a seq gap in each issued
- * feed's ledger; the reload moves them into version 8's tables (data/row-move.ts), as a clerk's upgrade
+ * feed's ledger; the reload moves them into version 8's tables (data/review-rows/row-move.ts), as a clerk's upgrade
  * does, before anything is timed.
  */
 

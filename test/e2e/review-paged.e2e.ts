@@ -10,7 +10,7 @@ import {
   type StoredReviewRow,
 } from './pages/local-store';
 
-// The review grid read in pages over 100,000 invoices (docs/decisions/100-paged-review-views.md and
+// The review grid read in pages over 100,000 invoices (src-renderer/data/review-rows/README.md and
 // 101-review-exports-and-selection.md): opened, scrolled to its end, sorted, filtered, a whole filtered
 // view selected (its totals checked against the store read whole here) and accepted, each document
 // queued exactly once.

@@ -28,7 +28,7 @@ import {
 } from '../support/fault-proxy';
 import { ackAnomalies, servedDocuments } from '../support/ledger';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
-import { rowsInView } from '../../src-renderer/data/documents';
+import { rowsInView } from '../../src-renderer/data/review-rows/reads';
 
 /** A 500 `INTERNAL` with the interface's envelope, answered by the proxy. */
 function internal500(times: number, match: Pick<Fault, 'method' | 'path'>): Fault {

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { db } from '../../src-renderer/data/db';
 import { StoreUpgradeNote } from '../../src-renderer/features/shell/StoreUpgradeNote';
-import { openOldDesk } from './data/old-schemas';
+import { openOldDesk } from './data/upgrades/old-schemas';
 
 afterEach(async () => {
   db.close();

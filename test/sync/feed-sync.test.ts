@@ -6,13 +6,14 @@ import type { AnyFeedPage } from '../../src-shared/domain/feeds';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
 import { db } from '../../src-renderer/data/db';
-import { readCursor, readDocument } from '../../src-renderer/data/documents';
+import { readCursor } from '../../src-renderer/data/cursors';
+import { readDocument } from '../../src-renderer/data/review-rows/reads';
 import { queueAcks, sendQueuedAcks } from '../../src-renderer/sync/send-acks';
 import { SyncEngine, type FeedSyncProgress } from '../../src-renderer/sync/feed-sync';
 import { expectChunksConsistent } from '../support/store-invariants';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
-import { rowsInView } from '../../src-renderer/data/documents';
+import { rowsInView } from '../../src-renderer/data/review-rows/reads';
 
 describe('feed sync into the local store, against the sandbox', () => {
   let sandbox: RunningSandbox;

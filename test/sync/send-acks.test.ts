@@ -4,7 +4,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
-import { db, type ReviewRow } from '../../src-renderer/data/db';
+import { db } from '../../src-renderer/data/db';
+import { type ReviewRow } from '../../src-renderer/data/rows';
 import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
 import { queueAcks, sendQueuedAcks, type AckDesk } from '../../src-renderer/sync/send-acks';
 import { expectChunksConsistent } from '../support/store-invariants';
@@ -12,7 +13,7 @@ import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { readStoredDocuments } from '../../src-renderer/data/stored-documents';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
-import { rowsInView } from '../../src-renderer/data/documents';
+import { rowsInView } from '../../src-renderer/data/review-rows/reads';
 
 describe('answers through the outbox, against the sandbox', () => {
   let sandbox: RunningSandbox;

@@ -5,7 +5,8 @@ import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FeedKind } from '../../src-shared/wire';
 import type { DeskCore } from '../../src-main/core/desk-service';
-import { db, type ReviewRow } from '../../src-renderer/data/db';
+import { db } from '../../src-renderer/data/db';
+import { type ReviewRow } from '../../src-renderer/data/rows';
 import { ackHistory, listBatches } from '../../src-renderer/data/ack-outbox';
 import { SyncEngine } from '../../src-renderer/sync/feed-sync';
 import { queueAcks, sendQueuedAcks, type AckDesk } from '../../src-renderer/sync/send-acks';
@@ -13,7 +14,7 @@ import { refreshAckedElsewhere } from '../../src-renderer/sync/acked-elsewhere';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import { expectChunksConsistent } from '../support/store-invariants';
-import { rowsInView } from '../../src-renderer/data/documents';
+import { rowsInView } from '../../src-renderer/data/review-rows/reads';
 
 const dayMs = 24 * 3600 * 1000;
 

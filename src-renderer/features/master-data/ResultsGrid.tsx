@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, RowSelectionOptions, SelectionChangedEvent } from 'ag-grid-community';
 import { kindDefs } from '../../../src-shared/domain/master-data';
-import type { PushRecordRow } from '../../data/db';
+import type { PushRecordRow } from '../../data/rows';
 import { gridDefaults } from '../ui/grid-setup';
 import { outcomeWords } from './master-data-words';
 

@@ -6,7 +6,7 @@ import {
   type PushOutcome,
 } from '../../../src-shared/domain/master-data';
 import type { DeskError } from '../../../src-shared/bridge/result';
-import type { PushRecordRow, PushRunRow } from '../../data/db';
+import type { PushRecordRow, PushRunRow } from '../../data/rows';
 import { useDeskStore } from '../../state/store';
 import { csvBytes, csvFilter, runExport, saveFile, type FileNote } from '../files/file-actions';
 import { FileNoteText } from '../files/FileNoteText';

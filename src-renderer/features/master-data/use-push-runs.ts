@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { PushCall, PushPlan, PushRunSummary } from '../../../src-shared/domain/master-data';
 import { desk } from '../../bridge/desk';
-import type { PushRecordRow, PushRunRow } from '../../data/db';
+import type { PushRecordRow, PushRunRow } from '../../data/rows';
 import {
   findRun,
   listRuns,

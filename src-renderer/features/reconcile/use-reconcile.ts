@@ -13,7 +13,7 @@ import {
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
 import { desk } from '../../bridge/desk';
-import type { ReconciliationRow } from '../../data/db';
+import type { ReconciliationRow } from '../../data/rows';
 import { readReconciliation, serviceDocuments, updateReconciliation } from '../../data/reconciliations';
 import { useDeskStore } from '../../state/store';
 

@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { checkAck } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { ReviewRow } from '../../data/db';
+import type { ReviewRow } from '../../data/rows';
 import { openFile } from '../files/file-actions';
 import { Dialog } from '../ui/Dialog';
 import { formatCents, formatCount, formatTotals } from '../ui/format';

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { refLabel } from '../../../src-shared/domain/feeds';
 import type { Ack, FeedKind, Invoice, Order, Payment, Ref, Return, TaxLine } from '../../../src-shared/wire';
-import type { AuditEntry, StoredDocument } from '../../data/db';
+import type { AuditEntry, StoredDocument } from '../../data/rows';
 import { formatAmount, formatTime } from '../ui/format';
 import { reviewChip } from './columns';
 import { useDocumentDetail } from './use-document-detail';

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import type { AckDraft, RejectReason } from '../../../src-shared/domain/acks';
 import { maxAckMessageLength } from '../../../src-shared/domain/acks';
-import type { ReviewRow } from '../../data/db';
+import type { ReviewRow } from '../../data/rows';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, formatTotals } from '../ui/format';
 import { ReasonOptions } from '../ui/ReasonOptions';

@@ -9,9 +9,9 @@ import type {
   RowSelectionOptions,
 } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { ReviewRow } from '../../data/db';
-import type { ReviewView } from '../../data/documents';
-import { countReview, readReviewPage } from '../../data/review-pages';
+import type { ReviewRow } from '../../data/rows';
+import type { ReviewView } from '../../data/review-rows/keys';
+import { countReview, readReviewPage } from '../../data/review-rows/pages';
 import { gridDefaults } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
 import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
@@ -97,7 +97,7 @@ function applySelection(api: GridApi<ReviewRow>, selection: ReviewSelection): vo
 
 /**
  * A feed's grid over one view, read in blocks (ag-grid's infinite row model) from IndexedDB through
- * the paged reading (docs/decisions/100-paged-review-views.md): the first block paints without waiting
+ * the paged reading (src-renderer/data/review-rows/README.md): the first block paints without waiting
  * for the rest; rows are kept by id, so a refresh after a sync keeps the scroll and the checkboxes; the
  * checkboxes follow the selection the section keeps (review-selection.ts).
  */

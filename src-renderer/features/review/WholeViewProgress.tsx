@@ -1,4 +1,4 @@
-import type { ReviewTotals } from '../../data/review-query';
+import type { ReviewTotals } from '../../data/review-rows/query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { formatCount } from '../ui/format';
 import { formatReviewTotals } from './use-selection-facts';

@@ -2,7 +2,7 @@
 // Cells are plain values (no React cell renderers), so a block of rows paints at once.
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { ReviewRow } from '../../data/db';
+import type { ReviewRow } from '../../data/rows';
 import { assertNever } from '../ui/assert-never';
 import { formatCents } from '../ui/format';
 import { amountFilterOptions, textFilterOptions } from './review-datasource';
@@ -74,7 +74,7 @@ export function reviewCellText(colId: string, row: ReviewRow): string {
   }
 }
 
-// The views are read in pages from IndexedDB (docs/decisions/100-paged-review-views.md): only the
+// The views are read in pages from IndexedDB (src-renderer/data/review-rows/README.md): only the
 // columns with an index sort (date, number, customer, amount), and only customer, number, ERP number
 // (by the start of a word, or the whole text) and amount filter; the other columns do neither.
 const textFilter = {

@@ -1,13 +1,13 @@
 // Exporting a view as the grid shows it (its filters and order, all its rows, the columns as shown) to
-// a spreadsheet file. The rows are read a page at a time (data/review-pages.ts): CSV is written as it
+// a spreadsheet file. The rows are read a page at a time (data/review-rows/pages.ts): CSV is written as it
 // is read, into the parts of a Blob, so no view is ever held whole; XLSX needs every row at once (its
 // writer builds the workbook in memory), so it is offered up to a limit and past it the clerk is told
 // to use CSV. docs/decisions/101-review-exports-and-selection.md. Saved through the bridge (a Save
 // dialog, or a download in browser mode).
 import type { Column, GridApi } from 'ag-grid-community';
-import type { ReviewRow } from '../../data/db';
-import { forEachReviewPage } from '../../data/review-pages';
-import type { ReviewQuery } from '../../data/review-query';
+import type { ReviewRow } from '../../data/rows';
+import { forEachReviewPage } from '../../data/review-rows/pages';
+import type { ReviewQuery } from '../../data/review-rows/query';
 import { formatCount } from '../ui/format';
 import { saveFile, xlsxFilter, csvFilter, type FileNote } from '../files/file-actions';
 import { reviewCellText } from './columns';

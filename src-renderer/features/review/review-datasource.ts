@@ -1,10 +1,10 @@
 // The review grid's rows read in blocks (ag-grid's infinite row model) from the paged reading of
-// data/review-pages.ts: the grid's sort and filter models become a ReviewQuery, each block a page.
-// docs/decisions/100-paged-review-views.md (paged reading) and 101-review-exports-and-selection.md.
+// data/review-rows/pages.ts: the grid's sort and filter models become a ReviewQuery, each block a page.
+// src-renderer/data/review-rows/README.md (paged reading) and 101-review-exports-and-selection.md.
 import type { GridApi, IDatasource, IGetRowsParams, SortModelItem } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { ReviewRow } from '../../data/db';
-import type { ReviewView } from '../../data/documents';
+import type { ReviewRow } from '../../data/rows';
+import type { ReviewView } from '../../data/review-rows/keys';
 import {
   defaultReviewSort,
   type CountReview,
@@ -14,7 +14,7 @@ import {
   type ReviewQuery,
   type ReviewSort,
   type ReviewSortColumn,
-} from '../../data/review-query';
+} from '../../data/review-rows/query';
 
 /** The grid's column ids that order a view, and the index column each stands for. */
 const sortColumns: Record<string, ReviewSortColumn> = {

@@ -2,8 +2,8 @@
 // either the rows the clerk ticked, or every row of a query less the rows unticked since. The grid's
 // infinite row model knows only the rows it has loaded, so the selection is kept here and the grid's
 // checkboxes follow it.
-import type { ReviewRow } from '../../data/db';
-import type { ReviewQuery } from '../../data/review-query';
+import type { ReviewRow } from '../../data/rows';
+import type { ReviewQuery } from '../../data/review-rows/query';
 
 /** The rows the clerk ticked, by id (they were on screen, so they are in memory). */
 export interface PickedSelection {

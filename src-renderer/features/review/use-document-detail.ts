@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { AuditEntry, ReviewRow, StoredDocument } from '../../data/db';
-import { readDocument } from '../../data/documents';
+import type { AuditEntry, ReviewRow, StoredDocument } from '../../data/rows';
+import { readDocument } from '../../data/review-rows/reads';
 import { ackHistory } from '../../data/ack-outbox';
 import { useDeskStore } from '../../state/store';
 

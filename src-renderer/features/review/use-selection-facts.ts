@@ -1,8 +1,8 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import type { ReviewRow } from '../../data/db';
-import { heldRowsOf, reviewTotalsOf } from '../../data/review-pages';
-import type { HeldAckState } from '../../../src-shared/domain/review-keys';
-import type { ReviewQuery, ReviewTotals } from '../../data/review-query';
+import type { ReviewRow } from '../../data/rows';
+import { heldRowsOf, reviewTotalsOf } from '../../data/review-rows/pages';
+import type { HeldAckState } from '../../data/review-rows/keys';
+import type { ReviewQuery, ReviewTotals } from '../../data/review-rows/query';
 import { formatCents } from '../ui/format';
 import { rowsKeyOf } from './review-datasource';
 import type { ReviewSelection } from './review-selection';

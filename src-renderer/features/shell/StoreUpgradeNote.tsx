@@ -1,11 +1,11 @@
 import { useEffect, useState } from 'react';
 import { onStoreUpgrade } from '../../data/db';
-import type { RowMoveProgress } from '../../data/row-move';
+import type { RowMoveProgress } from '../../data/review-rows/row-move';
 import { formatCount } from '../ui/format';
 
 /**
  * Says why the app waits while a new version moves the documents kept on this computer into a new
- * layout (once; data/db.ts and data/row-move.ts), and how far it has come, instead of an unexplained
+ * layout (once; data/db.ts and data/review-rows/row-move.ts), and how far it has come, instead of an unexplained
  * "Loading…".
  */
 export function StoreUpgradeNote() {

@@ -1,10 +1,10 @@
 import { checkAck, maxAckBatchItems, toAckItem, type AckDraft } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { ReviewRow } from '../../data/db';
-import type { ReviewView } from '../../data/documents';
+import type { ReviewRow } from '../../data/rows';
+import type { ReviewView } from '../../data/review-rows/keys';
 import { dropHeldAcks, queueAckPage } from '../../data/ack-outbox';
-import { forEachReviewPage, heldRowsOf } from '../../data/review-pages';
-import type { ReviewQuery } from '../../data/review-query';
+import { forEachReviewPage, heldRowsOf } from '../../data/review-rows/pages';
+import type { ReviewQuery } from '../../data/review-rows/query';
 import { queueAcks, type DraftProblem } from '../../sync/send-acks';
 import type { GetDeskState, SetDeskState } from '../store';
 

@@ -2,7 +2,7 @@ import type { DeskError } from '../../../src-shared/bridge/result';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import { desk } from '../../bridge/desk';
 import { bindConnection } from '../../data/binding';
-import { readCursors } from '../../data/documents';
+import { readCursors } from '../../data/cursors';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
 import { refreshAckedElsewhere } from '../../sync/acked-elsewhere';

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { reviewRowTableNames } from '../../../src-renderer/data/store-layout';
+import { reviewRowTableNames } from '../../../src-renderer/data/review-rows/layout';
 import { openVersion7StoreSource } from '../../support/version7-store';
 
 /**

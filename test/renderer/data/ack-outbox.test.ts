@@ -2,7 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
-import { stageFeedPage } from '../../../src-renderer/data/documents';
+import { stageFeedPage } from '../../../src-renderer/data/staging';
 import { listBatches, nextQueuedBatch } from '../../../src-renderer/data/ack-outbox';
 import { queueAcks } from '../../../src-renderer/sync/send-acks';
 import { invoice, meta } from '../../support/wire-documents';

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, type StoredDocument } from '../../../src-renderer/data/db';
+import { db } from '../../../src-renderer/data/db';
+import { type StoredDocument } from '../../../src-renderer/data/rows';
 import { readStoredDocuments } from '../../../src-renderer/data/stored-documents';
 import { invoice } from '../../support/wire-documents';
 import { row } from '../review/fixtures';

@@ -1,6 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, type AuditEntry, type OutboxBatch } from '../../../src-renderer/data/db';
+import { db } from '../../../src-renderer/data/db';
+import { type AuditEntry, type OutboxBatch } from '../../../src-renderer/data/rows';
 import { readDayEndReport, readDayEndSource } from '../../../src-renderer/data/day-end';
 import type { FeedKind } from '../../../src-shared/wire';
 import { row } from '../review/fixtures';

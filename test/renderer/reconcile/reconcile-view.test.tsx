@@ -8,7 +8,8 @@ import {
   type ReconcileDecision,
   type RegisterLine,
 } from '../../../src-shared/domain/reconcile';
-import { db, type ReconciliationRow } from '../../../src-renderer/data/db';
+import { db } from '../../../src-renderer/data/db';
+import { type ReconciliationRow } from '../../../src-renderer/data/rows';
 import { addReconciliation, serviceDocuments } from '../../../src-renderer/data/reconciliations';
 import { ReconcileScreen } from '../../../src-renderer/features/reconcile/ReconcileScreen';
 import { ReconcileView } from '../../../src-renderer/features/reconcile/ReconcileView';

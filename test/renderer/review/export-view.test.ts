@@ -3,9 +3,10 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createGrid, type GridApi } from 'ag-grid-community';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import type { Invoice } from '../../../src-shared/wire';
-import { db, type ReviewRow } from '../../../src-renderer/data/db';
-import { stageFeedPage } from '../../../src-renderer/data/documents';
-import { defaultReviewSort } from '../../../src-renderer/data/review-query';
+import { db } from '../../../src-renderer/data/db';
+import { type ReviewRow } from '../../../src-renderer/data/rows';
+import { stageFeedPage } from '../../../src-renderer/data/staging';
+import { defaultReviewSort } from '../../../src-renderer/data/review-rows/query';
 import '../../../src-renderer/features/ui/grid-setup';
 import { reviewColumns } from '../../../src-renderer/features/review/columns';
 import {

@@ -1,4 +1,4 @@
-import type { ReviewRow } from '../../../src-renderer/data/db';
+import type { ReviewRow } from '../../../src-renderer/data/rows';
 
 /** A grid row as the store keeps it. */
 export function row(id: string, patch: Partial<ReviewRow> = {}): ReviewRow {

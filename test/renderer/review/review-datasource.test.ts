@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { IGetRowsParams } from 'ag-grid-community';
-import type { ReviewRow } from '../../../src-renderer/data/db';
-import type { ReviewCount, ReviewQuery } from '../../../src-renderer/data/review-query';
+import type { ReviewRow } from '../../../src-renderer/data/rows';
+import type { ReviewCount, ReviewQuery } from '../../../src-renderer/data/review-rows/query';
 import {
   createReviewDatasource,
   filtersFromModel,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultReviewSort, type ReviewQuery } from '../../../src-renderer/data/review-query';
+import { defaultReviewSort, type ReviewQuery } from '../../../src-renderer/data/review-rows/query';
 import {
   isNarrowing,
   isSelected,

@@ -1,8 +1,8 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import type * as ReviewPages from '../../../src-renderer/data/review-pages';
-import type { ReviewQuery } from '../../../src-renderer/data/review-query';
+import type * as ReviewPages from '../../../src-renderer/data/review-rows/pages';
+import type { ReviewQuery } from '../../../src-renderer/data/review-rows/query';
 
 // The unfiltered view's reads can be held back, as a busy store holds a block read that began before
 // the clerk typed a filter.
@@ -14,7 +14,7 @@ const gate = vi.hoisted(() => {
   };
   return state;
 });
-vi.mock('../../../src-renderer/data/review-pages', async (importOriginal) => {
+vi.mock('../../../src-renderer/data/review-rows/pages', async (importOriginal) => {
   const actual = await importOriginal<typeof ReviewPages>();
   const hold = async (query: ReviewQuery): Promise<void> => {
     if (query.quickFilter !== '' || gate.held === null) return;

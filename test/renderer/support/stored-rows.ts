@@ -1,9 +1,10 @@
-import { db, type ReviewRow } from '../../../src-renderer/data/db';
-import { putReviewRows, reviewRowTables } from '../../../src-renderer/data/documents';
+import { db } from '../../../src-renderer/data/db';
+import { type ReviewRow } from '../../../src-renderer/data/rows';
+import { putReviewRows, reviewRowTables } from '../../../src-renderer/data/review-rows/writer';
 import type { FeedKind } from '../../../src-shared/wire';
 
 /**
- * Stores review rows as the app's one writer does (documents.ts `putReviewRows`): with their keys, in
+ * Stores review rows as the app's one writer does (review-rows/writer.ts `putReviewRows`): with their keys, in
  * their feed's counters and the search tables, so the paged views find them.
  */
 export async function putRows(kind: FeedKind, rows: readonly ReviewRow[]): Promise<void> {

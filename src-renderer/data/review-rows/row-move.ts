@@ -1,4 +1,4 @@
-// Moving version 7's review rows into version 8's paged tables (docs/decisions/100-paged-review-views.md):
+// Moving version 7's review rows into version 8's paged tables (README.md):
 // once the database is open and before any other query runs (Dexie's `ready`), a batch at a time in id
 // order, each batch one transaction that writes the rows with their keys, counts them into their feed's
 // counters, adds them to the search tables and marks the last id moved (in `meta`). A batch is moved
@@ -6,11 +6,12 @@
 // the old tables are emptied at the end in one go (deleting each row as it moved costs its index entries
 // a second write).
 import type Dexie from 'dexie';
-import { countRowIn, emptyViewCounts } from '../../src-shared/domain/review-keys';
-import { feedKinds, type FeedKind } from '../../src-shared/wire';
-import { withRowKeys, type ReviewRow, type ViewCounterRow } from './db';
+import { countRowIn, emptyViewCounts } from './keys';
+import { feedKinds, type FeedKind } from '../../../src-shared/wire';
+import type { ReviewRow, ViewCounterRow } from '../rows';
+import { withRowKeys } from './projection';
 import { addToSearchTables, searchTableNames } from './search-tables';
-import { reviewRowTableNames } from './store-layout';
+import { reviewRowTableNames } from './layout';
 
 /** How far a move has come: rows moved of the rows there were to move (0 of 0: a version's own upgrade). */
 export interface RowMoveProgress {

@@ -1,5 +1,5 @@
 import Dexie, { type Table } from 'dexie';
-import { version7Tables } from '../../support/version7-store';
+import { version7Tables } from '../../../support/version7-store';
 
 /** The review-row indexes of versions 1 to 3, as those versions created them. */
 const rowIndexesV1 =

@@ -1,27 +1,23 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { toVersionCursor } from '../../../src-shared/domain/feeds';
-import { customerKeysOf, numberWordsOf, rowKeysOf } from '../../../src-shared/domain/review-keys';
-import type { FeedKind } from '../../../src-shared/wire';
-import { db } from '../../../src-renderer/data/db';
+import { toVersionCursor } from '../../../../src-shared/domain/feeds';
+import { customerKeysOf, numberWordsOf, rowKeysOf } from '../../../../src-renderer/data/review-rows/keys';
+import type { FeedKind } from '../../../../src-shared/wire';
+import { db } from '../../../../src-renderer/data/db';
 import {
   queueAckBatches,
   recordAttemptFailed,
   recordBatchResponse,
   dropHeldAcks,
-} from '../../../src-renderer/data/ack-outbox';
-import { bindConnection } from '../../../src-renderer/data/binding';
-import {
-  readCursor,
-  stageCurrentDocuments,
-  stageFeedPage,
-  StagingMemory,
-} from '../../../src-renderer/data/documents';
-import { storeCustomerNames } from '../../../src-renderer/data/names';
-import { readViewCounts, reviewTotalsOf } from '../../../src-renderer/data/review-pages';
-import type { ReviewQuery } from '../../../src-renderer/data/review-query';
-import type { BatchAckItemResult } from '../../../src-shared/wire';
-import { ackAt, invoice, meta } from '../../support/wire-documents';
+} from '../../../../src-renderer/data/ack-outbox';
+import { bindConnection } from '../../../../src-renderer/data/binding';
+import { readCursor } from '../../../../src-renderer/data/cursors';
+import { stageCurrentDocuments, stageFeedPage, StagingMemory } from '../../../../src-renderer/data/staging';
+import { storeCustomerNames } from '../../../../src-renderer/data/names';
+import { readViewCounts, reviewTotalsOf } from '../../../../src-renderer/data/review-rows/pages';
+import type { ReviewQuery } from '../../../../src-renderer/data/review-rows/query';
+import type { BatchAckItemResult } from '../../../../src-shared/wire';
+import { ackAt, invoice, meta } from '../../../support/wire-documents';
 
 const now = '2026-03-04T08:00:00.000Z';
 

@@ -1,9 +1,9 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { DeskDb } from '../../../src-renderer/data/db';
-import { documentChunkSize } from '../../../src-renderer/data/store-layout';
-import { invoice } from '../../support/wire-documents';
+import { DeskDb } from '../../../../src-renderer/data/db';
+import { documentChunkSize } from '../../../../src-renderer/data/chunk-layout';
+import { invoice } from '../../../support/wire-documents';
 import { openOldDesk, version8Indexes, viewIds } from './old-schemas';
 
 const name = 'desk-migration-v5';
@@ -61,7 +61,7 @@ describe('DeskDb versions 4 and 5 (fewer row indexes, documents in chunks)', () 
     await db.open();
     expect(db.verno).toBeGreaterThanOrEqual(5);
     for (const table of [db.orderRows, db.invoiceRows, db.paymentRows, db.returnRows]) {
-      // Version 8's indexes since (db-version-8.test.ts).
+      // Version 8's indexes since (review-rows/row-move.test.ts).
       expect(table.schema.indexes.map((index) => index.name).sort()).toEqual(version8Indexes);
     }
     expect(await viewIds(db.rowsOf('invoices'), 'accepted')).toEqual(['inv-00000']);

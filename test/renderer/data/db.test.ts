@@ -7,9 +7,9 @@ import {
   suggestRegisterMapping,
   type RegisterLine,
 } from '../../../src-shared/domain/reconcile';
+import { DeskDb } from '../../../src-renderer/data/db';
+import { withRowKeys } from '../../../src-renderer/data/review-rows/projection';
 import {
-  DeskDb,
-  withRowKeys,
   type ChunkLiveRow,
   type CustomerNameRow,
   type DocumentChunk,
@@ -18,10 +18,10 @@ import {
   type OutboxBatch,
   type ReconciliationRow,
   type RegisterLayoutRow,
-} from '../../../src-renderer/data/db';
+} from '../../../src-renderer/data/rows';
 import { row } from '../review/fixtures';
 import { invoice } from '../../support/wire-documents';
-import { openDeskVersion, version8Indexes, viewIds } from './old-schemas';
+import { openDeskVersion, version8Indexes, viewIds } from './upgrades/old-schemas';
 
 const name = 'desk-migration-v6';
 

@@ -1,27 +1,27 @@
 /**
- * The shape of what a staged page writes, in its own module so that the write-floor benchmark
- * (test/bench/app-harness.ts) writes exactly what the app does.
+ * The tables and indexes of the paged review rows, in a module of their own so that the benchmarks
+ * (test/bench/app-harness.ts) write and read exactly what the app does.
  */
-import type { FeedKind } from '../../src-shared/wire';
+import type { FeedKind } from '../../../src-shared/wire';
 
 /**
  * The tables of review rows (version 8), one a feed. Version 7's tables (`orders`, `invoices`,
- * `payments`, `returns`) stay only until their rows have moved here (db.ts: `moveRowsToPagedTables`).
+ * `payments`, `returns`) stay only until their rows have moved here (row-move.ts).
  */
-export const reviewRowTableNames: Record<FeedKind, string> = {
+export const reviewRowTableNames = {
   orders: 'orderRows',
   invoices: 'invoiceRows',
   payments: 'paymentRows',
   returns: 'returnRows',
-};
+} as const satisfies Record<FeedKind, string>;
 
 /**
- * The indexes of every review-row table (version 8; docs/decisions/100-paged-review-views.md), each one
- * there because a query uses it, each a plain string key (src-shared/domain/review-keys.ts `rowKeysOf`):
+ * The indexes of every review-row table (version 8; README.md), each one
+ * there because a query uses it, each a plain string key (keys.ts `rowKeysOf`):
  * - `kDate`, `kNumber`, `kCustomer`, `kAmount` (`<review>␁<value>␁<id>`): a view's page in its order,
- *   one range read resumed after the last key read (review-pages.ts); the view of every document merges
+ *   one range read resumed after the last key read (pages.ts); the view of every document merges
  *   the ranges of its states. `kDate` also answers the day-end report's dates (day-end.ts) and a state's
- *   ids (documents.ts: rowsInView);
+ *   ids (reads.ts: rowsInView);
  * - `kCust` (`<customerId>␁<review>␁<id>`): a customer's rows (names.ts, balances) and a filter word's
  *   rows by the customers it names;
  * - `kSerial`, `kErp` (`<serial>␁<review>␁<id>`): a filter word's rows by number and ERP number;
@@ -34,11 +34,3 @@ export const reviewRowIndexes = 'id, kDate, kNumber, kCustomer, kAmount, kCust, 
 
 /** The customers' search keys (`customerTokens`) and the words numbers share (`numberWords`). */
 export const searchTableIndexes = { customerTokens: 'id, *tokens', numberWords: 'word' } as const;
-
-/** Documents a chunk holds at most (stored-documents.ts). */
-export const documentChunkSize = 50;
-
-/** A new chunk's key, made before the chunk is written so that rows can name it in the same breath. */
-export function newChunkKey(): string {
-  return crypto.randomUUID();
-}

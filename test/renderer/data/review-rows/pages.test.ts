@@ -1,23 +1,25 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { db, type ReviewRow } from '../../../src-renderer/data/db';
-import { markReviewRowsChanged, type ReviewView } from '../../../src-renderer/data/documents';
+import { db } from '../../../../src-renderer/data/db';
+import { type ReviewRow } from '../../../../src-renderer/data/rows';
+import { markReviewRowsChanged } from '../../../../src-renderer/data/review-rows/writer';
+import { type ReviewView } from '../../../../src-renderer/data/review-rows/keys';
 import {
   countReview,
   forEachReviewPage,
   readReviewPage,
   readViewCounts,
-  reviewReadLimits,
   reviewTotalsOf,
-} from '../../../src-renderer/data/review-pages';
+} from '../../../../src-renderer/data/review-rows/pages';
+import { reviewReadLimits } from '../../../../src-renderer/data/review-rows/read-limits';
 import type {
   ReviewColumnFilter,
   ReviewQuery,
   ReviewSortColumn,
-} from '../../../src-renderer/data/review-query';
-import type { ReviewState } from '../../../src-shared/domain/review';
-import { row } from '../review/fixtures';
-import { putRows } from '../support/stored-rows';
+} from '../../../../src-renderer/data/review-rows/query';
+import type { ReviewState } from '../../../../src-shared/domain/review';
+import { row } from '../../review/fixtures';
+import { putRows } from '../../support/stored-rows';
 
 const views: ReviewView[] = ['pending', 'accepted', 'rejected', 'all'];
 const columns: ReviewSortColumn[] = ['date', 'number', 'customer', 'amount'];
@@ -368,7 +370,7 @@ describe('filters', () => {
       row('a', { customerId: 'cu-9', customer: 'C-9', customerName: '' }),
       row('b', { customerId: 'cu-1', customer: 'B-1', customerName: '' }),
     ]);
-    const { storeCustomerNames } = await import('../../../src-renderer/data/names');
+    const { storeCustomerNames } = await import('../../../../src-renderer/data/names');
     await storeCustomerNames(
       [{ id: 'cu-9', code: 'C-9', name: { en: 'Aswan Mills', ar: 'مطاحن أسوان' } }],
       '2026-01-01T00:00:00Z',
@@ -404,7 +406,7 @@ describe('totals of a selection', () => {
   });
 
   it('hand every row once when rows move ahead of the walk (a name stored while it runs)', async () => {
-    const { storeCustomerNames } = await import('../../../src-renderer/data/names');
+    const { storeCustomerNames } = await import('../../../../src-renderer/data/names');
     await store([
       ...Array.from({ length: 100 }, (_, index) =>
         row(`a${index}`, { customerId: 'cu-a', customer: 'A-1', customerName: '' }),

@@ -1,11 +1,13 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { DeskDb, withRowKeys, type ReviewRow } from '../../../src-renderer/data/db';
-import type { RowMoveProgress } from '../../../src-renderer/data/row-move';
-import { amountSortKey } from '../../../src-shared/domain/review-keys';
-import { row } from '../review/fixtures';
-import { openDeskVersion, version8Indexes, viewIds } from './old-schemas';
+import { DeskDb } from '../../../../src-renderer/data/db';
+import { withRowKeys } from '../../../../src-renderer/data/review-rows/projection';
+import { type ReviewRow } from '../../../../src-renderer/data/rows';
+import type { RowMoveProgress } from '../../../../src-renderer/data/review-rows/row-move';
+import { amountSortKey } from '../../../../src-renderer/data/review-rows/keys';
+import { row } from '../../review/fixtures';
+import { openDeskVersion, version8Indexes, viewIds } from '../upgrades/old-schemas';
 
 const name = 'desk-migration-v8';
 

@@ -1,5 +1,5 @@
 /**
- * Paged reading of a review view (docs/decisions/100-paged-review-views.md): what a grid, a selection's
+ * Paged reading of a review view (README.md): what a grid, a selection's
  * totals, an accept or reject of a whole view and an export read, a page at a time, whatever the store
  * holds. Nothing here reads a whole view into memory.
  *
@@ -11,9 +11,9 @@
  *   rows match is read in the view's order, filtering as it goes, so its first page never waits for the
  *   rest; its count is then told as it becomes known.
  */
-import type { FeedKind } from '../../src-shared/wire';
-import type { ReviewRow } from './db';
-import type { ReviewView } from './documents';
+import type { FeedKind } from '../../../src-shared/wire';
+import type { ReviewRow } from '../rows';
+import type { ReviewView } from './keys';
 
 /** The columns a view can be ordered by (each has its index). */
 export type ReviewSortColumn = 'date' | 'number' | 'customer' | 'amount';

@@ -1,11 +1,11 @@
 // The small tables a filter word is looked up in before any row is read
-// (docs/decisions/100-paged-review-views.md): each customer's search keys, and the words of document
+// (README.md): each customer's search keys, and the words of document
 // and ERP numbers other than their serial. Written with the rows, in the writer's transaction.
 import type Dexie from 'dexie';
-import { customerKeysOf, numberWordsOf } from '../../src-shared/domain/review-keys';
-import type { CustomerTokensRow, NumberWordRow, ReviewRow } from './db';
+import { customerKeysOf, numberWordsOf } from './keys';
+import type { CustomerTokensRow, NumberWordRow, ReviewRow } from '../rows';
 
-/** The search tables' names (store-layout.ts: searchTableIndexes). */
+/** The search tables' names (layout.ts: searchTableIndexes). */
 export const searchTableNames = ['customerTokens', 'numberWords'] as const;
 
 /**

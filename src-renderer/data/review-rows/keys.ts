@@ -1,5 +1,5 @@
 /**
- * What a review row is ordered, searched and counted by (docs/decisions/100-paged-review-views.md): pure
+ * What a review row is ordered, searched and counted by (README.md): pure
  * rules the store applies when it writes a row, and again when it reads one, so that an index and the
  * row it points at can never disagree.
  *
@@ -16,7 +16,7 @@
  *   lowercase, so that "al Noor" and "Al Noor" sit together.
  * - View counters: per view, the rows and their cents per currency.
  */
-import type { ReviewState, ReviewViewState } from './review';
+import type { ReviewState, ReviewViewState } from '../../../src-shared/domain/review';
 
 /** The fields of a review row its keys are derived from. */
 export interface KeyedRowFields {
@@ -183,7 +183,7 @@ export const orderKeyOf = {
   amount: 'kAmount',
 } as const;
 
-/** A row's keys (the store writes them with the row: documents.ts `putReviewRows`). */
+/** A row's keys (the store writes them with the row: writer.ts `putReviewRows`). */
 export function rowKeysOf(row: KeyedRowFields): RowKeys {
   const S = keySeparator;
   const state = `${row.review}${S}`;
@@ -209,11 +209,11 @@ export function idOfKey(key: string): string {
   return key.slice(key.lastIndexOf(keySeparator) + 1);
 }
 
-/** A review view: one review state, or every document. */
-export type CountedView = ReviewViewState | 'all';
+/** A review grid's view: one review state, or every document. */
+export type ReviewView = ReviewViewState | 'all';
 
 /** The views a feed keeps counters for. */
-export const countedViews: readonly CountedView[] = ['pending', 'accepted', 'rejected', 'all'];
+export const countedViews: readonly ReviewView[] = ['pending', 'accepted', 'rejected', 'all'];
 
 /** Rows and their money: how many, and the cents per currency (a currency whose cents sum to 0 left out). */
 export interface RowTotals {
@@ -222,7 +222,7 @@ export interface RowTotals {
 }
 
 /** A feed's counters: per view, its rows and their money. */
-export type ViewCounts = Record<CountedView, RowTotals>;
+export type ViewCounts = Record<ReviewView, RowTotals>;
 
 /** Counters of a feed with no rows. */
 export function emptyViewCounts(): ViewCounts {
@@ -262,4 +262,9 @@ export function countsAlike(
   b: Pick<KeyedRowFields, 'review' | 'currency' | 'amountCents'>,
 ): boolean {
   return a.review === b.review && a.currency === b.currency && a.amountCents === b.amountCents;
+}
+
+/** Code-unit order, as IndexedDB orders string keys. */
+export function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

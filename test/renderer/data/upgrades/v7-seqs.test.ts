@@ -1,18 +1,18 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
+import { DeskDb } from '../../../../src-renderer/data/db';
+import { withRowKeys } from '../../../../src-renderer/data/review-rows/projection';
 import {
-  DeskDb,
-  withRowKeys,
   type ChunkLiveRow,
   type DocumentChunk,
   type FeedCursorRow,
   type StoredDocument,
-} from '../../../src-renderer/data/db';
-import { readSeqLedger } from '../../../src-renderer/data/seq-ledger';
-import type { FeedKind } from '../../../src-shared/wire';
-import { row } from '../review/fixtures';
-import { invoice, payment } from '../../support/wire-documents';
+} from '../../../../src-renderer/data/rows';
+import { readSeqLedger } from '../../../../src-renderer/data/seq-ledger';
+import type { FeedKind } from '../../../../src-shared/wire';
+import { row } from '../../review/fixtures';
+import { invoice, payment } from '../../../support/wire-documents';
 import { openDeskVersion } from './old-schemas';
 
 const name = 'desk-migration-v7';
@@ -90,7 +90,7 @@ describe('DeskDb version 7 (seq on rows, a seq ledger with each issued feed)', (
       live: await db.chunkLive.toArray(),
       meta: await db.meta.toArray(),
     }).toEqual({
-      // Version 8 adds each row's sort and search keys (db-version-8.test.ts).
+      // Version 8 adds each row's sort and search keys (review-rows/row-move.test.ts).
       payments: [
         withRowKeys({ ...paymentRows[0]!, seq: 1 }),
         withRowKeys({ ...paymentRows[1]!, seq: 2 }),

@@ -1,7 +1,7 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it } from 'vitest';
 import Dexie from 'dexie';
-import { DeskDb } from '../../../src-renderer/data/db';
+import { DeskDb } from '../../../../src-renderer/data/db';
 import { openOldDesk } from './old-schemas';
 
 const name = 'desk-migration-v3';

@@ -3,16 +3,12 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { emptySeqLedger } from '../../../src-shared/domain/seq-ledger';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
-import {
-  CursorMovedError,
-  readCursor,
-  readDocument,
-  stageFeedPage,
-  StagingMemory,
-} from '../../../src-renderer/data/documents';
+import { CursorMovedError, stageFeedPage, StagingMemory } from '../../../src-renderer/data/staging';
+import { readCursor } from '../../../src-renderer/data/cursors';
+import { readDocument } from '../../../src-renderer/data/review-rows/reads';
 import { storeCustomerNames } from '../../../src-renderer/data/names';
-import { readReviewPage, readViewCounts } from '../../../src-renderer/data/review-pages';
-import { defaultReviewSort } from '../../../src-renderer/data/review-query';
+import { readReviewPage, readViewCounts } from '../../../src-renderer/data/review-rows/pages';
+import { defaultReviewSort } from '../../../src-renderer/data/review-rows/query';
 import { ackAt, invoice, meta, payment } from '../../support/wire-documents';
 import { expectChunksConsistent } from '../../support/store-invariants';
 

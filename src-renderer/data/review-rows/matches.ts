@@ -1,0 +1,161 @@
+/**
+ * A filtered query resolved: its few matches read whole and ordered in memory, or a walk over the
+ * view's order that finds matches as a page asks for them (README.md). Kept per query until the rows
+ * change (`reviewDataVersion`).
+ */
+import { idOfKey, searchWords } from './keys';
+import { db } from '../db';
+import type { ReviewRow } from '../rows';
+import { conditionsOf, idsOf, matchesQuery, type Condition } from './filters';
+import { compareRows, OrderReader, orderOf, startOf } from './orders';
+import type { ReviewQuery } from './query';
+import { readViewCounters } from './reads';
+import { reviewReadLimits, walkChunkMax, walkChunkMin } from './read-limits';
+import { reviewDataVersion } from './writer';
+
+/** A filter with few candidates: every match, in the query's order (a snapshot of when it was read). */
+interface FewMatches {
+  type: 'few';
+  rows: ReviewRow[];
+}
+
+/** A filter with many candidates: the matches found so far walking the view's order, and where it stands. */
+export interface Walk {
+  type: 'walk';
+  /** The ids a row must be among (a condition read whole), or null: every row of the view is read. */
+  among: ReadonlySet<string> | null;
+  reader: OrderReader;
+  ids: string[];
+  isDone: boolean;
+  chunk: number;
+  /** Rows read by the walk's last steps, by id (so a page just found is not read again). */
+  fresh: Map<string, ReviewRow>;
+  /** The count a whole walk found (forEachReviewPage), when it is known. */
+  exactCount: number | null;
+  /** Steps run one after another, whoever asks. */
+  queue: Promise<unknown>;
+}
+
+type Resolved = FewMatches | Walk;
+
+/** The last few queries resolved, with the data version they were read at. */
+const resolvedCache = new Map<string, { version: number; resolved: Promise<Resolved> }>();
+const resolvedCacheSize = 4;
+
+function queryKey(query: ReviewQuery): string {
+  return JSON.stringify([query.kind, query.view, query.sort, searchWords(query.quickFilter), query.filters]);
+}
+
+/** The query resolved at the current data version (read once, then kept until the rows change). */
+export function resolveQuery(query: ReviewQuery): Promise<Resolved> {
+  const key = queryKey(query);
+  const version = reviewDataVersion();
+  const cached = resolvedCache.get(key);
+  if (cached && cached.version === version) {
+    resolvedCache.delete(key);
+    resolvedCache.set(key, cached);
+    return cached.resolved;
+  }
+  const resolved = readCandidates(query);
+  resolvedCache.set(key, { version, resolved });
+  while (resolvedCache.size > resolvedCacheSize) resolvedCache.delete(resolvedCache.keys().next().value!);
+  resolved.catch(() => resolvedCache.delete(key));
+  return resolved;
+}
+
+async function readCandidates(query: ReviewQuery): Promise<Resolved> {
+  const order = orderOf(query);
+  const conditions = (await conditionsOf(query)).filter((condition): condition is Condition => !!condition);
+  // Rows a walk reads first: enough for a block at the density the conditions' customers suggest.
+  const density = Math.min(
+    1,
+    ...conditions.flatMap((condition) => (condition.share > 0 ? [condition.share] : [])),
+  );
+  const firstChunk = Math.max(walkChunkMin, Math.min(walkChunkMax, Math.ceil((1.25 * 100) / density)));
+  const walk = (among: ReadonlySet<string> | null): Walk => ({
+    type: 'walk',
+    among,
+    reader: new OrderReader(order, startOf(order), among === null),
+    ids: [],
+    isDone: false,
+    chunk: among === null ? firstChunk : walkChunkMin,
+    fresh: new Map(),
+    exactCount: null,
+    queue: Promise.resolve(),
+  });
+  if (conditions.length === 0) return walk(null);
+  // First a few ids of each condition (cheap): one that names few rows settles it. A condition whose
+  // customers alone hold more than that many of the view's rows (by their share of the customers) is
+  // not read: it is dense.
+  const viewCount = (await readViewCounters(query.kind))[query.view].count;
+  const few = await Promise.all(
+    conditions.map((condition) =>
+      condition.share * viewCount > reviewReadLimits.rowsReadUpTo
+        ? null
+        : idsOf(query.kind, condition, reviewReadLimits.rowsReadUpTo),
+    ),
+  );
+  const smallest = few.flatMap((ids) => (ids ? [ids] : [])).sort((a, b) => a.size - b.size)[0];
+  if (smallest) {
+    const rows = (await db.rowsOf(query.kind).bulkGet([...smallest])).filter(
+      (row): row is ReviewRow => row !== undefined && matchesQuery(row, query),
+    );
+    return { type: 'few', rows: rows.sort(compareRows(order)) };
+  }
+  // Every condition names many rows. One sparse in the view: walk the view's keys among its ids. Dense
+  // (a common name): walking the view's rows fills a page at once.
+  const sparse = conditions.filter((condition) => condition.share < reviewReadLimits.denseShare);
+  if (sparse.length === 0 || viewCount * reviewReadLimits.denseShare <= reviewReadLimits.rowsReadUpTo)
+    return walk(null);
+  for (const condition of sparse) {
+    const ids = await idsOf(query.kind, condition, reviewReadLimits.candidatesUpTo);
+    if (ids && ids.size < viewCount * reviewReadLimits.denseShare) return walk(ids);
+  }
+  return walk(null);
+}
+
+/** Walks on until the walk has `wanted` matches or has read the whole view. */
+export function walkUntil(query: ReviewQuery, walk: Walk, wanted: number): Promise<unknown> {
+  walk.queue = walk.queue.then(async () => {
+    // The rows of the last steps only: what a page just found asks for.
+    if (walk.fresh.size > walkChunkMax * 2) walk.fresh.clear();
+    while (!walk.isDone && walk.ids.length < wanted) {
+      if (walk.among) await walkIds(query, walk, walk.among);
+      else await walkRows(query, walk);
+    }
+  });
+  return walk.queue;
+}
+
+/** One step of a walk over the view's rows: the next rows in order, those that match kept. */
+async function walkRows(query: ReviewQuery, walk: Walk): Promise<void> {
+  const entries = await walk.reader.take(walk.chunk);
+  if (entries.length < walk.chunk) walk.isDone = true;
+  let found = 0;
+  for (const { row } of entries) {
+    if (!row || !matchesQuery(row, query)) continue;
+    walk.ids.push(row.id);
+    walk.fresh.set(row.id, row);
+    found += 1;
+  }
+  // Sparse matches: read more at a time.
+  if (found * 4 < entries.length) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
+}
+
+/**
+ * One step of a walk over the view's keys (no row): the next keys in order whose ids are among the
+ * candidates, whose rows are then read and checked.
+ */
+async function walkIds(query: ReviewQuery, walk: Walk, among: ReadonlySet<string>): Promise<void> {
+  const chunk = walk.chunk * 10;
+  const entries = await walk.reader.take(chunk);
+  if (entries.length < chunk) walk.isDone = true;
+  const picked = entries.map(({ key }) => idOfKey(key)).filter((id) => among.has(id));
+  const rows = await db.rowsOf(query.kind).bulkGet(picked);
+  for (const row of rows) {
+    if (!row || !matchesQuery(row, query)) continue;
+    walk.ids.push(row.id);
+    walk.fresh.set(row.id, row);
+  }
+  if (picked.length * 4 < walk.chunk) walk.chunk = Math.min(walkChunkMax, walk.chunk * 2);
+}

@@ -1,0 +1,136 @@
+/**
+ * A view in one order: an index, the key prefixes of the view's states and a direction, and a reader
+ * that merges the states' ranges, a chunk at a time, from a position (README.md).
+ */
+import type { ReviewState } from '../../../src-shared/domain/review';
+import type { FeedKind } from '../../../src-shared/wire';
+import { db } from '../db';
+import type { ReviewRow } from '../rows';
+import { keySeparator as S, keyTop, keyedStates, orderKeyOf, type ReviewView } from './keys';
+import type { ReviewQuery } from './query';
+import { skipChunk } from './read-limits';
+
+/** A view in one order: the ranges (one a state) of one index, merged by what follows the prefix. */
+export interface Order {
+  kind: FeedKind;
+  index: (typeof orderKeyOf)[keyof typeof orderKeyOf];
+  prefixes: string[];
+  isDescending: boolean;
+}
+
+export function statesOf(view: ReviewView): readonly ReviewState[] {
+  return view === 'all' ? keyedStates : [view];
+}
+
+export function orderOf(query: ReviewQuery): Order {
+  return {
+    kind: query.kind,
+    index: orderKeyOf[query.sort.column],
+    prefixes: statesOf(query.view).map((state) => `${state}${S}`),
+    isDescending: query.sort.direction === 'desc',
+  };
+}
+
+/** Where a reader stands in an order: per prefix, the last key it handed out (null: none yet). */
+export type Position = ReadonlyArray<string | null>;
+
+export function startOf(order: Order): Position {
+  return order.prefixes.map(() => null);
+}
+
+/** An order's keys under one prefix, after `after` (from the prefix's start if null). */
+/** A range of a feed's rows, as Dexie reads it. */
+type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
+
+function rangeAfter(order: Order, prefix: string, after: string | null): RowCollection {
+  const index = db.rowsOf(order.kind).where(order.index);
+  return order.isDescending
+    ? index.between(prefix, after ?? prefix + keyTop, true, after === null).reverse()
+    : index.between(after ?? prefix, prefix + keyTop, after === null, true);
+}
+
+/** A key or a row of an order, as a reader hands it out. */
+export interface Entry {
+  key: string;
+  row: ReviewRow | null;
+}
+
+/**
+ * Reads an order from a position, its prefixes' ranges merged: keys only (`withRows` false: skipping,
+ * walking among candidates) or rows. Each range is read a chunk at a time as the merge needs it.
+ */
+export class OrderReader {
+  readonly #order: Order;
+  readonly #withRows: boolean;
+  readonly #heads: Array<{ entries: Entry[]; at: number; lastRead: string | null; isDone: boolean }>;
+  readonly #handed: Array<string | null>;
+
+  constructor(order: Order, from: Position, withRows: boolean) {
+    this.#order = order;
+    this.#withRows = withRows;
+    this.#heads = from.map((key) => ({ entries: [], at: 0, lastRead: key, isDone: false }));
+    this.#handed = [...from];
+  }
+
+  /** Where the reader stands: a new reader from here hands out what this one would next. */
+  position(): Position {
+    return [...this.#handed];
+  }
+
+  /** The next `count` entries of the order (fewer at its end). */
+  async take(count: number): Promise<Entry[]> {
+    const taken: Entry[] = [];
+    const chunk = Math.max(50, Math.min(count, this.#withRows ? 2_000 : skipChunk));
+    while (taken.length < count) {
+      await Promise.all(
+        this.#heads.map((head, index) =>
+          head.at < head.entries.length || head.isDone ? null : this.#refill(index, chunk),
+        ),
+      );
+      let best = -1;
+      let bestSuffix = '';
+      this.#heads.forEach((head, index) => {
+        const entry = head.entries[head.at];
+        if (!entry) return;
+        const suffix = entry.key.slice(this.#order.prefixes[index]!.length);
+        if (best === -1 || (this.#order.isDescending ? suffix > bestSuffix : suffix < bestSuffix)) {
+          best = index;
+          bestSuffix = suffix;
+        }
+      });
+      if (best === -1) break;
+      const head = this.#heads[best]!;
+      const entry = head.entries[head.at]!;
+      head.at += 1;
+      this.#handed[best] = entry.key;
+      taken.push(entry);
+    }
+    return taken;
+  }
+
+  async #refill(index: number, chunk: number): Promise<void> {
+    const head = this.#heads[index]!;
+    const range = rangeAfter(this.#order, this.#order.prefixes[index]!, head.lastRead).limit(chunk);
+    const entries: Entry[] = this.#withRows
+      ? (await range.toArray()).map((row) => ({ key: String(row[this.#order.index]), row }))
+      : (await range.keys()).map((key) => ({ key: String(key), row: null }));
+    head.entries = entries;
+    head.at = 0;
+    if (entries.length < chunk) head.isDone = true;
+    const last = entries.at(-1);
+    if (last) head.lastRead = last.key;
+  }
+}
+
+/** The rows of an order in memory, compared as its index orders them. */
+export function compareRows(order: Order): (a: ReviewRow, b: ReviewRow) => number {
+  const suffix = (row: ReviewRow): string => {
+    const key = String(row[order.index] ?? '');
+    return key.slice(key.indexOf(S) + 1);
+  };
+  const sign = order.isDescending ? -1 : 1;
+  return (a, b) => {
+    const [x, y] = [suffix(a), suffix(b)];
+    return x === y ? 0 : x < y ? -sign : sign;
+  };
+}

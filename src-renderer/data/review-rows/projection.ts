@@ -1,0 +1,90 @@
+/**
+ * A review row projected from its stored document: the few facts the grids show, sort, filter and
+ * total (`rowOf`), and the keys derived from them (`withRowKeys`, keys.ts). Pure: nothing here reads
+ * or writes the store.
+ */
+import {
+  amountToCents,
+  documentAmount,
+  documentDate,
+  documentNumber,
+  documentRep,
+  documentSeq,
+  refLabel,
+  type KindedDocument,
+} from '../../../src-shared/domain/feeds';
+import { describeChanges, isPendingAgain, reviewStateOf } from '../../../src-shared/domain/review';
+import { ackedOf } from '../document-versions';
+import type { ReviewRow, StoredDocument } from '../rows';
+import { rowKeysOf } from './keys';
+
+/**
+ * The grid row of a stored document. A clerk's queued answer stays on the row until the outbox settles
+ * it; a failed one stays while the document is still pending, so it can be selected and tried again.
+ */
+export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: string): ReviewRow {
+  const doc = stored.doc;
+  const review = reviewStateOf(stored);
+  // A held ack (changed) stays like a failed one: while the document is pending, for the clerk to
+  // answer again or drop.
+  const keepAck =
+    previous?.answerState === 'queued' ||
+    ((previous?.answerState === 'failed' ||
+      previous?.answerState === 'elsewhere' ||
+      previous?.answerState === 'changed') &&
+      review === 'pending');
+  return {
+    id: doc.id,
+    version: doc.version,
+    review,
+    pendingAgain: isPendingAgain(stored) ? 1 : 0,
+    changes: describeChanges(stored, ackedOf(stored)),
+    status: doc.status,
+    number: documentNumber(stored),
+    date: documentDate(stored),
+    customer: refLabel(doc.customer),
+    customerId: doc.customer.id,
+    customerName: previous?.customerName ?? '',
+    rep: refLabel(documentRep(stored)),
+    currency: doc.currency,
+    note: noteOf(stored),
+    amountCents: amountToCents(documentAmount(stored)),
+    externalNumber: doc.ack?.external_number ?? doc.external_number ?? '',
+    answerState: keepAck && previous ? previous.answerState : '',
+    answerOutcome: keepAck && previous ? previous.answerOutcome : '',
+    answerError: keepAck && previous ? previous.answerError : '',
+    chunk,
+    seq: documentSeq(stored) ?? 0,
+  };
+}
+
+/** The chunk each row names, by document id (rows not there are left out). */
+export function chunksOf(rows: readonly (ReviewRow | undefined)[]): Map<string, string> {
+  return new Map(rows.flatMap((row) => (row ? [[row.id, row.chunk] as const] : [])));
+}
+
+/** One short fact of a document for its grid row. Spec, Resources. */
+function noteOf(item: KindedDocument): string {
+  switch (item.kind) {
+    case 'orders':
+      return `${item.doc.lines.length} line${item.doc.lines.length === 1 ? '' : 's'}`;
+    case 'invoices':
+      return `Order ${item.doc.order.number}`;
+    case 'payments':
+      return item.doc.cheque
+        ? `${item.doc.method} ${item.doc.cheque.number} · ${item.doc.cheque.status}`
+        : item.doc.method;
+    case 'returns':
+      return `${item.doc.reason} · invoice ${item.doc.invoice.number}`;
+  }
+}
+
+/** A row with its version-8 keys derived from its fields (documents.ts `putReviewRows` writes it). */
+export function withRowKeys(row: ReviewRow): ReviewRow {
+  const keyed: ReviewRow = { ...row };
+  // A serial the number or ERP number no longer has, or an answer no longer held, is not kept.
+  delete keyed.kSerial;
+  delete keyed.kErp;
+  delete keyed.kHeld;
+  return Object.assign(keyed, rowKeysOf(row));
+}

@@ -1,0 +1,307 @@
+/**
+ * The rows the desk's local store holds, one type a table (db.ts holds the schema that indexes them).
+ * Field names of rows already stored on clerks' computers keep their names (`answerState`, `answered`:
+ * docs/decisions/080-who-owns-what.md).
+ */
+import type {
+  CustomerKeys,
+  ReadRegisterOptions,
+  ReconcileDecision,
+  ReconcileSettings,
+  Register,
+  RegisterMapping,
+} from '../../src-shared/domain/reconcile';
+import type { DeskError } from '../../src-shared/bridge/result';
+import type { FeedDocuments } from '../../src-shared/domain/feeds';
+import type { ReviewState } from '../../src-shared/domain/review';
+import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
+import type {
+  AckOutcome,
+  BatchAckItem,
+  BatchAckItemResult,
+  FeedKind,
+  NameMap,
+  ReferenceEntry,
+  ReferenceKind,
+} from '../../src-shared/wire';
+import type {
+  ColumnMapping,
+  PushPlan,
+  PushRecordResult,
+  PushRunSummary,
+  RecordKind,
+} from '../../src-shared/domain/master-data';
+import type { RowKeys, ViewCounts } from './review-rows/keys';
+
+/**
+ * The clerk's ack on this computer: none settled-or-pending (''), queued, failed (the service refused
+ * it), elsewhere (never sent: that version was already answered differently, on another desk or by
+ * the ERP), or changed (held: the document moved after the clerk answered it, so the ack is never sent;
+ * docs/decisions/041-acks-carry-the-answered-version.md).
+ */
+export type LocalAckState = '' | 'queued' | 'failed' | 'elsewhere' | 'changed';
+
+/**
+ * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,
+ * so that 100,000 of them load fast. The document itself is in `documents`.
+ */
+/**
+ * A document as the review grids show it, with its keys (version 8: src-shared/domain/review-keys.ts
+ * `rowKeysOf`), kept by the one writer of rows (documents.ts `putReviewRows`).
+ */
+export interface ReviewRow extends Partial<RowKeys> {
+  /** The service's id. */
+  id: string;
+  version: number;
+  review: ReviewState;
+  /** 1 when an answered payment or return changed since (spec, Ack); IndexedDB cannot index booleans. */
+  pendingAgain: 0 | 1;
+  /** What changed since it was answered, in plain words. */
+  changes: string[];
+  status: string;
+  /** The document's own number (invoice number, receipt number, …). */
+  number: string;
+  /** Order, issue, collection or return date, `YYYY-MM-DD`. */
+  date: string;
+  /** The customer's code (or ERP key, or id) as the document names it. */
+  customer: string;
+  customerId: string;
+  /** The customer's name in English and Arabic once looked up (version 3); empty until then. */
+  customerName: string;
+  rep: string;
+  currency: string;
+  /** One short fact of the kind: an invoice's order, a payment's method and cheque, a return's reason. */
+  note: string;
+  /** The document's amount in cents (exact totals). */
+  amountCents: number;
+  /** The ERP's number once accepted (from the document's ack, or the clerk's queued answer). */
+  externalNumber: string;
+  answerState: LocalAckState;
+  /** The clerk's last answer not yet settled: what was queued, or why it failed. */
+  answerOutcome: AckOutcome | '';
+  answerError: string;
+  /** The key of the chunk holding the document's newest stored version (stored-documents.ts). */
+  chunk: string;
+  /** The document's issue `seq` (invoices, payments, returns); 0 when it has none (orders). */
+  seq?: number;
+}
+
+/**
+ * A feed's view counters (version 8, docs/decisions/100-paged-review-views.md): per view, its rows and
+ * their cents per currency, kept in the transaction that writes the rows (documents.ts `putReviewRows`).
+ */
+export interface ViewCounterRow {
+  kind: FeedKind;
+  views: ViewCounts;
+}
+
+/** A document exactly as the service sent it, and as it was when it was last answered. */
+export type StoredDocument = {
+  [K in FeedKind]: {
+    kind: K;
+    id: string;
+    version: number;
+    doc: FeedDocuments[K];
+    /** The document at its answered version, kept to tell what changed when it is pending again. */
+    answered: FeedDocuments[K] | null;
+  };
+}[FeedKind];
+
+/** Up to 50 stored documents of one feed, written together and never changed (stored-documents.ts). */
+export interface DocumentChunk {
+  key: string;
+  kind: FeedKind;
+  docs: StoredDocument[];
+}
+
+/** How many documents of a chunk are still their rows' newest stored version. */
+export interface ChunkLiveRow {
+  key: string;
+  live: number;
+}
+
+/** Where a feed's sync stands. */
+export interface FeedCursorRow {
+  kind: FeedKind;
+  /** The version the next page is pulled after (spec, Pull documents: `filter[version_after]`). */
+  versionAfter: number;
+  /** The feed's `meta.high_water` at the last page. */
+  highWater: number;
+  /** When the feed was last caught up (no `has_more`), ISO time; null until then. */
+  caughtUpAt: string | null;
+  /** Documents staged over the feed's life on this computer. */
+  staged: number;
+  /** The issue-sequence ledger of an issued feed (docs/decisions/091-seq-gaps.md); absent for orders. */
+  seq?: SeqLedger;
+  /**
+   * The day (`YYYY-MM-DD`) of a start from a date (docs/decisions/090-where-to-start.md): the feed's first
+   * page is asked for with `filter[updated_after]` from it, and until the first load is caught up each
+   * document issued on or after it lowers the ledger's `from` to the seq before its own.
+   */
+  startDate?: string;
+}
+
+/**
+ * Where a batch of acks stands in the outbox: waiting, answered by the service, refused as a whole,
+ * or settled from what the service holds without being sent (some of its documents moved or were
+ * answered elsewhere, or its key may be past the service's retention; the rest went into a new batch).
+ */
+export type OutboxState = 'queued' | 'sent' | 'failed' | 'settled';
+
+/**
+ * One batch of answers: created with its id (the `Idempotency-Key`) and items before the first send,
+ * and never changed after, so every resend is the same call (spec, Limits).
+ */
+export interface OutboxBatch {
+  /** The `Idempotency-Key` of every send of this batch. */
+  id: string;
+  /** The saved connection the answers belong to; they are never sent through another. */
+  connectionId: string;
+  kind: FeedKind;
+  items: BatchAckItem[];
+  /**
+   * The document version the clerk answered, per item (same order): an item whose document no longer
+   * stands there is held, never sent. Absent on batches stored by earlier builds, which are checked
+   * against the version staged when they are sent.
+   */
+  versions?: number[];
+  createdAt: string;
+  state: OutboxState;
+  attempts: number;
+  lastAttemptAt: string | null;
+  /** Why the last attempt did not settle the batch (offline, refused). */
+  lastError: DeskError | null;
+  /** The service's per-item results, once answered. */
+  results: BatchAckItemResult[] | null;
+}
+
+/** One call that changed something, and its answer: the local audit log. */
+export interface AuditEntry {
+  seq?: number;
+  at: string;
+  connectionId: string;
+  /** The call as the spec names it, e.g. `POST /acks`. */
+  call: string;
+  kind: FeedKind;
+  batchId: string;
+  /** The documents it answered (multi-entry index: a document's answer history). */
+  docIds: string[];
+  outcome: 'answered' | 'replayed' | 'refused' | 'settled';
+  applied: number;
+  unchanged: number;
+  failed: number;
+  requestId: string | null;
+  error: string | null;
+  /** Per document: what was sent and what came back. */
+  items: Array<{
+    id: string;
+    outcome: AckOutcome;
+    externalNumber: string | null;
+    reasonCode: string | null;
+    result: string;
+    error: string | null;
+  }>;
+}
+
+/** A cached code list, so that reasons can be chosen offline. */
+export interface ReferenceListRow {
+  kind: ReferenceKind;
+  entries: ReferenceEntry[];
+  fetchedAt: string;
+}
+
+/** A customer's name as `GET /lookup` answered it (null: the service does not know the id). */
+export interface CustomerNameRow {
+  id: string;
+  code: string | null;
+  name: NameMap | null;
+  fetchedAt: string;
+}
+
+/** Small facts of the store itself (which connection its documents came from). */
+export interface MetaRow {
+  key: string;
+  value: string;
+}
+
+/** A master-data push run as this computer remembers it: the plan it sent and its last summary. */
+export interface PushRunRow {
+  runId: string;
+  connectionId: string;
+  label: string;
+  createdAt: string;
+  /** The files the run came from, for the history list. */
+  files: string[];
+  plan: PushPlan;
+  summary: PushRunSummary;
+}
+
+/** One record of a push run and what happened to it, with the service's balance when it was compared. */
+export interface PushRecordRow extends PushRecordResult {
+  runId: string;
+  connectionId: string;
+  /** A balance record: the service's current balance, once looked up (spec, Push master data: Balances). */
+  serviceBalance: number | null;
+}
+
+/** A column mapping remembered for a file layout (its kind and headers). */
+export interface ImportLayoutRow {
+  signature: string;
+  kind: RecordKind;
+  headers: string[];
+  mapping: ColumnMapping;
+  savedAt: string;
+}
+
+/**
+ * One reconciliation of an ERP register: the file as read, its mapping and reading options, the
+ * engine's settings and the clerk's decisions. The result is computed again from these and the
+ * documents staged now, so it follows every sync (src-renderer/data/reconciliations.ts).
+ */
+export interface ReconciliationRow {
+  id: string;
+  connectionId: string;
+  kind: FeedKind;
+  fileName: string;
+  /** "CSV, UTF-8, comma", "Excel, sheet Invoices". */
+  format: string;
+  createdAt: string;
+  updatedAt: string;
+  headers: string[];
+  mapping: RegisterMapping;
+  options: ReadRegisterOptions;
+  register: Register;
+  settings: ReconcileSettings;
+  decisions: ReconcileDecision[];
+  /** Customers the register names by an ERP key no staged document carries, as the service answered. */
+  customerKeys?: CustomerKeys;
+}
+
+/** A register mapping remembered for a file layout (`registerLayoutSignature`). */
+export interface RegisterLayoutRow {
+  signature: string;
+  headers: string[];
+  mapping: RegisterMapping;
+  savedAt: string;
+}
+
+/** A key the service has answered for on a connection: live (pushed) or tombstoned (deleted). */
+export interface PushedKeyRow {
+  connectionId: string;
+  kind: RecordKind;
+  key: string;
+  /** 1 while the record is live, 0 once deleted (IndexedDB cannot index booleans). */
+  isLive: 0 | 1;
+  at: string;
+}
+
+/** A customer's search keys, every one its rows have had (src-shared/domain/review-keys.ts). */
+export interface CustomerTokensRow {
+  id: string;
+  tokens: string[];
+}
+
+/** A word of document and ERP numbers other than their serial (`inv`, `2026`): kept once. */
+export interface NumberWordRow {
+  word: string;
+}
