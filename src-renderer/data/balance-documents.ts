@@ -9,6 +9,7 @@ import { db } from './db';
 import { type ReviewRow, type StoredDocument } from './rows';
 import { rowsOfCustomer } from './review-rows/reads';
 import { stagedCustomerIds as customerIdsOfStagedRows } from './review-rows/search-tables';
+import { kindedOf } from './document-versions';
 import { readStoredDocuments } from './stored-documents';
 
 /** The feeds whose documents move a balance, or could (returns: the service never counts them). */
@@ -53,16 +54,7 @@ function firstDate(asOf: string | null): string {
 }
 
 function balanceDocument(stored: StoredDocument): BalanceDocument | null {
-  switch (stored.kind) {
-    case 'invoices':
-      return { kind: 'invoices', doc: stored.doc };
-    case 'payments':
-      return { kind: 'payments', doc: stored.doc };
-    case 'returns':
-      return { kind: 'returns', doc: stored.doc };
-    case 'orders':
-      return null;
-  }
+  return stored.kind === 'orders' ? null : kindedOf(stored);
 }
 
 /**

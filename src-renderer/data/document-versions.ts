@@ -4,6 +4,7 @@
  * kind kept.
  */
 import type { FeedDocument, KindedDocument } from '../../src-shared/domain/feeds';
+import type { FeedKind } from '../../src-shared/wire';
 import type { StoredDocument } from './rows';
 
 /**
@@ -20,82 +21,45 @@ function ackedSnapshot<D extends FeedDocument>(
   return previousAcked;
 }
 
-/** The stored document of a fetched one, keeping its acked snapshot (`previous`: as stored now). */
-export function nextStored(item: KindedDocument, previous: StoredDocument | undefined): StoredDocument {
-  const base = { id: item.doc.id, version: item.doc.version };
-  switch (item.kind) {
-    case 'orders':
-      return {
-        ...base,
-        kind: 'orders',
-        doc: item.doc,
-        answered:
-          previous?.kind === 'orders' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
-      };
-    case 'invoices':
-      return {
-        ...base,
-        kind: 'invoices',
-        doc: item.doc,
-        answered:
-          previous?.kind === 'invoices' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
-      };
-    case 'payments':
-      return {
-        ...base,
-        kind: 'payments',
-        doc: item.doc,
-        answered:
-          previous?.kind === 'payments' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
-      };
-    case 'returns':
-      return {
-        ...base,
-        kind: 'returns',
-        doc: item.doc,
-        answered:
-          previous?.kind === 'returns' ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
-      };
-  }
+/** Whether a stored document is of feed `kind`. */
+function isOfKind<K extends FeedKind>(
+  stored: StoredDocument | undefined,
+  kind: K,
+): stored is StoredDocument & StoredDocument<K> {
+  return stored?.kind === kind;
 }
 
-/** The answered snapshot of a stored document with its kind. */
-export function ackedOf(stored: StoredDocument): KindedDocument | null {
-  switch (stored.kind) {
-    case 'orders':
-      return stored.answered ? { kind: 'orders', doc: stored.answered } : null;
-    case 'invoices':
-      return stored.answered ? { kind: 'invoices', doc: stored.answered } : null;
-    case 'payments':
-      return stored.answered ? { kind: 'payments', doc: stored.answered } : null;
-    case 'returns':
-      return stored.answered ? { kind: 'returns', doc: stored.answered } : null;
-  }
+/** The stored document of a fetched one, keeping its acked snapshot (`previous`: as stored now). */
+export function nextStored<K extends FeedKind>(
+  item: KindedDocument<K>,
+  previous: StoredDocument | undefined,
+): StoredDocument<K> {
+  return {
+    kind: item.kind,
+    id: item.doc.id,
+    version: item.doc.version,
+    doc: item.doc,
+    answered: isOfKind(previous, item.kind) ? ackedSnapshot(item.doc, previous.doc, previous.answered) : null,
+  };
+}
+
+/** The acked snapshot of a stored document with its kind. */
+export function ackedOf<K extends FeedKind>(stored: StoredDocument<K>): KindedDocument<K> | null {
+  return stored.answered ? { kind: stored.kind, doc: stored.answered } : null;
+}
+
+/** A stored document's newest version with its kind. */
+export function kindedOf<K extends FeedKind>(stored: StoredDocument<K>): KindedDocument<K> {
+  return { kind: stored.kind, doc: stored.doc };
 }
 
 /**
  * Applies `update` to a stored document, keeping its kind; the stored version follows the document's.
  */
-export function mapStored(
-  stored: StoredDocument,
+export function mapStored<K extends FeedKind>(
+  stored: StoredDocument<K>,
   update: <D extends FeedDocument>(doc: D) => D,
-): StoredDocument {
-  switch (stored.kind) {
-    case 'orders': {
-      const doc = update(stored.doc);
-      return { ...stored, doc, version: doc.version };
-    }
-    case 'invoices': {
-      const doc = update(stored.doc);
-      return { ...stored, doc, version: doc.version };
-    }
-    case 'payments': {
-      const doc = update(stored.doc);
-      return { ...stored, doc, version: doc.version };
-    }
-    case 'returns': {
-      const doc = update(stored.doc);
-      return { ...stored, doc, version: doc.version };
-    }
-  }
+): StoredDocument<K> {
+  const doc = update(stored.doc);
+  return { ...stored, doc, version: doc.version };
 }

@@ -96,16 +96,16 @@ export interface ViewCounterRow {
 }
 
 /** A document exactly as the service sent it, and as it was when it was last answered. */
-export type StoredDocument = {
-  [K in FeedKind]: {
-    kind: K;
+export type StoredDocument<K extends FeedKind = FeedKind> = {
+  [P in K]: {
+    kind: P;
     id: string;
     version: number;
-    doc: FeedDocuments[K];
+    doc: FeedDocuments[P];
     /** The document at its answered version, kept to tell what changed when it is pending again. */
-    answered: FeedDocuments[K] | null;
+    answered: FeedDocuments[P] | null;
   };
-}[FeedKind];
+}[K];
 
 /** Up to 50 stored documents of one feed, written together and never changed (stored-documents.ts). */
 export interface DocumentChunk {

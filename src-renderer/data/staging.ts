@@ -7,7 +7,7 @@
  * Spec: ../shared/spec/integration-interface-v1.md, Pull documents (feeds resumed by
  * `filter[version_after]`) and States and transitions (pending rules, in src-shared/domain/review.ts).
  */
-import type { AnyFeedPage, KindedDocument } from '../../src-shared/domain/feeds';
+import type { AnyFeedPage, FeedPageOf, KindedDocument } from '../../src-shared/domain/feeds';
 import {
   kindedItems,
   cursorAfterPage,
@@ -174,17 +174,11 @@ export async function stageFeedPage(
 }
 
 /** A page with only the documents whose ids `keep` keeps, its kind and meta as they were. */
-export function pageOf(page: AnyFeedPage, keep: (id: string) => boolean): AnyFeedPage {
-  switch (page.kind) {
-    case 'orders':
-      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
-    case 'invoices':
-      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
-    case 'payments':
-      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
-    case 'returns':
-      return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
-  }
+export function pageOf<K extends FeedKind>(
+  page: FeedPageOf<K>,
+  keep: (id: string) => boolean,
+): FeedPageOf<K> {
+  return { ...page, data: page.data.filter((doc) => keep(doc.id)) };
 }
 
 /**

@@ -5,6 +5,7 @@ import { reviewStates } from '../../../src-shared/domain/review';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
+import { isFiltered } from '../../data/review-rows/filters';
 import { countReview, idsInQuery, readViewCounts } from '../../data/review-rows/pages';
 import { defaultReviewSort, type ReviewCount, type ReviewQuery } from '../../data/review-rows/query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
@@ -91,11 +92,6 @@ function useViewCounts(kind: FeedKind, dataVersion: number): Record<ReviewView, 
     };
   }, [kind, dataVersion]);
   return counts;
-}
-
-/** Whether a query filters its view (quick filter or a column filter). */
-function isFiltered(query: ReviewQuery): boolean {
-  return query.quickFilter !== '' || query.filters.length > 0;
 }
 
 /**

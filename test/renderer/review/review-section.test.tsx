@@ -13,6 +13,7 @@ import { useDeskStore } from '../../../src-renderer/state/store';
 import { ackAt, invoice, meta } from '../../support/wire-documents';
 import { useConnectedDesk } from '../support/connected-desk';
 import { putRows } from '../support/stored-rows';
+import { row } from './fixtures';
 
 useConnectedDesk();
 
@@ -46,6 +47,15 @@ describe('a review section', () => {
       'true',
     );
     expect(screen.getByRole('button', { name: 'Accept…' })).toHaveProperty('disabled', true);
+  });
+
+  it('reads a quick filter with no word in it (a dash) as the whole view, as the store does', async () => {
+    await putRows('invoices', [row('a'), row('b')]);
+    render(<ReviewSection kind="invoices" />);
+    await screen.findByRole('button', { name: 'Pending 2' });
+    await userEvent.type(screen.getByRole('searchbox', { name: 'Quick filter' }), '-');
+    await waitFor(() => expect(document.querySelectorAll('.ag-row[row-id]').length).toBe(2));
+    expect(screen.queryByRole('status', { name: 'Matching documents' })).toBeNull();
   });
 });
 
