@@ -244,7 +244,7 @@ export function createShortcutEvents(
 }
 
 /** The bridge over HTTP, for the browser mode. Every operation of DeskApi is spelled once here. */
-export function createHttpDesk(): Desk {
+function createHttpDesk(): Desk {
   const hostSecret = createHostSecret();
   const callHost = <O extends DeskOperation>(
     operation: O,

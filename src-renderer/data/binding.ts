@@ -11,11 +11,6 @@ import { storedDocumentTables } from './stored-documents';
 
 const bindingKey = 'connectionId';
 
-/** The connection the staged documents belong to, or null before the first sync. */
-export async function boundConnection(): Promise<string | null> {
-  return (await db.meta.get(bindingKey))?.value ?? null;
-}
-
 /**
  * Binds the store to a connection; when it was bound to another one, clears the staged documents,
  * rows, cursors and code lists first (one transaction). Answers whether anything was cleared.

@@ -33,7 +33,7 @@ export async function readCursors(): Promise<FeedCursorRow[]> {
  * now, the feed's `high_water` and `last_seq` as the service told them when the connection was added
  * (`cursor`). Orders carry no seq, so no ledger.
  */
-export function startCursorRow(kind: FeedKind, start: StartPoint, cursor: FeedCursor | null): FeedCursorRow {
+function startCursorRow(kind: FeedKind, start: StartPoint, cursor: FeedCursor | null): FeedCursorRow {
   const row: FeedCursorRow = { kind, versionAfter: 0, highWater: 0, caughtUpAt: null, staged: 0 };
   const isIssued = kind !== 'orders';
   switch (start.mode) {

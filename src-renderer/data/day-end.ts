@@ -33,7 +33,7 @@ const auditByIndexUpTo = 2_000;
  * batch settled from the service's state after at least one send of it (the service already held that
  * very answer: this desk's send whose answer was lost). Only the documents in `ids`.
  */
-export function deskAcksOf(
+function deskAcksOf(
   entries: readonly AuditEntry[],
   batches: ReadonlyMap<string, OutboxBatch>,
   ids: ReadonlyMap<FeedKind, ReadonlySet<string>>,

@@ -99,7 +99,7 @@ export const connectionProblems: Record<ConnectionProblem, ProblemWords> = {
 };
 
 /** Whether a code has words in the table. */
-export function isConnectionProblem(code: string): code is ConnectionProblem {
+function isConnectionProblem(code: string): code is ConnectionProblem {
   return Object.hasOwn(connectionProblems, code);
 }
 
@@ -129,7 +129,7 @@ export type AckProblem =
 export type Words = ProblemWords;
 
 /** Answer codes to words (spec, Errors; the conditions of the 409s: sandbox contract, "not shown"). */
-export const ackProblems: Record<AckProblem, Words> = {
+const ackProblems: Record<AckProblem, Words> = {
   ALREADY_ACKNOWLEDGED: {
     title: 'This version was already answered differently.',
     next: 'Sync to see the answer the service holds; answer again only if the document changes.',
@@ -173,7 +173,7 @@ function isAckProblem(code: string): code is AckProblem {
 }
 
 /** The words of any code this feature meets; unknown codes keep the service's own message. */
-export function wordsFor(code: string, message: string): Words {
+function wordsFor(code: string, message: string): Words {
   if (isAckProblem(code)) return ackProblems[code];
   if (isConnectionProblem(code)) return connectionProblems[code];
   return { title: message, next: 'Try again; if it repeats, tell support the request id.' };

@@ -21,6 +21,3 @@ export const menuCommandItems: readonly MenuCommandItem[] = [
   { command: 'reject', label: 'Reject selected…', accelerator: 'CmdOrCtrl+Shift+R' },
   { command: 'find', label: 'Find…', accelerator: 'CmdOrCtrl+F' },
 ];
-
-/** Every command name, for validating the event's payload. */
-export const menuCommands: readonly MenuCommand[] = menuCommandItems.map((item) => item.command);

@@ -48,9 +48,6 @@ export function toVersionCursor(value: number): VersionCursor {
   return value as VersionCursor;
 }
 
-/** The cursor of a feed never synced: every change from the start. */
-export const firstVersionCursor: VersionCursor = toVersionCursor(0);
-
 /**
  * The page size the desk pulls with: the largest the service allows.
  *

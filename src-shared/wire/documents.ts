@@ -110,15 +110,6 @@ export type Ack = Static<typeof AckSchema>;
 // ---------------------------------------------------------------------------------------------
 // Order
 // ---------------------------------------------------------------------------------------------
-
-/**
- * Order status values the spec names: `ERP_PENDING`, `ERP_CONFIRMED`, `ERP_FAILED`, `DELIVERED`.
- *
- * Spec, States and transitions. Documents type `status` as a string because the other statuses
- * are not shown; these are the ones the sandbox writes and the app names.
- */
-export const orderStatuses = ['ERP_PENDING', 'ERP_CONFIRMED', 'ERP_FAILED', 'DELIVERED'] as const;
-
 /**
  * One line of an order; all required except `promotion_code`.
  *

@@ -466,15 +466,6 @@ const feedKindsByAckEntity = {
 } as const satisfies Record<AckEntity, FeedKind>;
 
 /**
- * The feed of a batch-ack `entity`.
- *
- * Spec, Acknowledge documents.
- */
-export function feedKindForAckEntity(entity: AckEntity): FeedKind {
-  return feedKindsByAckEntity[entity];
-}
-
-/**
  * The scope `POST /acks` needs for its `entity`: that kind's `:write` scope.
  *
  * Spec, Acknowledge documents ("that kind's `:write` scope").

@@ -59,7 +59,7 @@ function amountRange(filter: ReviewColumnFilter & { column: 'amount' }): [number
  * each word of the text starts (leading zeros or not), or (`equals`) whose value is the text; an amount
  * in its range.
  */
-export function matchesColumnFilter(row: ReviewRow, filter: ReviewColumnFilter): boolean {
+function matchesColumnFilter(row: ReviewRow, filter: ReviewColumnFilter): boolean {
   if (filter.column === 'amount') {
     const [from, to] = amountRange(filter);
     return row.amountCents >= from && row.amountCents <= to;

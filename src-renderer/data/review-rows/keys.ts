@@ -95,7 +95,7 @@ export function searchKeysOf(
 }
 
 /** The last word of a number that is all digits (its serial), without leading zeros; '' when none. */
-export function serialOf(number: string): string {
+function serialOf(number: string): string {
   const word = searchWords(number ?? '').findLast((found) => /^\p{N}+$/u.test(found));
   return word === undefined ? '' : withoutLeadingZeros(word);
 }
@@ -128,7 +128,7 @@ export function amountRangeOfWord(word: string): [number, number] | null {
 }
 
 /** Whether a filter word is the start of an amount (amountRangeOfWord). */
-export function matchesAmountWord(word: string, amountCents: number): boolean {
+function matchesAmountWord(word: string, amountCents: number): boolean {
   const range = amountRangeOfWord(word);
   const cents = Math.abs(amountCents);
   return range !== null && cents >= range[0] && cents <= range[1];
@@ -144,7 +144,7 @@ export function matchesWords(keys: readonly string[], text: string, amountCents?
 }
 
 /** The customer's sort key: the name as shown (the code until the name is known), lowercase. */
-export function customerSortOf(row: Pick<KeyedRowFields, 'customer' | 'customerName'>): string {
+function customerSortOf(row: Pick<KeyedRowFields, 'customer' | 'customerName'>): string {
   return (row.customerName || row.customer || '').toLowerCase();
 }
 
@@ -170,7 +170,7 @@ export interface RowKeys {
 }
 
 /** The answer states a row's `kHeld` key names. */
-export const heldAckStates = ['failed', 'changed'] as const;
+const heldAckStates = ['failed', 'changed'] as const;
 
 /** An answer state `kHeld` names. */
 export type HeldAckState = (typeof heldAckStates)[number];
@@ -211,9 +211,6 @@ export function idOfKey(key: string): string {
 
 /** A review grid's view: one review state, or every document. */
 export type ReviewView = ReviewViewState | 'all';
-
-/** The views a feed keeps counters for. */
-export const countedViews: readonly ReviewView[] = ['pending', 'accepted', 'rejected', 'all'];
 
 /** Rows and their money: how many, and the cents per currency (a currency whose cents sum to 0 left out). */
 export interface RowTotals {

@@ -70,11 +70,6 @@ export async function readDocument(
   });
 }
 
-/** Rows by id, in the order asked (missing ones left out). */
-export async function readRows(kind: FeedKind, ids: readonly string[]): Promise<ReviewRow[]> {
-  const rows = await db.rowsOf(kind).bulkGet([...ids]);
-  return rows.filter((row): row is ReviewRow => row !== undefined);
-}
 /** A feed's view counters (no row read). */
 export async function readViewCounters(kind: FeedKind): Promise<ViewCounts> {
   return (await db.viewCounters.get(kind))?.views ?? emptyViewCounts();

@@ -20,7 +20,7 @@ export interface RowMoveProgress {
 }
 
 /** Rows moved a transaction. */
-export const rowMoveBatch = 1_000;
+const rowMoveBatch = 1_000;
 
 /** The `meta` key of the last id moved from a feed's version-7 table. */
 function markKey(kind: FeedKind): string {

@@ -6,7 +6,7 @@ import { formatCents } from '../ui/format';
 import type { WorksheetRow } from './use-balance-worksheet';
 
 /** Cents of what the clerk typed (`1,249.50`, `-20`), or null when it is not an amount. */
-export function parseCents(text: string): number | null {
+function parseCents(text: string): number | null {
   const match = /^(-?)(\d+)(?:\.(\d{1,2}))?$/.exec(text.trim().replaceAll(',', ''));
   if (!match) return null;
   const cents = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));

@@ -13,7 +13,7 @@ export type ScreenCommand = Exclude<MenuCommand, 'sync'>;
 export type CommandTarget = (command: ScreenCommand) => string | null;
 
 /** What the clerk reads when no screen shown takes the command. */
-export const noTargetNotes: Record<ScreenCommand, string> = {
+const noTargetNotes: Record<ScreenCommand, string> = {
   accept: 'Accept works on Invoices, Payments, Returns or Orders: open one and select documents first.',
   reject: 'Reject works on Invoices, Payments, Returns or Orders: open one and select documents first.',
   find: 'Find filters the documents of Invoices, Payments, Returns or Orders: open one first.',

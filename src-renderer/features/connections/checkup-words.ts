@@ -20,13 +20,13 @@ import { assertNever } from '../ui/assert-never';
 import { formatCount } from '../ui/format';
 
 /** Beyond this many seconds apart, the clocks are "off" (the decision record says why a minute). */
-export const clockToleranceSeconds = 60;
+const clockToleranceSeconds = 60;
 
 /** From this many days before the token expires, the check-up says to rotate (issue 5: 30 days). */
-export const rotateWithinDays = 30;
+const rotateWithinDays = 30;
 
 /** Where a company administrator adds a scope (the console's words). */
-export const addScopeWhere = "the service's console, Integrations → the client → Scopes";
+const addScopeWhere = "the service's console, Integrations → the client → Scopes";
 
 const screenLabels: Record<CheckupScreen, string> = {
   invoices: 'Invoices',
@@ -57,11 +57,6 @@ const recordLabels: Record<RecordKind, string> = {
   balances: 'balances',
 };
 
-/** The screen's name as the navigation shows it. */
-export function screenLabel(screen: CheckupScreen): string {
-  return screenLabels[screen];
-}
-
 function list(words: readonly string[]): string {
   if (words.length <= 1) return words.join('');
   return `${words.slice(0, -1).join(', ')} and ${words.at(-1)}`;
@@ -72,7 +67,7 @@ function scopesText(scopes: readonly string[]): string {
 }
 
 /** What a met need lets the clerk do, e.g. "Payments pulled". */
-export function needWorks(need: CheckedNeed): string {
+function needWorks(need: CheckedNeed): string {
   switch (need.action) {
     case 'pull':
       return `${feedLabels[need.feed]} pulled`;
@@ -88,7 +83,7 @@ export function needWorks(need: CheckedNeed): string {
 }
 
 /** What an unmet need stops, and which scope the client lacks, e.g. "Payments not pulled — …". */
-export function needMissing(need: CheckedNeed, clientName: string): string {
+function needMissing(need: CheckedNeed, clientName: string): string {
   const lacks = `the client '${clientName}' lacks ${scopesText(need.anyOf)}`;
   switch (need.action) {
     case 'pull':
@@ -142,7 +137,7 @@ export function missingReadNote(kind: FeedKind, clientName: string): string {
 export const askForScopes = `Ask your company administrator to add a missing scope in ${addScopeWhere}. Then press Check again.`;
 
 /** Seconds as "3 min 12 s", "45 s", "2 h 5 min". */
-export function formatSpan(totalSeconds: number): string {
+function formatSpan(totalSeconds: number): string {
   const seconds = Math.abs(Math.round(totalSeconds));
   if (seconds < 60) return `${seconds} s`;
   if (seconds < 3600) {

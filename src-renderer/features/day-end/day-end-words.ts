@@ -20,14 +20,6 @@ export const kindLabels: Record<FeedKind, string> = {
   orders: 'Orders',
 };
 
-/** What a document of the kind is called when it is one (the seq gap lines). */
-export const kindSingular: Record<FeedKind, string> = {
-  invoices: 'invoice',
-  payments: 'receipt',
-  returns: 'credit note',
-  orders: 'order',
-};
-
 /** "Issued" for the issued kinds; orders are received from the reps (docs/decisions/092). */
 export function issuedWord(kind: FeedKind): string {
   return kind === 'orders' ? 'Received' : 'Issued';

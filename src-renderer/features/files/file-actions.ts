@@ -42,7 +42,7 @@ function openLimitText(error: DeskError): string {
 }
 
 /** Why saving or opening failed, and what to do, in plain words. */
-export function fileProblemText(error: DeskError, doing: 'save' | 'open'): string {
+function fileProblemText(error: DeskError, doing: 'save' | 'open'): string {
   switch (error.code) {
     case 'NO_FILE_DIALOGS':
       return doing === 'save'

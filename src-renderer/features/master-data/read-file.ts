@@ -20,7 +20,7 @@ export interface ReadFile {
 const delimiterNames: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
 
 /** A spreadsheet cell as CSV text: dates as `YYYY-MM-DD` (or an ISO time when they carry one), numbers plain. */
-export function cellText(value: unknown): string {
+function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (value instanceof Date) {
     const iso = value.toISOString();

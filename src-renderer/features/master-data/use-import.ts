@@ -43,12 +43,12 @@ export interface ImportSettings {
 }
 
 /** Minutes east of UTC of this computer now. */
-export function localOffsetMinutes(): number {
+function localOffsetMinutes(): number {
   return -new Date().getTimezoneOffset();
 }
 
 /** The balance file's `as_of` as an ISO time, or undefined while none is given. */
-export function asOfOf(settings: ImportSettings): string | undefined {
+function asOfOf(settings: ImportSettings): string | undefined {
   if (settings.asOfLocal === '') return undefined;
   const read = parseTimestamp(settings.asOfLocal.replace('T', ' '), { offsetMinutes: localOffsetMinutes() });
   return read.ok ? read.value : undefined;

@@ -24,7 +24,7 @@ export function reviewChip(row: ReviewRow): string {
  * The review column's words: the state, and the clerk's own answer while it is queued, failed, or
  * held because the document changed after the clerk answered it.
  */
-export function reviewText(row: ReviewRow): string {
+function reviewText(row: ReviewRow): string {
   if (row.answerState === 'queued')
     return row.answerOutcome === 'REJECTED' ? 'Reject queued' : 'Accept queued';
   if (row.answerState === 'failed') return `Failed: ${row.answerError}`;

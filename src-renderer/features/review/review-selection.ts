@@ -56,11 +56,6 @@ export function toggleRow(selection: ReviewSelection, row: ReviewRow, isTicked: 
   return { ...selection, except };
 }
 
-/** Whether nothing is selected (a whole selection is judged by its count elsewhere). */
-export function isEmptySelection(selection: ReviewSelection): boolean {
-  return selection.mode === 'rows' && selection.rows.size === 0;
-}
-
 function wordsOf(text: string): string[] {
   return text
     .toLowerCase()

@@ -11,7 +11,7 @@ import type { ReviewSelection } from './review-selection';
 export type SelectionTotals = ReviewTotals | null;
 
 /** The count and per-currency totals of rows in memory. */
-export function totalsOfRows(rows: Iterable<ReviewRow>): ReviewTotals {
+function totalsOfRows(rows: Iterable<ReviewRow>): ReviewTotals {
   const totals: ReviewTotals = { count: 0, centsByCurrency: {} };
   for (const row of rows) {
     totals.count += 1;

@@ -5,7 +5,7 @@ import { AllCommunityModule, ModuleRegistry, themeQuartz } from 'ag-grid-communi
 ModuleRegistry.registerModules([AllCommunityModule]);
 
 /** The grids' theme: Quartz, a little denser than its default. */
-export const gridTheme = themeQuartz.withParams({
+const gridTheme = themeQuartz.withParams({
   fontSize: 13,
   rowHeight: 32,
   headerHeight: 34,

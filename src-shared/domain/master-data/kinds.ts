@@ -456,11 +456,6 @@ export const kindDefs: Readonly<Record<RecordKind, KindDef>> = {
   },
 };
 
-/** The position of a kind in the dependency order (units 0 … balances 7). */
-export function dependencyRank(kind: RecordKind): number {
-  return recordKinds.indexOf(kind);
-}
-
 /** The field of a kind by id, if any. */
 export function fieldOf(kind: RecordKind, id: string): FieldDef | undefined {
   return kindDefs[kind].fields.find((field) => field.id === id);

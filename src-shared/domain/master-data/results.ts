@@ -87,32 +87,6 @@ export function kindOfCallName(call: PushCallName): RecordKind {
   return kindOfCall[call];
 }
 
-/** The call as the spec names it (`POST /batch/units`, `PUT /customers/{ref}`), for logs and the results. */
-export function describeCall(call: PushCall): string {
-  switch (call.call) {
-    case 'units-batch':
-      return 'POST /batch/units';
-    case 'products-batch':
-      return 'POST /batch/products';
-    case 'balances-batch':
-      return 'POST /batch/balances';
-    case 'price-list':
-      return `PUT /price-lists/${call.ref}`;
-    case 'product-units':
-      return `PUT /products/${call.ref}/units`;
-    case 'prices':
-      return `PUT /price-lists/${call.ref}/prices?mode=${call.mode}`;
-    case 'customer':
-      return `PUT /customers/${call.ref}`;
-    case 'branch':
-      return `PUT /customers/${call.ref}/branches/${call.branchRef}`;
-    case 'customer-delete':
-      return `DELETE /customers/${call.ref}`;
-    case 'branch-delete':
-      return `DELETE /customers/${call.ref}/branches/${call.branchRef}`;
-  }
-}
-
 function pending(
   call: PushCall,
   callIndex: number,

@@ -98,9 +98,6 @@ export const matchRules = ['reference', 'erp-key', 'amount-date', 'receipt-sum']
 /** One matching rule. */
 export type MatchRule = (typeof matchRules)[number];
 
-/** The rules that identify a document exactly; the others only suggest. */
-export const exactRules: readonly MatchRule[] = ['reference', 'erp-key'];
-
 /** How the engine matches. */
 export interface ReconcileSettings {
   /** Which rules run. */
