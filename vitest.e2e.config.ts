@@ -6,6 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/e2e/**/*.e2e.ts'],
+    // The same suite inside the Electron window has its own config (vitest.electron.config.ts).
+    exclude: ['test/e2e/electron/**'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,

@@ -6,8 +6,8 @@ import { defineConfig } from 'vitest/config';
 // workflow runs it on Linux (under xvfb), Windows and macOS. Without the binary it is skipped, saying why.
 export default defineConfig({
   test: {
-    include: ['test/e2e-electron/**/*.e2e.ts'],
-    globalSetup: ['test/e2e-electron/global-setup.ts'],
+    include: ['test/e2e/electron/**/*.e2e.ts'],
+    globalSetup: ['test/e2e/electron/global-setup.ts'],
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 120_000,

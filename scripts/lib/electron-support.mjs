@@ -1,7 +1,7 @@
 // Electron supports only its latest three stable majors (https://www.electronjs.org/docs/latest/tutorial/electron-timelines):
 // a release of an older major gets no security fixes, Chromium's included. This judges the pinned version
 // against the registry's dist-tags for `electron`; it reads nothing itself, so the rule is tested on
-// fixtures (test/packaging/electron-support.test.ts) and scripts/check-electron-support.mjs does the I/O.
+// fixtures (test/tooling/scripts/electron-support.test.ts) and scripts/check-electron-support.mjs does the I/O.
 // docs/decisions/096-supported-electron.md.
 
 /** How many stable majors Electron supports at a time. */

@@ -2,7 +2,7 @@
 // percent-encoding) and every other malformed request a local program could send: each is answered
 // (400 for what does not parse), none stops the server, and nothing logged holds the launch secret.
 // The real process, with its process-level net, is probed the same way in
-// test/security/browser-host.test.ts.
+// test/browser-host/main.test.ts.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';

@@ -17,7 +17,7 @@ import { ReviewPage } from './pages/review-page';
 // The app's calls go through a loopback proxy that slows them (so a kill lands mid-run) and logs them;
 // "once" is proved by keys: each payment and return reached the sandbox under one Idempotency-Key
 // (the proxy's log of writes, kept across its resets) and the sandbox stored one key for it
-// (test/support/ledger.ts, `appliedOnce`; test/proofs/applied-once.test.ts shows it failing).
+// (test/support/ledger.ts, `appliedOnce`; test/renderer/sync/applied-once.core.test.ts shows it failing).
 
 const kinds = ['orders', 'invoices', 'payments', 'returns'] as const;
 const feedCall = /\/(orders|invoices|payments|returns)\?filter%5Bversion_after%5D=(\d+)/;

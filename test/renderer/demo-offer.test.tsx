@@ -6,7 +6,7 @@ import type { ConnectionStatus, ConnectionView, DeskEvents } from '../../src-sha
 import type { DeskError, Result } from '../../src-shared/bridge/result';
 
 // "Open the demo company" on the first screen and the Connections screen, against a small in-memory
-// bridge (the real core, sandbox and host: test/demo and test/e2e/demo.e2e.ts).
+// bridge (the real core, sandbox and host: test/core/demo and test/e2e/demo.e2e.ts).
 const bridge = vi.hoisted(() => {
   const state: { connections: ConnectionView[]; status: ConnectionStatus } = {
     connections: [],

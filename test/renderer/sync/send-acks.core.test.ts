@@ -1,0 +1,263 @@
+// Batch accept and reject through the renderer's outbox (fake-indexeddb), a real core and the real
+// sandbox: answers are stored before they are sent, sent once, and settled per item.
+import 'fake-indexeddb/auto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FeedKind } from '../../../src-shared/wire';
+import type { DeskCore } from '../../../src-main/core/desk-service';
+import { db } from '../../../src-renderer/data/db';
+import { type ReviewRow } from '../../../src-renderer/data/rows';
+import { ackHistory, listBatches } from '../../../src-renderer/data/ack-outbox';
+import { queueAcks, sendQueuedAcks, type AckDesk } from '../../../src-renderer/sync/send-acks';
+import { expectChunksConsistent } from '../../support/store-invariants';
+import { SyncEngine } from '../../../src-renderer/sync/feed-sync';
+import { readStoredDocuments } from '../../../src-renderer/data/stored-documents';
+import { startTestCore, type TestCore } from '../../support/core';
+import { startSandbox, type RunningSandbox } from '../../support/sandbox';
+import { rowsInView } from '../../../src-renderer/data/review-rows/reads';
+
+describe('answers through the outbox, against the sandbox', () => {
+  let sandbox: RunningSandbox;
+  let testCore: TestCore;
+  let core: DeskCore;
+  let connectionId: string;
+
+  beforeAll(async () => {
+    sandbox = await startSandbox({ docs: 30, seed: 11 });
+    testCore = await startTestCore({ sandbox });
+    core = testCore.core;
+    connectionId = (await core.connections.list())[0]!.id;
+    db.close();
+    await db.delete();
+    await db.open();
+    await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll();
+  });
+  afterAll(async () => {
+    await testCore?.dispose();
+    await sandbox?.dispose();
+  });
+
+  async function pendingRows(kind: FeedKind, count: number): Promise<ReviewRow[]> {
+    const rows = await rowsInView(kind, 'pending')
+      .filter((row) => row.answerState === '')
+      .limit(count)
+      .toArray();
+    expect(rows).toHaveLength(count);
+    return rows;
+  }
+
+  /** The document as the service holds it now. */
+  async function onService(kind: FeedKind, id: string) {
+    const { client } = await core.activeClient();
+    return (await client.document(kind, id)).data;
+  }
+
+  it('accepts 10 invoices with ERP numbers, once, and records what came back', async () => {
+    const rows = await pendingRows('invoices', 10);
+    const queued = await queueAcks({
+      connectionId,
+      kind: 'invoices',
+      drafts: rows.map((row, index) => ({
+        id: row.id,
+        outcome: 'ACCEPTED',
+        externalNumber: `ERP-INV-${1000 + index}`,
+      })),
+    });
+    expect(queued.ok).toBe(true);
+    // Stored, with its key, before anything was sent.
+    const [batch] = await listBatches(connectionId, 'queued');
+    expect(batch?.items).toHaveLength(10);
+    expect((await db.rowsOf('invoices').get(rows[0]!.id))?.answerState).toBe('queued');
+
+    const sent = await sendQueuedAcks({ desk: core.api, connectionId });
+    expect(sent).toEqual({
+      batchesSent: 1,
+      applied: 10,
+      unchanged: 0,
+      failed: 0,
+      batchesFailed: 0,
+      held: 0,
+      elsewhere: 0,
+      stoppedBy: null,
+    });
+    for (const [index, row] of rows.entries()) {
+      const local = await db.rowsOf('invoices').get(row.id);
+      expect(local).toMatchObject({
+        review: 'accepted',
+        answerState: '',
+        externalNumber: `ERP-INV-${1000 + index}`,
+      });
+      const remote = await onService('invoices', row.id);
+      expect(remote.ack).toMatchObject({
+        outcome: 'ACCEPTED',
+        external_number: `ERP-INV-${1000 + index}`,
+        acked_version: remote.version,
+      });
+    }
+    const history = await ackHistory(rows[0]!.id);
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({
+      call: 'POST /acks',
+      outcome: 'answered',
+      applied: 10,
+      batchId: batch!.id,
+    });
+
+    // The app stopped before it recorded the answer: the batch goes again with its key and body, and
+    // the service replays its first answer instead of applying it twice.
+    const ackBefore = (await onService('invoices', rows[0]!.id)).ack;
+    await db.outbox.update(batch!.id, { state: 'queued', results: null });
+    const again = await sendQueuedAcks({ desk: core.api, connectionId });
+    expect(again).toMatchObject({ batchesSent: 1, applied: 10, failed: 0 });
+    expect((await ackHistory(rows[0]!.id))[0]).toMatchObject({ outcome: 'replayed', batchId: batch!.id });
+    expect((await onService('invoices', rows[0]!.id)).ack).toEqual(ackBefore);
+    // Each answered document's new version is stored once, in a chunk its row names.
+    await expectChunksConsistent();
+  });
+
+  it('rejects 2 payments with a reason code and message', async () => {
+    const rows = await pendingRows('payments', 2);
+    const queued = await queueAcks({
+      connectionId,
+      kind: 'payments',
+      drafts: rows.map((row) => ({
+        id: row.id,
+        outcome: 'REJECTED',
+        reasonCode: 'AMOUNT_MISMATCH',
+        message: 'Cheque amount differs from the slip.',
+      })),
+    });
+    expect(queued.ok).toBe(true);
+    expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
+      applied: 2,
+      failed: 0,
+    });
+    for (const row of rows) {
+      expect(await db.rowsOf('payments').get(row.id)).toMatchObject({ review: 'rejected', answerState: '' });
+      expect((await onService('payments', row.id)).ack).toMatchObject({
+        outcome: 'REJECTED',
+        reason_code: 'AMOUNT_MISMATCH',
+        message: 'Cheque amount differs from the slip.',
+      });
+    }
+  });
+
+  it('confirms an order with its ERP number and fails another with a reason; an order needs its number', async () => {
+    const [confirm, fail] = await pendingRows('orders', 2);
+    const missing = await queueAcks({
+      connectionId,
+      kind: 'orders',
+      drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: ' ' }],
+    });
+    expect(missing).toEqual({
+      ok: false,
+      problems: [{ id: confirm!.id, problem: 'Type the ERP order number to confirm this order.' }],
+    });
+    expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
+
+    await queueAcks({
+      connectionId,
+      kind: 'orders',
+      drafts: [{ id: confirm!.id, outcome: 'ACCEPTED', externalNumber: 'SO-77' }],
+    });
+    await queueAcks({
+      connectionId,
+      kind: 'orders',
+      drafts: [{ id: fail!.id, outcome: 'REJECTED', reasonCode: 'CREDIT_LIMIT' }],
+    });
+    expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
+      batchesSent: 2,
+      applied: 2,
+    });
+    expect(await db.rowsOf('orders').get(confirm!.id)).toMatchObject({
+      review: 'accepted',
+      status: 'ERP_CONFIRMED',
+      externalNumber: 'SO-77',
+    });
+    expect(await db.rowsOf('orders').get(fail!.id)).toMatchObject({
+      review: 'rejected',
+      status: 'ERP_FAILED',
+    });
+    expect(await onService('orders', confirm!.id)).toMatchObject({
+      status: 'ERP_CONFIRMED',
+      ack: { outcome: 'ACCEPTED', external_number: 'SO-77' },
+    });
+    expect(await onService('orders', fail!.id)).toMatchObject({ status: 'ERP_FAILED' });
+
+    // The next sync brings both orders at their new versions and keeps them answered.
+    await new SyncEngine({ desk: core.api, yieldToUi: () => Promise.resolve() }).syncAll(['orders']);
+    expect(await db.rowsOf('orders').get(confirm!.id)).toMatchObject({
+      review: 'accepted',
+      status: 'ERP_CONFIRMED',
+    });
+  });
+
+  it('keeps an item answered differently on the service selectable with the reason in plain words, unsent', async () => {
+    // Payments rejected above: a different answer to the same version is never sent; the service's
+    // answer is named in plain words and the item is not retried.
+    const rejected = await rowsInView('payments', 'rejected').first();
+    const [stored] = await readStoredDocuments('payments', [rejected]);
+    const pending = (await pendingRows('payments', 1))[0]!;
+    await queueAcks({
+      connectionId,
+      kind: 'payments',
+      drafts: [
+        { id: rejected!.id, outcome: 'ACCEPTED' },
+        { id: pending.id, outcome: 'ACCEPTED' },
+      ],
+    });
+    expect(await sendQueuedAcks({ desk: core.api, connectionId })).toMatchObject({
+      applied: 1,
+      failed: 0,
+      elsewhere: 1,
+    });
+    expect(await db.rowsOf('payments').get(rejected!.id)).toMatchObject({
+      answerState: 'elsewhere',
+      answerError: `Already answered elsewhere: REJECTED (${stored!.doc.ack!.reason_code}). Your answer was not sent and is not retried.`,
+    });
+    expect(await db.rowsOf('payments').get(pending.id)).toMatchObject({
+      review: 'accepted',
+      answerState: '',
+    });
+  });
+
+  it('queues answers while offline, keeps them when the app closes, and applies them once when back', async () => {
+    const rows = await pendingRows('returns', 3);
+    // The app's host cannot be reached (the browser is offline): the bridge answers NETWORK_UNREACHABLE.
+    const unreachable = async () =>
+      ({
+        ok: false,
+        error: { code: 'NETWORK_UNREACHABLE', message: 'offline', retryable: true },
+      }) as const;
+    const offline: AckDesk = {
+      acks: { send: unreachable },
+      feeds: { documents: unreachable, pull: unreachable },
+    };
+    await queueAcks({
+      connectionId,
+      kind: 'returns',
+      drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `CN-${row.number}` })),
+    });
+    const tried = await sendQueuedAcks({ desk: offline, connectionId });
+    expect(tried).toMatchObject({ batchesSent: 0, stoppedBy: { code: 'NETWORK_UNREACHABLE' } });
+    const [waiting] = await listBatches(connectionId, 'queued');
+    expect(waiting).toMatchObject({ attempts: 1, lastError: { code: 'NETWORK_UNREACHABLE' } });
+
+    // The app closes and opens again: the outbox is on disk.
+    db.close();
+    await db.open();
+    expect((await db.rowsOf('returns').get(rows[0]!.id))?.answerState).toBe('queued');
+    const back = await sendQueuedAcks({ desk: core.api, connectionId });
+    expect(back).toMatchObject({ batchesSent: 1, applied: 3, stoppedBy: null });
+    expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
+    for (const row of rows) {
+      expect(await db.rowsOf('returns').get(row.id)).toMatchObject({ review: 'accepted', answerState: '' });
+      expect((await onService('returns', row.id)).ack).toMatchObject({
+        outcome: 'ACCEPTED',
+        external_number: `CN-${row.number}`,
+      });
+    }
+    // One batch, one key, one application.
+    const history = await ackHistory(rows[0]!.id);
+    expect(history.map((entry) => [entry.outcome, entry.batchId])).toEqual([['answered', waiting!.id]]);
+  });
+});
