@@ -90,10 +90,22 @@ const runtimeFolders = [
     packages: rendererPackages,
     because: 'The renderer runs in Chromium: no node:, electron, src-main or src-sandbox.',
   },
+  // The two doors of features/ to the bridge: files (Save and Open) and menu commands. Every other
+  // feature reaches the core through state/ and sync/ (docs/decisions/080-who-owns-what.md).
+  {
+    ...rendererFloor(
+      'features',
+      ['state', 'sync', 'data', 'words', 'bridge'],
+      'Files and menu commands are the two doors of features/ to the bridge.',
+    ),
+    name: 'src-renderer/features/files and features/commands (the two doors)',
+    files: ['src-renderer/features/files/**', 'src-renderer/features/commands/**'],
+  },
   rendererFloor(
     'features',
-    ['state', 'sync', 'data', 'words', 'bridge'],
-    'Features sit on top of the renderer.',
+    ['state', 'sync', 'data', 'words'],
+    'Features sit on top of the renderer and reach the core through state/ and sync/; only ' +
+      'features/files and features/commands (the two doors) import bridge/.',
   ),
   rendererFloor('state', ['sync', 'data', 'words', 'bridge'], 'state/ sits below features/.'),
   rendererFloor('sync', ['data', 'words', 'bridge'], 'sync/ sits below state/ and features/.'),

@@ -18,6 +18,7 @@ import type { RetryPolicy } from './api/retry';
 import { readReferenceList, sendAckBatch } from './acks/ack-batches';
 import { pullDocuments, pullFeedPage, readFeedCursor } from './feeds/feed-pages';
 import { readCustomerBalances, readCustomerNames } from './lookup/customer-names';
+import { readCustomersByRef } from './lookup/customers-by-ref';
 import { Connections, type SavedConnection } from './connections/connections';
 import { pinNewConnectionStart } from './connections/start-point';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
@@ -142,6 +143,7 @@ export class DeskCore {
               () => new Date(this.options.clock.now()),
             ),
           ),
+        customers: async (refs) => ok(await readCustomersByRef((await this.activeClient()).client, refs)),
       },
       files: {
         save: (request) => this.#fileDialogs().save(request),

@@ -285,6 +285,7 @@ function createHttpDesk(): Desk {
     lookup: {
       customer: (ref) => callHost('lookup.customer', [ref]),
       customerBalances: (ids) => callHost('lookup.customerBalances', [ids]),
+      customers: (refs) => callHost('lookup.customers', [refs]),
     },
     on: hostAndShortcutEvents(
       createHostEvents(hostSecret),

@@ -1,17 +1,15 @@
 // The master-data history of this computer in IndexedDB: runs and their per-record results, the
 // column mappings remembered per file layout, and the keys each connection's service has answered
 // for (what "already pushed" means in the preview, the candidates for removal, and the customers the
-// balance worksheet lists). Master data and the balance worksheet both keep their runs here.
-import type { DeskApi } from '../../src-shared/bridge/contract';
-import type { DeskError, Result } from '../../src-shared/bridge/result';
-import {
-  maxResultsPage,
-  type ColumnMapping,
-  type KnownKeys,
-  type PushPlan,
-  type PushRecordResult,
-  type PushRunSummary,
-  type RecordKind,
+// balance worksheet lists). Master data and the balance worksheet both keep their runs here; what the
+// core tells of them is copied in by src-renderer/sync/push-runs.ts.
+import type {
+  ColumnMapping,
+  KnownKeys,
+  PushPlan,
+  PushRecordResult,
+  PushRunSummary,
+  RecordKind,
 } from '../../src-shared/domain/master-data';
 import { db } from './db';
 import { type ImportLayoutRow, type PushRecordRow, type PushRunRow, type PushedKeyRow } from './rows';
@@ -33,7 +31,7 @@ export async function saveLayout(
 }
 
 /** Keeps a new run with the plan it sends. */
-async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[]): Promise<void> {
+export async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[]): Promise<void> {
   await db.pushRuns.put({
     runId: summary.runId,
     connectionId: summary.connectionId,
@@ -43,23 +41,6 @@ async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[
     plan,
     summary,
   });
-}
-
-/**
- * Starts a push run in the core and keeps it in the history at once, with the results it holds so far
- * (`syncResults`): how Master data and the balance worksheet both start theirs, so a run either screen
- * starts is listed under Master data's runs.
- */
-export async function startKeptRun(
-  push: Pick<DeskApi['push'], 'start' | 'results'>,
-  plan: PushPlan,
-  files: string[],
-): Promise<Result<PushRunSummary>> {
-  const started = await push.start(plan);
-  if (!started.ok) return started;
-  await recordRun(started.value, plan, files);
-  await syncResults(push, started.value);
-  return started;
 }
 
 /** Keeps a run's latest summary (a run this computer does not know yet is ignored). */
@@ -135,22 +116,6 @@ export async function storeResults(
       }));
     await db.pushedKeys.bulkPut(keys);
   });
-}
-
-/**
- * Copies every page of a run's results from the core into IndexedDB (`storeResults`), for Master data's
- * runs and the balance worksheet's fresh-balance pushes alike; answers the error of a page that failed.
- */
-export async function syncResults(
-  push: Pick<DeskApi['push'], 'results'>,
-  summary: PushRunSummary,
-): Promise<DeskError | null> {
-  for (let offset = 0; offset < summary.recordsTotal; offset += maxResultsPage) {
-    const page = await push.results(summary.runId, { offset, limit: maxResultsPage });
-    if (!page.ok) return page.error;
-    await storeResults(summary.runId, summary.connectionId, page.value.records, new Date().toISOString());
-  }
-  return null;
 }
 
 /** The meta row saying the balance keys of runs stored before `storeResults` kept them were copied. */

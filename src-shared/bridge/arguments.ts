@@ -6,7 +6,7 @@
  * compromised renderer can hand the core nothing it does not expect.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import type { DeskOperation } from './contract';
+import { maxCustomerRefs, type DeskOperation } from './contract';
 import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema } from '../wire';
 import { maxAckBatchItems, maxAckMessageLength, maxExternalNumberLength } from '../domain/acks';
 import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
@@ -209,6 +209,11 @@ export const operationArguments = {
   'lookup.customer': Type.Tuple([RecordKeySchema]),
   'lookup.customerBalances': Type.Tuple([
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
+  ]),
+  // Bounded, but wider than a record key: a key that cannot be one is answered per key by the core, as
+  // `lookup.customer` refuses it, so one odd key of a register does not refuse the others.
+  'lookup.customers': Type.Tuple([
+    Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { minItems: 1, maxItems: maxCustomerRefs }),
   ]),
   'files.save': Type.Tuple([SaveFileRequestArgumentSchema]),
   'files.open': Type.Tuple([OpenFileRequestArgumentSchema]),

@@ -230,6 +230,15 @@ export interface DeskApi {
      * id the service does not know. The balance worksheet reads them.
      */
     customerBalances(ids: string[]): Promise<Result<CustomerBalance[]>>;
+    /**
+     * Customers by the ERP's keys (at most 100) in one bridge call; the core asks
+     * `GET /lookup?entity=customer&ref=…` once per key, in order, through its paced, retrying client (the
+     * interface has no lookup of several records). Each key gets its record or its own failure
+     * (`NOT_FOUND` for a key the service does not know, `INVALID_ARGUMENT` for one that cannot be a
+     * record key). The first failure of any other kind (no answer, a missing scope, the rate window
+     * spent) would refuse every later key too: it is the last entry, and the keys after it are not asked.
+     */
+    customers(refs: string[]): Promise<Result<CustomerByRef[]>>;
   };
   /**
    * Files the clerk saves (exports) and opens (imports). The desktop app shows its native Save and Open
@@ -311,6 +320,15 @@ export interface CustomerBalance {
   record: LookupRecord | null;
   readAt: string;
 }
+
+/** One ERP key of `lookup.customers` and what `GET /lookup` said of it: the customer, or why not. */
+export interface CustomerByRef {
+  ref: string;
+  result: Result<LookupRecord>;
+}
+
+/** The most ERP keys of one `lookup.customers` call (one `GET /lookup` each). */
+export const maxCustomerRefs = 100;
 
 /** One call the core made on the active connection, as the check-up lists it: never a token. */
 export interface CallRecord {
@@ -434,6 +452,7 @@ export const deskOperations = [
   'push.results',
   'lookup.customer',
   'lookup.customerBalances',
+  'lookup.customers',
   'files.save',
   'files.open',
   'demo.open',

@@ -128,6 +128,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'push.results': ['no-such-run', { offset: 0, limit: 10 }],
       'lookup.customerBalances': [['no-such-customer']],
       'lookup.customer': ['HY-1'],
+      'lookup.customers': [['HY-1', 'no-such-customer']],
       'files.save': [
         {
           suggestedName: 'hygiene.csv',

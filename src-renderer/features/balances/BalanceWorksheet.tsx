@@ -2,7 +2,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PushOutcome } from '../../../src-shared/domain/master-data';
 import { useDeskStore } from '../../state/store';
-import type { FreshBalance, FreshPushOutcome } from '../../state/slices/balances-slice';
+import type { FreshBalance, FreshPushOutcome } from '../../sync/balances';
 import { describeProblem } from '../../words/problem-words';
 import { formatCents, formatCount, formatTime } from '../ui/format';
 import { BalanceDetail } from './BalanceDetail';

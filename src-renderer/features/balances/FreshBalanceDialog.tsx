@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { centsToAmount } from '../../../src-shared/domain/feeds';
-import type { FreshBalance } from '../../state/slices/balances-slice';
+import type { FreshBalance } from '../../sync/balances';
 import { Dialog } from '../ui/Dialog';
 import { formatCents } from '../ui/format';
 import type { WorksheetRow } from './use-balance-worksheet';

@@ -2,7 +2,6 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { ConnectionCheckup } from '../../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
-import { desk } from '../../bridge/desk';
 import { useDeskStore } from '../../state/store';
 
 /** The element id of the check-up panel, which "Open the check-up" brings into view. */
@@ -14,11 +13,12 @@ export const checkupPanelId = 'checkup';
  * snapshot the clerk asked for.
  */
 export function useCheckup() {
-  const { app, known, connectionId } = useDeskStore(
+  const { app, known, connectionId, checkupConnection } = useDeskStore(
     useShallow((s) => ({
       app: s.app,
       known: s.connection,
       connectionId: s.connection?.connection?.id ?? null,
+      checkupConnection: s.checkupConnection,
     })),
   );
   const [checkup, setCheckup] = useState<ConnectionCheckup | null>(null);
@@ -40,20 +40,20 @@ export function useCheckup() {
   const check = useCallback(async (): Promise<void> => {
     const ask = (asked.current += 1);
     setIsChecking(true);
-    const result = await desk.connections.checkup();
+    const result = await checkupConnection();
     if (ask === asked.current) show(result);
-  }, [show]);
+  }, [show, checkupConnection]);
 
   useEffect(() => {
     if (connectionId === null) return;
     const ask = (asked.current += 1);
-    void desk.connections.checkup().then((result) => {
+    void checkupConnection().then((result) => {
       if (ask === asked.current) show(result);
     });
     return () => {
       asked.current += 1;
     };
-  }, [connectionId, show]);
+  }, [connectionId, show, checkupConnection]);
 
   return { app, known, checkup, error, isChecking, check };
 }

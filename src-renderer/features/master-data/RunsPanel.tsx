@@ -13,7 +13,7 @@ import { FileNoteText } from '../files/FileNoteText';
 import { Dialog } from '../ui/Dialog';
 import { outcomeWords, runStateWords } from './master-data-words';
 import { ResultsGrid } from './ResultsGrid';
-import { maxComparedBalances } from './use-push-runs';
+import { maxComparedBalances } from '../../sync/push-runs';
 
 /** Saves a run's results as CSV (a Save dialog, or a download in browser mode). */
 function exportResults(fileName: string, text: string): Promise<FileNote | null> {

@@ -1,28 +1,10 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { PushCall, PushPlan, PushRunSummary } from '../../../src-shared/domain/master-data';
-import { desk } from '../../bridge/desk';
 import type { PushRecordRow, PushRunRow } from '../../data/rows';
-import {
-  findRun,
-  listRuns,
-  loadRecords,
-  setServiceBalance,
-  startKeptRun,
-  syncResults,
-  updateRunSummary,
-} from '../../data/push-history';
-
-/**
- * Balance records a run's quick comparison reads (one `GET /lookup` each). The Balances section reads
- * every customer and explains each difference (docs/decisions/094-balance-worksheet.md).
- */
-export const maxComparedBalances = 100;
-
-/** States in which a run sends nothing until the clerk acts. */
-function isSettled(summary: PushRunSummary): boolean {
-  return summary.state === 'done' || summary.state === 'paused' || summary.state === 'stopped';
-}
+import { findRun, listRuns, loadRecords, updateRunSummary } from '../../data/push-history';
+import { pushRunJobs } from '../../state/desk-jobs';
+import { isSettled } from '../../sync/push-runs';
 
 /**
  * The runs of the active connection: starting one, following its progress, pausing and resuming it,
@@ -69,8 +51,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   // the screen was closed).
   useEffect(() => {
     void (async () => {
-      const listed = await desk.push.list();
-      if (listed.ok) for (const summary of listed.value) await updateRunSummary(summary);
+      await pushRunJobs.refreshSummaries();
       reloadRuns();
     })();
   }, [connectionId, reloadRuns]);
@@ -83,7 +64,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
       // Results follow a running push every couple of seconds, and every settled one at once.
       if (isSettled(summary) || nowMs - lastSyncMs.current > 2000) {
         lastSyncMs.current = nowMs;
-        const failed = await syncResults(desk.push, summary);
+        const failed = await pushRunJobs.syncResults(summary);
         if (failed) setError(failed);
         if (selectedRef.current === summary.runId) reloadRecords();
         if (isSettled(summary)) onSettled();
@@ -93,7 +74,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
     [reloadRuns, reloadRecords, onSettled],
   );
 
-  useEffect(() => desk.on('push.progress', (summary) => void follow(summary)), [follow]);
+  useEffect(() => pushRunJobs.followProgress((summary) => void follow(summary)), [follow]);
 
   // Events are not enough on their own: in browser mode they come over a stream that may connect
   // after a short run has already finished, so a run still sending here is also read every 2 s.
@@ -103,8 +84,8 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
     if (unsettledKey === '') return;
     const timer = setInterval(() => {
       for (const runId of unsettledKey.split(',')) {
-        void desk.push.status(runId).then((result) => {
-          if (result.ok) void follow(result.value);
+        void pushRunJobs.readStatus(runId).then((summary) => {
+          if (summary) void follow(summary);
         });
       }
     }, 2000);
@@ -114,7 +95,7 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   const start = useCallback(
     async (plan: PushPlan, files: string[]): Promise<boolean> => {
       setError(null);
-      const result = await startKeptRun(desk.push, plan, files);
+      const result = await pushRunJobs.start(plan, files);
       if (!result.ok) {
         setError(result.error);
         return false;
@@ -129,9 +110,8 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   const control = useCallback(
     async (runId: string, action: 'pause' | 'resume') => {
       setError(null);
-      const result = action === 'pause' ? await desk.push.pause(runId) : await desk.push.resume(runId);
-      if (!result.ok) setError(result.error);
-      else await updateRunSummary(result.value);
+      const refusal = await pushRunJobs.control(runId, action);
+      if (refusal) setError(refusal);
       reloadRuns();
     },
     [reloadRuns],
@@ -163,22 +143,12 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
     [start],
   );
 
-  /** Looks up the service's current balance of a run's balance records (at most 100, one call each). */
+  /** Looks up the service's current balance of a run's balance records (at most 100, in one bridge call). */
   const compareBalances = useCallback(
     async (runId: string) => {
       setError(null);
-      const balances = (await loadRecords(runId))
-        .filter((record) => record.kind === 'balances' && record.outcome !== 'failed')
-        .slice(0, maxComparedBalances);
-      for (const record of balances) {
-        const found = await desk.lookup.customer(record.key);
-        if (!found.ok) {
-          setError(found.error);
-          break;
-        }
-        const current = found.value.balance?.current_balance;
-        if (current !== undefined) await setServiceBalance(runId, record.seq, current);
-      }
+      const failed = await pushRunJobs.compareBalances(runId);
+      if (failed) setError(failed);
       if (selectedRef.current === runId) reloadRecords();
     },
     [reloadRecords],

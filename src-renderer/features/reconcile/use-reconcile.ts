@@ -5,42 +5,16 @@ import {
   unknownCustomers,
   withCustomerKeys,
   withDecision,
-  type CustomerKeys,
   type ReconcileDecision,
   type ReconcileResult,
   type ReconcileSettings,
   type ServiceDocument,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
-import { desk } from '../../bridge/desk';
 import type { ReconciliationRow } from '../../data/rows';
 import { readReconciliation, serviceDocuments, updateReconciliation } from '../../data/reconciliations';
+import { registerKeyJobs } from '../../state/desk-jobs';
 import { useDeskStore } from '../../state/store';
-
-/** Customer keys asked of the service at most at a time (one `GET /lookup` each). */
-const customerKeysAskedAtOnce = 100;
-
-/**
- * Asks the service which customer each ERP key names (`GET /lookup?entity=customer&ref=…`), at most
- * `customerKeysAskedAtOnce`: the customer ids it answers, and every key it answered for (found or not).
- * Stops at the first failure other than "not found" (offline, no scope, the rate window spent), keeping
- * what was answered before it.
- */
-async function askCustomerKeys(
-  keys: readonly string[],
-  known: CustomerKeys,
-): Promise<{ keys: CustomerKeys; error: DeskError | null }> {
-  const byCustomerId = { ...known.byCustomerId };
-  const asked = [...known.asked];
-  for (const key of keys.slice(0, customerKeysAskedAtOnce)) {
-    const found = await desk.lookup.customer(key);
-    if (!found.ok && found.error.code !== 'NOT_FOUND')
-      return { keys: { byCustomerId, asked }, error: found.error };
-    if (found.ok) byCustomerId[found.value.id] = found.value.external_ref ?? key;
-    asked.push(key);
-  }
-  return { keys: { byCustomerId, asked }, error: null };
-}
 
 /** A reconciliation open on screen: its stored record, the staged documents, and the result. */
 export interface OpenReconciliation {
@@ -97,12 +71,9 @@ export function useReconcile(id: string | null, kind: FeedKind) {
     if (unknown.length === 0) return;
     askedFor.current.add(row.id);
     let isCurrent = true;
-    void askCustomerKeys(unknown, known).then(async ({ keys, error }) => {
+    void registerKeyJobs.ask(row.id, unknown, known).then(({ keys, error }) => {
       setKeysError(error);
-      if (keys.asked.length === known.asked.length) return;
-      const nowIso = new Date().toISOString();
-      await updateReconciliation(row.id, { customerKeys: keys }, nowIso);
-      if (isCurrent)
+      if (keys && isCurrent)
         setLoaded((current) => (current?.id === row.id ? { ...current, customerKeys: keys } : current));
     });
     return () => {

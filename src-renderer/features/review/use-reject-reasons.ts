@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
 import { rejectReasons, type RejectReason } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
-import { desk } from '../../bridge/desk';
-import { readReferenceList, storeReferenceList } from '../../data/references';
+import { referenceListJobs } from '../../state/desk-jobs';
 
 /**
  * The reasons a rejection may carry: the desk's own list, and for returns also the service's
@@ -17,15 +16,7 @@ export function useRejectReasons(kind: FeedKind): RejectReason[] {
     const show = (entries: ReadonlyArray<{ code: string; name: RejectReason['name'] }>): void => {
       if (isCurrent) setExtra(entries.map((entry) => ({ code: entry.code, name: entry.name })));
     };
-    void (async () => {
-      const cached = await readReferenceList('return-reasons');
-      if (cached) show(cached);
-      const result = await desk.reference.list('return-reasons');
-      if (result.ok) {
-        await storeReferenceList('return-reasons', result.value, new Date().toISOString());
-        show(result.value);
-      }
-    })();
+    void referenceListJobs.refresh('return-reasons', show);
     return () => {
       isCurrent = false;
     };

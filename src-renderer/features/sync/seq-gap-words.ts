@@ -5,7 +5,7 @@
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { OpenSeqGap } from '../../sync/seq-gaps';
-import type { FilledGapNotice } from '../../state/slices/sync-slice';
+import type { FilledGapNotice } from '../../sync/sync-pass';
 import { deskErrorWords } from '../../words/problem-words';
 import { formatCount } from '../ui/format';
 

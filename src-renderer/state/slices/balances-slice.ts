@@ -1,54 +1,15 @@
 import type { CustomerBalance } from '../../../src-shared/bridge/contract';
 import type { DeskError } from '../../../src-shared/bridge/result';
-import {
-  maxItemsPerCall,
-  type PushCall,
-  type PushPlan,
-  type PushRecordResult,
-  type PushRunSummary,
-} from '../../../src-shared/domain/master-data';
 import { desk } from '../../bridge/desk';
-import { pushedCustomerKeys, stagedCustomerIds } from '../../data/balance-documents';
 import {
-  keepEarlierBalanceKeys,
-  loadRecords,
-  startKeptRun,
-  syncResults,
-  updateRunSummary,
-} from '../../data/push-history';
+  listWorksheetCustomers,
+  pushFreshBalanceRun,
+  readBalancesByIds,
+  readBalancesByKeys,
+  type FreshBalance,
+  type FreshPushOutcome,
+} from '../../sync/balances';
 import type { GetDeskState, SetDeskState } from '../store';
-
-/** `lookup.customerBalances` takes at most 100 ids a call (one `GET /lookup` each on the service). */
-export const balanceReadChunk = 100;
-
-/** How a fresh-balance push names its source in the Master data history (its calls' and run's file). */
-const worksheetFile = 'Balance worksheet';
-
-/** A fresh balance the clerk confirmed for one customer. */
-export interface FreshBalance {
-  /** The service's id of the customer (the worksheet re-reads it after the push). */
-  id: string;
-  /** The customer's ERP key: the push goes to `PUT /customers/{ref}/balance`. */
-  ref: string;
-  balanceCents: number;
-  /** The credit limit pushed with the last balance, kept as it was. */
-  creditLimit: number | null;
-}
-
-/** What one fresh-balance push did, per customer, in the service's words (`updated` or `stale`). */
-export interface FreshPushOutcome {
-  runId: string;
-  asOf: string;
-  state: PushRunSummary['state'];
-  /** The run's reason when it did not finish (paused, stopped). */
-  reason: string | null;
-  results: Array<{
-    id: string;
-    ref: string;
-    outcome: PushRecordResult['outcome'];
-    explanation: string | null;
-  }>;
-}
 
 /**
  * The balance worksheet's session state (docs/decisions/094-balance-worksheet.md): each customer's
@@ -76,55 +37,26 @@ export interface BalancesSlice {
   pushFreshBalances(balances: readonly FreshBalance[]): Promise<FreshPushOutcome | null>;
 }
 
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let start = 0; start < items.length; start += size) out.push(items.slice(start, start + size));
-  return out;
-}
-
-/** A run's summary once it sends nothing more until the clerk acts (done, paused, stopped). */
-function isSettled(summary: PushRunSummary): boolean {
-  return summary.state === 'done' || summary.state === 'paused' || summary.state === 'stopped';
-}
-
-/** Waits for a run to settle: its progress events, and its status in case it settled before we listened. */
-function settledRun(started: PushRunSummary): Promise<PushRunSummary> {
-  if (isSettled(started)) return Promise.resolve(started);
-  return new Promise((resolve) => {
-    let isDone = false;
-    const finish = (summary: PushRunSummary): void => {
-      if (isDone || summary.runId !== started.runId || !isSettled(summary)) return;
-      isDone = true;
-      stop();
-      resolve(summary);
-    };
-    const stop = desk.on('push.progress', finish);
-    void desk.push.status(started.runId).then((status) => {
-      if (status.ok) finish(status.value);
-    });
-  });
-}
-
 /** The balance worksheet's part of the store. */
 export function createBalancesSlice(set: SetDeskState, get: GetDeskState): BalancesSlice {
-  /** Reads `ids` in chunks of 100, counting each chunk into the progress when asked; false when a call failed. */
-  async function readIds(ids: readonly string[], isCounted: boolean): Promise<boolean> {
-    for (const part of chunks(ids, balanceReadChunk)) {
-      const result = await desk.lookup.customerBalances(part);
-      if (!result.ok) {
-        set({ balanceError: result.error });
-        return false;
-      }
+  /** Keeps what a call read, counting the customers it settled into the progress when asked. */
+  function keep(isCounted: boolean) {
+    return (read: CustomerBalance[], settled: number): void => {
       const entries = { ...get().balanceEntries };
-      for (const entry of result.value) entries[entry.id] = entry;
+      for (const entry of read) entries[entry.id] = entry;
       const progress = get().balanceProgress;
       set({
         balanceEntries: entries,
-        balanceProgress:
-          progress && isCounted ? { ...progress, done: progress.done + part.length } : progress,
+        balanceProgress: progress && isCounted ? { ...progress, done: progress.done + settled } : progress,
       });
-    }
-    return true;
+    };
+  }
+
+  /** Reads `ids` in chunks of 100, counting each chunk into the progress when asked; false when a call failed. */
+  async function readIds(ids: readonly string[], isCounted: boolean): Promise<boolean> {
+    const failed = await readBalancesByIds(desk, ids, keep(isCounted));
+    if (failed) set({ balanceError: failed });
+    return failed === null;
   }
 
   return {
@@ -141,9 +73,7 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
       const connectionId = get().connection?.connection?.id ?? null;
       set({ isReadingBalances: true, balanceError: null });
       try {
-        const staged = await stagedCustomerIds();
-        await keepEarlierBalanceKeys(new Date().toISOString());
-        const pushed = connectionId === null ? [] : await pushedCustomerKeys(connectionId);
+        const { staged, pushed } = await listWorksheetCustomers(connectionId);
         // Every customer is read again; what was read before stays on screen until its new answer comes.
         set({ balanceProgress: { done: 0, total: staged.length + pushed.length } });
         if (!(await readIds(staged, true))) return;
@@ -153,25 +83,10 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
         );
         const unread = pushed.filter((ref) => !known.has(ref));
         set({ balanceProgress: { done: staged.length, total: staged.length + unread.length } });
-        for (const ref of unread) {
-          const found = await desk.lookup.customer(ref);
-          if (!found.ok && found.error.code !== 'NOT_FOUND') {
-            set({ balanceError: found.error });
-            return;
-          }
-          const progress = get().balanceProgress;
-          const entries = { ...get().balanceEntries };
-          // A key the service no longer knows is left out: nothing to compare.
-          if (found.ok)
-            entries[found.value.id] = {
-              id: found.value.id,
-              record: found.value,
-              readAt: new Date().toISOString(),
-            };
-          set({
-            balanceEntries: entries,
-            balanceProgress: progress ? { ...progress, done: progress.done + 1 } : null,
-          });
+        const failed = await readBalancesByKeys(desk, unread, keep(true));
+        if (failed) {
+          set({ balanceError: failed });
+          return;
         }
         set({ balancesReadAt: new Date().toISOString() });
       } finally {
@@ -188,58 +103,17 @@ export function createBalancesSlice(set: SetDeskState, get: GetDeskState): Balan
       if (balances.length === 0 || get().isPushingBalances) return null;
       set({ isPushingBalances: true, balanceError: null });
       try {
-        // Taken now (spec, Push bodies: Balance `as_of`, "the time at which the balance was taken").
-        const asOf = new Date().toISOString();
-        const calls: PushCall[] = chunks(balances, maxItemsPerCall).map((part) => ({
-          call: 'balances-batch',
-          file: worksheetFile,
-          items: part.map((fresh) => ({
-            ref: fresh.ref,
-            body:
-              fresh.creditLimit === null
-                ? { balance: fresh.balanceCents / 100, as_of: asOf }
-                : { balance: fresh.balanceCents / 100, credit_limit: fresh.creditLimit, as_of: asOf },
-            line: 0,
-          })),
-        }));
-        const plan: PushPlan = {
-          label: `Fresh balance${balances.length === 1 ? '' : 's'} of ${balances.length} customer${balances.length === 1 ? '' : 's'} from the balance worksheet`,
-          calls,
-        };
-        // Kept as Master data keeps its runs: listed under its runs, the results per record, the
-        // customer keys the service took.
-        const started = await startKeptRun(desk.push, plan, [worksheetFile]);
-        if (!started.ok) {
-          set({ balanceError: started.error });
+        const pushed = await pushFreshBalanceRun(desk, balances);
+        if (!pushed.ok) {
+          set({ balanceError: pushed.error });
           return null;
         }
-        const summary = await settledRun(started.value);
-        await updateRunSummary(summary);
-        const failed = await syncResults(desk.push, summary);
-        if (failed) {
-          set({ balanceError: failed });
-          return null;
-        }
-        const records = await loadRecords(summary.runId);
-        const byRef = new Map(balances.map((fresh) => [fresh.ref, fresh.id]));
-        const outcome: FreshPushOutcome = {
-          runId: summary.runId,
-          asOf,
-          state: summary.state,
-          reason: summary.reason?.message ?? null,
-          results: records.map((record) => ({
-            id: byRef.get(record.key) ?? record.serviceId ?? '',
-            ref: record.key,
-            outcome: record.outcome,
-            explanation: record.explanation,
-          })),
-        };
-        set({ freshPush: outcome });
+        set({ freshPush: pushed.value });
         await readIds(
           balances.map((fresh) => fresh.id),
           false,
         );
-        return outcome;
+        return pushed.value;
       } finally {
         set({ isPushingBalances: false });
       }

@@ -1,4 +1,5 @@
 import type {
+  ConnectionCheckup,
   ConnectionStatus,
   ConnectionView,
   NewConnection,
@@ -32,6 +33,11 @@ export interface ConnectionsSlice {
    * connection (saved once); the list and the state follow.
    */
   openDemo(): Promise<Result<ConnectionView>>;
+  /**
+   * The active connection's check-up (docs/decisions/093-connection-check-up.md): not kept in the store,
+   * it is a snapshot the clerk asked for.
+   */
+  checkupConnection(): Promise<Result<ConnectionCheckup>>;
   /** Follows `connection.state` events; the answer stops following. */
   watchConnection(): () => void;
 }
@@ -98,6 +104,9 @@ export function createConnectionsSlice(set: SetDeskState, get: GetDeskState): Co
         await get().refreshConnection();
       }
       return result;
+    },
+    checkupConnection() {
+      return desk.connections.checkup();
     },
     watchConnection() {
       return desk.on('connection.state', (status) => {

@@ -5,29 +5,14 @@ import { bindConnection } from '../../data/binding';
 import { readCursors } from '../../data/cursors';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
-import { refreshAckedElsewhere } from '../../sync/acked-elsewhere';
 import { fillCustomerNames } from '../../sync/name-fill';
-import { checkSeqGaps, issuedKinds, type OpenSeqGap } from '../../sync/seq-gaps';
-import type { FilledGap } from '../../../src-shared/domain/seq-ledger';
 import type { FeedSyncProgress, SyncRunOutcome } from '../../sync/feed-sync';
+import { runSyncPass, type FilledGapNotice, type SeqGapAlarm } from '../../sync/sync-pass';
 import type { Scheduler } from '../scheduler';
 import type { GetDeskState, SetDeskState } from '../store';
 
 /** The default time between two polls of the feeds (spec, Events: changes are obtained by polling). */
 export const defaultPollIntervalMs = 60_000;
-
-/**
- * A feed's seq gap as the sync bar shows it (docs/decisions/091-seq-gaps.md): found and being fetched,
- * or still open after the fetch failed (`error`) or did not bring every seq.
- */
-export interface SeqGapAlarm {
-  gap: OpenSeqGap;
-  isFetching: boolean;
-  error: DeskError | null;
-}
-
-/** A document that was missing from its feed and has been fetched, with its feed. */
-export type FilledGapNotice = FilledGap & { kind: FeedKind };
 
 /** Feed sync and answer sending as the UI follows them; the documents themselves are in IndexedDB. */
 export interface SyncSlice {
@@ -84,26 +69,6 @@ const gridReloadEveryMs = 3_000;
 function isOffline(error: DeskError | null): boolean {
   return error?.code === 'NETWORK_UNREACHABLE';
 }
-
-/**
- * Failures after which no further call of this connection can be answered now: nothing answered, the
- * token or the company refused (spec, Errors: 401 and `IP_NOT_ALLOWED`), the rate window spent, or the
- * connection itself gone. After any other failure of one feed (a 503 that outlasted its retries, a page
- * the interface does not allow) the feeds that did finish are still checked.
- */
-const stopsEveryCall: ReadonlySet<string> = new Set([
-  'NETWORK_UNREACHABLE',
-  'TOKEN_INVALID',
-  'TOKEN_EXPIRED',
-  'TOKEN_REVOKED',
-  'TOKEN_MISSING',
-  'COMPANY_SUSPENDED',
-  'IP_NOT_ALLOWED',
-  'RATE_LIMITED',
-  'NOT_CONFIGURED',
-  'UNKNOWN_CONNECTION',
-  'OTHER_CONNECTION',
-]);
 
 /** The sync feature's part of the store. */
 export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler: Scheduler): SyncSlice {
@@ -177,53 +142,23 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       if (activeConnectionId() !== connectionId) return null;
       const readable = scopes ? kinds.filter((kind) => scopes.includes(`${kind}:read`)) : kinds;
       set({ isSyncing: true, syncError: null });
-      const outcome = await theEngine().syncAll(readable, connectionId);
+      const { outcome, error, isOvertaken } = await runSyncPass(readable, connectionId, {
+        desk,
+        engine: theEngine(),
+        join: (key, work) => scheduler.join(key, work),
+        isCurrent: () => activeConnectionId() === connectionId,
+        onStaged: () => get().touchData(),
+        onSeqGap: (kind, alarm) =>
+          set((state) => {
+            const seqGaps = { ...state.seqGaps };
+            if (alarm) seqGaps[kind] = alarm;
+            else delete seqGaps[kind];
+            return { seqGaps };
+          }),
+        onFilled: (filled) => set((state) => ({ filledGaps: [...state.filledGaps, ...filled] })),
+      });
       // Another connection became active meanwhile: its own sync owns the state from here.
-      if (activeConnectionId() !== connectionId) return outcome;
-      let error = outcome.error;
-      // The feeds that finished are checked even when another feed failed: a payment the feed skipped
-      // is found although the invoices feed answered 503 (decision 091). Not when no call can pass.
-      if (!error || !stopsEveryCall.has(error.code)) {
-        // Answers made on another desk or by the ERP do not move versions: ask which are still
-        // pending. Part of the sync: it is not over, nor its error known, until this is done.
-        for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
-          const elsewhere = await scheduler.join(`elsewhere:${feed.kind}`, () =>
-            refreshAckedElsewhere(desk, feed.kind),
-          );
-          if (elsewhere.staged > 0) get().touchData();
-          error ??= elsewhere.error;
-        }
-        // Issued documents carry a gap-free seq: what never arrived is fetched before the day is
-        // called complete (decision 091). One cursor call a feed when nothing is missing.
-        for (const feed of outcome.feeds.filter(
-          (progress) => progress.state === 'done' && issuedKinds.includes(progress.kind),
-        )) {
-          const setAlarm = (kind: FeedKind, alarm: SeqGapAlarm | null): void =>
-            set((state) => {
-              const seqGaps = { ...state.seqGaps };
-              if (alarm) seqGaps[kind] = alarm;
-              else delete seqGaps[kind];
-              return { seqGaps };
-            });
-          const check = await scheduler.join(`seq:${feed.kind}`, () =>
-            checkSeqGaps(feed.kind, {
-              desk,
-              onFound: (gap) => setAlarm(gap.kind, { gap, isFetching: true, error: null }),
-            }),
-          );
-          if (check.filled.length + check.fetchedNew > 0) get().touchData();
-          if (check.filled.length > 0)
-            set((state) => ({
-              filledGaps: [...state.filledGaps, ...check.filled.map((gap) => ({ ...gap, kind: feed.kind }))],
-            }));
-          if (check.checked)
-            setAlarm(
-              feed.kind,
-              check.open ? { gap: check.open, isFetching: false, error: check.error } : null,
-            );
-          else error ??= check.error;
-        }
-      }
+      if (isOvertaken) return outcome;
       set({ isSyncing: false, syncError: error, isOnline: !isOffline(error) });
       await get().refreshSyncFacts();
       if (!error) {

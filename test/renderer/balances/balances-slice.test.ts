@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CustomerBalance, DeskEvents } from '../../../src-shared/bridge/contract';
+import type { CustomerBalance, CustomerByRef, DeskEvents } from '../../../src-shared/bridge/contract';
 import type { Result } from '../../../src-shared/bridge/result';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../../../src-shared/domain/master-data';
 import type { LookupRecord } from '../../../src-shared/wire';
@@ -57,11 +57,16 @@ const bridge = vi.hoisted(() => {
           })),
         };
       }),
-      customer: vi.fn(async (ref: string): Promise<Result<LookupRecord>> => {
+      // What the core asks `GET /lookup` for each key of `lookup.customers` (one bridge call for them all).
+      customer: vi.fn((ref: string): Result<LookupRecord> => {
         if (ref === 'GONE')
           return { ok: false, error: { code: 'NOT_FOUND', message: 'no such customer', retryable: false } };
         return { ok: true, value: record(`id-${ref}`, ref, null) };
       }),
+      customers: vi.fn(async (refs: string[]): Promise<Result<CustomerByRef[]>> => ({
+        ok: true,
+        value: refs.map((ref) => ({ ref, result: desk.lookup.customer(ref) })),
+      })),
     },
     push: {
       start: vi.fn(async (plan: PushPlan): Promise<Result<PushRunSummary>> => {
@@ -161,6 +166,7 @@ describe('the balance worksheet’s session state', () => {
     expect(bridge.state.balanceCalls.map((ids) => ids.length)).toEqual([100, 100, 30]);
     expect(new Set(bridge.state.balanceCalls.flat()).size).toBe(230);
     expect(bridge.desk.lookup.customer.mock.calls.map(([ref]) => ref)).toEqual(['GONE', 'NEW-1']);
+    expect(bridge.desk.lookup.customers).toHaveBeenCalledTimes(1);
     expect(Object.keys(state.balanceEntries)).toHaveLength(231);
     expect(state.balanceEntries['id-NEW-1']?.record?.external_ref).toBe('NEW-1');
     expect(state.balanceProgress).toEqual({ done: 232, total: 232 });

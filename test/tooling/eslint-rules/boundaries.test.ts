@@ -70,6 +70,18 @@ const refused: Record<string, Array<[file: string, code: string, target: string]
   ],
   'src-renderer/features': [
     ['src-renderer/features/review/fixture.ts', "import 'node:fs';", 'the Node built-in node:fs'],
+    // Only the two doors (files, menu commands) reach the bridge.
+    ['src-renderer/features/review/fixture.ts', "import '../../bridge/desk';", 'src-renderer/bridge/desk'],
+    [
+      'src-renderer/features/master-data/fixture.ts',
+      "import type { Desk } from '../../bridge/desk';",
+      'src-renderer/bridge/desk',
+    ],
+    [
+      'src-renderer/features/connections/fixture.ts',
+      "import '../../bridge/browser-files';",
+      'src-renderer/bridge/browser-files',
+    ],
     ['src-renderer/features/ui/fixture.ts', "import '../../../src-main/core/ports';", 'src-main/core/ports'],
   ],
   'src-renderer/* (the root files)': [
@@ -143,6 +155,12 @@ const allowed: Array<[file: string, specifiers: string[]]> = [
   [
     'src-renderer/features/review/fixture.ts',
     ['../../state/store', '../../sync/feed-sync', '../../data/db', 'ag-grid-react'],
+  ],
+  ['src-renderer/features/files/fixture.ts', ['../../bridge/desk', '../../state/store']],
+  ['src-renderer/features/commands/fixture.ts', ['../../bridge/desk', '../../bridge/shortcuts']],
+  [
+    'src-renderer/features/review/fixture.ts',
+    ['../../../src-shared/bridge/contract', '../../../src-shared/bridge/result', '../../state/desk-jobs'],
   ],
   [
     'src-renderer/state/slices/fixture.ts',
