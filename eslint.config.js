@@ -155,6 +155,17 @@ export default tseslint.config(
     },
   },
   {
+    // No import circle in the renderer (issue 25): its floors import only downward. The one circle
+    // allowed is zustand's slices pattern, a slice importing the store's types back (`import type`).
+    files: ['src-renderer/**/*.{ts,tsx}'],
+    rules: {
+      'local/import-circles': [
+        'error',
+        { root: import.meta.dirname, folder: 'src-renderer', typeOnlyInto: ['src-renderer/state/store.ts'] },
+      ],
+    },
+  },
+  {
     files: ['src-renderer/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },

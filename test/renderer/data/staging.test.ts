@@ -35,7 +35,7 @@ describe('staging feed pages', () => {
     );
     expect(staged).toEqual({
       written: 2,
-      // The fixtures carry no seq: the ledger stays empty (test/sync/seq-gaps.test.ts fills one).
+      // The fixtures carry no seq: the ledger stays empty (test/renderer/sync/seq-gaps.core.test.ts fills one).
       cursor: {
         kind: 'invoices',
         versionAfter: 5,
