@@ -207,7 +207,7 @@ function drainBody(raw: FastifyRequest['raw']): Promise<void> {
 }
 
 /** Turns anything a handler, a hook, a schema or the body parser threw into the envelope (spec, Errors). */
-function answerError(
+function replyThrownError(
   error: FastifyError | ApiError,
   request: FastifyRequest,
   reply: FastifyReply,
@@ -391,7 +391,7 @@ export async function buildSandbox(
     done(null, payload);
   });
 
-  app.setErrorHandler(answerError);
+  app.setErrorHandler(replyThrownError);
   app.setNotFoundHandler(replyNotFound);
 
   await registerInterface(app as SandboxApp, interfaceRoutes);

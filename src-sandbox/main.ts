@@ -148,7 +148,7 @@ async function main(): Promise<void> {
 /**
  * Keeps the sandbox serving through a failure that escaped every handler: a promise rejected with
  * nobody awaiting it, or an exception thrown from a timer or an event listener. Route handlers,
- * hooks and body parsers never get here (Fastify hands their errors to `answerError`, which answers
+ * hooks and body parsers never get here (Fastify hands their errors to `replyThrownError`, which answers
  * 500 INTERNAL); this is the net under everything else. Each one is logged with secrets masked
  * (never a token or an Authorization header) and the process goes on serving, which is safe because
  * every write is one SQLite transaction together with its idempotency answer, so an escaped failure

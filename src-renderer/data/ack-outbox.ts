@@ -1,5 +1,5 @@
 /**
- * The answer outbox: batches of acks stored with their `Idempotency-Key` before the first send, and
+ * The ack outbox: batches of acks stored with their `Idempotency-Key` before the first send, and
  * what came back, written together with the documents' rows and the audit log.
  *
  * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents (batch `POST /acks`, at most

@@ -42,12 +42,9 @@ import type { RowKeys, ViewCounts } from './review-rows/keys';
 export type LocalAckState = '' | 'queued' | 'failed' | 'elsewhere' | 'changed';
 
 /**
- * One row of a review grid: the few facts the grids index, sort, filter and total, and nothing else,
- * so that 100,000 of them load fast. The document itself is in `documents`.
- */
-/**
- * A document as the review grids show it, with its keys (version 8: src-shared/domain/review-keys.ts
- * `rowKeysOf`), kept by the one writer of rows (documents.ts `putReviewRows`).
+ * One row of a review grid: the few facts the grids show, sort, filter and total, with the keys they
+ * are read by (version 8: review-rows/keys.ts `rowKeysOf`), written only by the one writer of rows
+ * (review-rows/writer.ts `putReviewRows`). The document itself is in a chunk (`chunk`).
  */
 export interface ReviewRow extends Partial<RowKeys> {
   /** The service's id. */
@@ -87,8 +84,8 @@ export interface ReviewRow extends Partial<RowKeys> {
 }
 
 /**
- * A feed's view counters (version 8, docs/decisions/100-paged-review-views.md): per view, its rows and
- * their cents per currency, kept in the transaction that writes the rows (documents.ts `putReviewRows`).
+ * A feed's view counters (version 8, review-rows/README.md): per view, its rows and
+ * their cents per currency, kept in the transaction that writes the rows (review-rows/writer.ts `putReviewRows`).
  */
 export interface ViewCounterRow {
   kind: FeedKind;
@@ -295,7 +292,7 @@ export interface PushedKeyRow {
   at: string;
 }
 
-/** A customer's search keys, every one its rows have had (src-shared/domain/review-keys.ts). */
+/** A customer's search keys, every one its rows have had (review-rows/keys.ts). */
 export interface CustomerTokensRow {
   id: string;
   tokens: string[];

@@ -38,10 +38,10 @@ export function startOf(order: Order): Position {
   return order.prefixes.map(() => null);
 }
 
-/** An order's keys under one prefix, after `after` (from the prefix's start if null). */
 /** A range of a feed's rows, as Dexie reads it. */
 type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
 
+/** An order's keys under one prefix, after `after` (from the prefix's start if null). */
 function rangeAfter(order: Order, prefix: string, after: string | null): RowCollection {
   const index = db.rowsOf(order.kind).where(order.index);
   return order.isDescending

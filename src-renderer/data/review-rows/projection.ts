@@ -79,7 +79,7 @@ function noteOf(item: KindedDocument): string {
   }
 }
 
-/** A row with its version-8 keys derived from its fields (documents.ts `putReviewRows` writes it). */
+/** A row with its version-8 keys derived from its fields (writer.ts `putReviewRows` writes it). */
 export function withRowKeys(row: ReviewRow): ReviewRow {
   const keyed: ReviewRow = { ...row };
   // A serial the number or ERP number no longer has, or an answer no longer held, is not kept.

@@ -10,7 +10,7 @@ import type { ReviewRow, StoredDocument } from '../rows';
 import { readStoredDocuments, storedDocumentTables } from '../stored-documents';
 import { emptyViewCounts, idOfKey, keyedStates, keySeparator, keyTop, type ViewCounts } from './keys';
 
-/** A review state's rows, through `kDate` (store-layout.ts), in date order. */
+/** A review state's rows, through `kDate` (layout.ts), in date order. */
 export function rowsInView(
   kind: FeedKind,
   view: ReviewViewState,
@@ -22,7 +22,7 @@ export function rowsInView(
     .between(prefix, prefix + keyTop, true, true);
 }
 
-/** A customer's rows of a feed, through `kCust` (store-layout.ts). */
+/** A customer's rows of a feed, through `kCust` (layout.ts). */
 export function rowsOfCustomer(kind: FeedKind, customerId: string): Promise<ReviewRow[]> {
   const prefix = `${customerId}${keySeparator}`;
   return db

@@ -24,7 +24,7 @@ let createdGeneration = 0;
 
 /**
  * Moves with every write of review rows (when it starts and again when its transaction is done), so a
- * reader that keeps what it read (review-pages.ts) knows to read again.
+ * reader that keeps what it read (pages.ts, matches.ts) knows to read again.
  */
 export function reviewDataVersion(): number {
   return dataVersion;
