@@ -123,15 +123,21 @@ async function refreshByIds(
  */
 async function refreshByPendingList(
   desk: AckDesk,
+  connectionId: string,
   kind: FeedKind,
   ids: ReadonlySet<string>,
 ): Promise<DeskError | null> {
   const seen = new Set<string>();
-  const error = await readPendingList(desk, kind, async (page) => {
-    const wanted = pageOf(page, (id) => ids.has(id));
-    for (const doc of wanted.data) seen.add(doc.id);
-    if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
-  });
+  const error = await readPendingList(
+    desk,
+    kind,
+    async (page) => {
+      const wanted = pageOf(page, (id) => ids.has(id));
+      for (const doc of wanted.data) seen.add(doc.id);
+      if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
+    },
+    connectionId,
+  );
   if (error) return error;
   return refreshByIds(
     desk,
@@ -156,7 +162,7 @@ async function refreshQueued(
   const byListCalls = Math.ceil(pending / pendingPageSize) + 1;
   const error =
     byListCalls < byIdCalls
-      ? await refreshByPendingList(desk, kind, ids)
+      ? await refreshByPendingList(desk, connectionId, kind, ids)
       : await refreshByIds(desk, kind, [...ids]);
   return { ids, error };
 }

@@ -87,7 +87,10 @@ export async function runSyncPass(
     // Answers made on another desk or by the ERP do not move versions: ask which are still
     // pending. Part of the sync: it is not over, nor its error known, until this is done.
     for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
-      const elsewhere = await join(`elsewhere:${feed.kind}`, () => refreshAckedElsewhere(desk, feed.kind));
+      if (!options.isCurrent()) return { outcome, error, isOvertaken: true };
+      const elsewhere = await join(`elsewhere:${feed.kind}`, () =>
+        refreshAckedElsewhere(desk, feed.kind, connectionId),
+      );
       if (elsewhere.staged > 0) options.onStaged();
       error ??= elsewhere.error;
     }
@@ -96,6 +99,7 @@ export async function runSyncPass(
     for (const feed of outcome.feeds.filter(
       (progress) => progress.state === 'done' && issuedKinds.includes(progress.kind),
     )) {
+      if (!options.isCurrent()) return { outcome, error, isOvertaken: true };
       const check = await join(`seq:${feed.kind}`, () =>
         checkSeqGaps(feed.kind, {
           desk,
@@ -112,5 +116,7 @@ export async function runSyncPass(
       else error ??= check.error;
     }
   }
+  // A connection switched to during the last step: what the pass found is not this connection's to tell.
+  if (!options.isCurrent()) return { outcome, error, isOvertaken: true };
   return { outcome, error, isOvertaken: false };
 }

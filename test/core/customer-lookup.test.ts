@@ -1,13 +1,11 @@
 // `lookup.customers`: up to 100 ERP keys in one bridge call, each answered with its customer or its own
 // failure, against the real sandbox; the core asks `GET /lookup` once per key through its client.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fetch } from 'undici';
 import { dispatchDesk } from '../../src-main/core/dispatch';
 import type { CustomerByRef } from '../../src-shared/bridge/contract';
 import type { Result } from '../../src-shared/bridge/result';
 import { startTestCore, type TestCore } from '../support/core';
-import { startSandbox, type RunningSandbox } from '../support/sandbox';
+import { pushCustomerAsErp, startSandbox, type RunningSandbox } from '../support/sandbox';
 
 describe('lookup.customers against the sandbox', () => {
   let sandbox: RunningSandbox;
@@ -19,18 +17,9 @@ describe('lookup.customers against the sandbox', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ docs: 0, rateLimit: 6000 });
     for (const ref of refs) {
-      const response = await fetch(`${sandbox.baseUrl}/customers/${ref}`, {
-        method: 'PUT',
-        headers: {
-          authorization: `Bearer ${sandbox.token}`,
-          'content-type': 'application/json',
-          'idempotency-key': randomUUID(),
-        },
-        body: JSON.stringify({ name: { en: `Shop ${ref}` }, blocked: false }),
-      });
-      expect(response.status).toBe(200);
-      const { data } = (await response.json()) as { data: { id: string } };
-      ids.set(ref, data.id);
+      const pushed = await pushCustomerAsErp(sandbox, ref);
+      expect(pushed.status).toBe(200);
+      ids.set(ref, pushed.id!);
     }
     testCore = await startTestCore({ sandbox });
   });

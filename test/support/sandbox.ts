@@ -1,8 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
+import { fetch } from 'undici';
 
 const root = resolve(import.meta.dirname, '../..');
 
@@ -133,4 +135,25 @@ export async function startSandbox(flags: SandboxFlags = {}): Promise<RunningSan
     },
   };
   return sandbox;
+}
+
+/**
+ * Pushes a customer with the sandbox's demo token, as an ERP's own integration would (`PUT
+ * /customers/{ref}`, with undici's fetch, which a test environment's DOM does not replace): the response's status, and the service's id of the customer when it took it.
+ */
+export async function pushCustomerAsErp(
+  sandbox: RunningSandbox,
+  ref: string,
+): Promise<{ status: number; id: string | null }> {
+  const response = await fetch(`${sandbox.baseUrl}/customers/${ref}`, {
+    method: 'PUT',
+    headers: {
+      authorization: `Bearer ${sandbox.token}`,
+      'content-type': 'application/json',
+      'idempotency-key': randomUUID(),
+    },
+    body: JSON.stringify({ name: { en: `Shop ${ref}` }, blocked: false }),
+  });
+  const body = (await response.json()) as { data?: { id?: string } };
+  return { status: response.status, id: body.data?.id ?? null };
 }

@@ -6,8 +6,6 @@ import 'fake-indexeddb/auto';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { randomUUID } from 'node:crypto';
-import { fetch } from 'undici';
 import type { OpenedFile } from '../../../src-shared/bridge/contract';
 import { fail, ok } from '../../../src-shared/bridge/result';
 
@@ -22,7 +20,7 @@ import { listRuns, loadRecords } from '../../../src-renderer/data/push-history';
 import { MasterDataScreen } from '../../../src-renderer/features/master-data/MasterDataScreen';
 import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
 import { startTestCore, type TestCore } from '../../support/core';
-import { startSandbox, type RunningSandbox } from '../../support/sandbox';
+import { pushCustomerAsErp, startSandbox, type RunningSandbox } from '../../support/sandbox';
 
 describe('balance pushes and the worksheet, against the sandbox', () => {
   let sandbox: RunningSandbox;
@@ -67,18 +65,9 @@ describe('balance pushes and the worksheet, against the sandbox', () => {
    * No document names it.
    */
   async function customerPushedElsewhere(ref: string): Promise<string> {
-    const response = await fetch(`${sandbox.baseUrl}/customers/${ref}`, {
-      method: 'PUT',
-      headers: {
-        authorization: `Bearer ${sandbox.token}`,
-        'content-type': 'application/json',
-        'idempotency-key': randomUUID(),
-      },
-      body: JSON.stringify({ name: { en: `Shop ${ref}` }, blocked: false }),
-    });
-    expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { id: string } };
-    return data.id;
+    const pushed = await pushCustomerAsErp(sandbox, ref);
+    expect(pushed.status).toBe(200);
+    return pushed.id!;
   }
 
   /** Pushes a balances file from Master data, as a clerk does, and waits for the run to finish. */
