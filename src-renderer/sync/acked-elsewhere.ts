@@ -29,27 +29,18 @@ export interface AckedElsewhere {
   error: DeskError | null;
 }
 
-/**
- * Finds and stages the documents of a feed answered elsewhere since they were staged here.
- * `connectionId`: the connection whose store is checked (the pending list of another is refused).
- */
+/** Finds and stages the documents of a feed answered elsewhere since they were staged here. */
 export async function refreshAckedElsewhere(
   desk: { feeds: Pick<DeskApi['feeds'], 'pull' | 'documents'> },
   kind: FeedKind,
-  connectionId?: string,
 ): Promise<AckedElsewhere> {
   const local = await pendingIds(kind);
   if (local.length === 0 || local.length > maxPendingChecked)
     return { kind, checked: false, staged: 0, error: null };
   const onService = new Set<string>();
-  const error = await readPendingList(
-    desk,
-    kind,
-    (page) => {
-      for (const doc of page.data) onService.add(doc.id);
-    },
-    connectionId,
-  );
+  const error = await readPendingList(desk, kind, (page) => {
+    for (const doc of page.data) onService.add(doc.id);
+  });
   if (error) return { kind, checked: false, staged: 0, error };
   const answered = local.filter((id) => !onService.has(id));
   let staged = 0;

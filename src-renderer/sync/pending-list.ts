@@ -11,24 +11,14 @@ import type { FeedKind } from '../../src-shared/wire';
 /** The documents a pending-list page holds per call (spec, Limits: `per_page` at most 500). */
 export const pendingPageSize = 500;
 
-/**
- * Reads a feed's whole pending list, page by page, handing each page to `onPage`; null, or why not.
- * `connectionId` is the connection whose store the list is for: the core refuses a page of another
- * (`OTHER_CONNECTION`), so a list read while the clerk switches connections is never another company's.
- */
+/** Reads a feed's whole pending list, page by page, handing each page to `onPage`; null, or why not. */
 export async function readPendingList(
   desk: { feeds: Pick<DeskApi['feeds'], 'pull'> },
   kind: FeedKind,
   onPage: (page: AnyFeedPage) => Promise<void> | void,
-  connectionId?: string,
 ): Promise<DeskError | null> {
   for (let versionAfter = 0; ;) {
-    const result = await desk.feeds.pull(kind, {
-      versionAfter,
-      perPage: pendingPageSize,
-      ack: 'pending',
-      ...(connectionId === undefined ? {} : { connectionId }),
-    });
+    const result = await desk.feeds.pull(kind, { versionAfter, perPage: pendingPageSize, ack: 'pending' });
     if (!result.ok) return result.error;
     await onPage(result.value);
     const next = result.value.meta.next_version_after;

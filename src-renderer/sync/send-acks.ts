@@ -36,6 +36,7 @@ import { countPending } from '../data/review-rows/reads';
 import { pageOf, stageCurrentDocuments } from '../data/staging';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords, itemErrorWords } from '../words/problem-words';
+import { pullingFor } from './connection-pulls';
 import { pendingPageSize, readPendingList } from './pending-list';
 
 /** A draft the clerk must fix before anything is queued. */
@@ -123,21 +124,15 @@ async function refreshByIds(
  */
 async function refreshByPendingList(
   desk: AckDesk,
-  connectionId: string,
   kind: FeedKind,
   ids: ReadonlySet<string>,
 ): Promise<DeskError | null> {
   const seen = new Set<string>();
-  const error = await readPendingList(
-    desk,
-    kind,
-    async (page) => {
-      const wanted = pageOf(page, (id) => ids.has(id));
-      for (const doc of wanted.data) seen.add(doc.id);
-      if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
-    },
-    connectionId,
-  );
+  const error = await readPendingList(desk, kind, async (page) => {
+    const wanted = pageOf(page, (id) => ids.has(id));
+    for (const doc of wanted.data) seen.add(doc.id);
+    if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
+  });
   if (error) return error;
   return refreshByIds(
     desk,
@@ -162,7 +157,7 @@ async function refreshQueued(
   const byListCalls = Math.ceil(pending / pendingPageSize) + 1;
   const error =
     byListCalls < byIdCalls
-      ? await refreshByPendingList(desk, connectionId, kind, ids)
+      ? await refreshByPendingList(desk, kind, ids)
       : await refreshByIds(desk, kind, [...ids]);
   return { ids, error };
 }
@@ -227,6 +222,8 @@ export async function sendQueuedAcks(options: {
     elsewhere: 0,
     stoppedBy: null,
   };
+  // Every page read to check the batches names their connection (connection-pulls.ts).
+  const desk = pullingFor(options.desk, options.connectionId);
   const tried = new Set<string>();
   // The documents brought up to date in this pass: each batch is checked against the service as it
   // stands during the pass, read once per feed (refreshQueued), and again when a batch holds more.
@@ -237,12 +234,12 @@ export async function sendQueuedAcks(options: {
     tried.add(batch.id);
     let error: DeskError | null = null;
     if (batch.items.some((item) => !fresh.has(item.id))) {
-      const refreshed = await refreshQueued(options.desk, options.connectionId, batch.kind);
+      const refreshed = await refreshQueued(desk, options.connectionId, batch.kind);
       error = refreshed.error;
       if (!error) for (const id of refreshed.ids) fresh.add(id);
       if (!error && batch.items.some((item) => !fresh.has(item.id)))
         error = await refreshByIds(
-          options.desk,
+          desk,
           batch.kind,
           batch.items.map((item) => item.id),
         );
@@ -268,7 +265,7 @@ export async function sendQueuedAcks(options: {
       continue;
     }
     // The stored batch, as stored: same id (the key) and same items on every send.
-    const result = await options.desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
+    const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
     if (result.ok) {
       await recordBatchResponse(batch, result.value, now().toISOString(), itemErrorWords);
       outcome.batchesSent += 1;

@@ -9,6 +9,7 @@ import type { DeskError } from '../../src-shared/bridge/result';
 import type { FilledGap } from '../../src-shared/domain/seq-ledger';
 import type { FeedKind } from '../../src-shared/wire';
 import { refreshAckedElsewhere } from './acked-elsewhere';
+import { pullingFor } from './connection-pulls';
 import type { SyncEngine, SyncRunOutcome } from './feed-sync';
 import { checkSeqGaps, issuedKinds, type OpenSeqGap } from './seq-gaps';
 
@@ -77,7 +78,9 @@ export async function runSyncPass(
   connectionId: string,
   options: SyncPassOptions,
 ): Promise<SyncPass> {
-  const { desk, join } = options;
+  const { join } = options;
+  // Every page the pass asks for names its connection (connection-pulls.ts).
+  const desk = pullingFor(options.desk, connectionId);
   const outcome = await options.engine.syncAll(kinds, connectionId);
   if (!options.isCurrent()) return { outcome, error: outcome.error, isOvertaken: true };
   let error = outcome.error;
@@ -88,9 +91,7 @@ export async function runSyncPass(
     // pending. Part of the sync: it is not over, nor its error known, until this is done.
     for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
       if (!options.isCurrent()) return { outcome, error, isOvertaken: true };
-      const elsewhere = await join(`elsewhere:${feed.kind}`, () =>
-        refreshAckedElsewhere(desk, feed.kind, connectionId),
-      );
+      const elsewhere = await join(`elsewhere:${feed.kind}`, () => refreshAckedElsewhere(desk, feed.kind));
       if (elsewhere.staged > 0) options.onStaged();
       error ??= elsewhere.error;
     }
@@ -117,6 +118,5 @@ export async function runSyncPass(
     }
   }
   // A connection switched to during the last step: what the pass found is not this connection's to tell.
-  if (!options.isCurrent()) return { outcome, error, isOvertaken: true };
-  return { outcome, error, isOvertaken: false };
+  return { outcome, error, isOvertaken: !options.isCurrent() };
 }

@@ -62,7 +62,7 @@ function passOver(kinds: readonly FeedKind[], isCurrent: () => boolean) {
 }
 
 describe('a sync pass', () => {
-  it("names its connection in every pending-list page it asks for, so the core refuses another company's", async () => {
+  it("names its connection in every page it asks for, so the core refuses another company's", async () => {
     await putRows('orders', [row('o-1')]);
     await putRows('invoices', [row('i-1')]);
     const { options, pulls } = passOver(['orders', 'invoices'], () => true);
@@ -71,6 +71,8 @@ describe('a sync pass', () => {
     const pendingPulls = pulls.filter(({ request }) => request.ack === 'pending');
     expect(pendingPulls.map(({ kind }) => kind)).toEqual(['orders', 'invoices']);
     expect(pendingPulls.every(({ request }) => request.connectionId === 'conn-1')).toBe(true);
+    // And every other page it asks for (the seq-gap check's).
+    expect(pulls.every(({ request }) => request.connectionId === 'conn-1')).toBe(true);
   });
 
   it('stops once another connection became active, and says it was overtaken', async () => {
