@@ -51,6 +51,11 @@ export interface RegisterLine {
   serviceRef: string | null;
   /** The customer as the ERP names it: its ERP key, or the service's customer code. */
   customer: string | null;
+  /**
+   * The customer's name as the register writes it (QuickBooks `Name`, Odoo's partner display name,
+   * ERPNext `Customer Name`), when the column is mapped. Registers stored before names were read lack it.
+   */
+  customerName?: string | null;
   /** The posting date, `YYYY-MM-DD`. */
   date: string | null;
   /** The amount in cents, with or without tax as `Register.isTaxIncluded` says. */
