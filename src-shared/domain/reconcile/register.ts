@@ -1,26 +1,44 @@
 /**
  * The ERP register: an export of what the ERP booked (invoices, receipts, credit notes, orders),
- * read with a column mapping the clerk chooses once per file layout, into register lines the
- * reconciliation engine (./engine.ts) compares with the service's documents.
+ * read as the ERP wrote it into one register line per document, which the reconciliation engine
+ * (./engine.ts) compares with the service's documents.
  *
- * Reuses the master-data import machinery: files are decoded and split by ../master-data/text.ts
- * and ../master-data/csv.ts, headers are matched by `normaliseHeader`, cells are read by
- * `parseNumber` and `parseDate` (../master-data/values.ts). Nothing is half-imported: one bad row
- * and the whole register is refused with the list of bad rows, so that the totals the clerk sees
- * are always those of the whole export.
+ * - ./register-sheet.ts finds the header under any rows above it and reads CSV and SpreadsheetML;
+ * - ./register-words.ts holds the header words, the named ERPs' layouts, document types, total words;
+ * - ./register-cells.ts reads amounts, currencies and dates, and a column's date order;
+ * - this file maps columns and reads the rows: total, subtotal and group rows left out, one row per
+ *   item folded into its document, credits read by their type and sign.
+ *
+ * Every decision the reader takes on its own is in `RegisterReading`, for the clerk to see and
+ * override before the import is kept. Nothing is half-imported: one bad row and the whole register is
+ * refused with the list of bad rows, so that the totals the clerk sees are those of the whole export.
  */
 import type { FeedKind } from '../../wire';
-import type { CsvDelimiter, CsvRow } from '../master-data/csv';
+import type { ImportTable } from '../master-data/table';
 import { columnChoiceProblems, normaliseHeader } from '../master-data/mapping';
-import {
-  readCsvFile,
-  tableFromRows,
-  type CsvFileRead,
-  type ImportTable,
-  type RowLimit,
-} from '../master-data/table';
-import { normaliseDigits, parseDate, parseNumber, type DateOrder } from '../master-data/values';
 import { maxExternalNumberLength } from '../acks';
+import { foldToken } from '../text/fold';
+import {
+  currencyCode,
+  findDateOrder,
+  isCurrencyName,
+  parseRegisterDate,
+  readAmount,
+  withoutFormulaGuard,
+  type DateOrderFound,
+  type RegisterDateOrder,
+} from './register-cells';
+import {
+  foldedSynonyms,
+  isGroupCell,
+  isTotalCell,
+  readDocumentType,
+  recogniseLayout,
+  registerFieldDefs,
+  registerFields,
+  taxExcludedAmountWords,
+  type RegisterField,
+} from './register-words';
 
 // ---------------------------------------------------------------------------------------------
 // Lines
@@ -34,12 +52,12 @@ import { maxExternalNumberLength } from '../acks';
  */
 export interface RegisterLine {
   /**
-   * The line's id within its register: the ERP number, with `#2`, `#3`, … for its second and later
-   * rows in file order (an ERP may split one receipt into several lines under one number). Clerk
+   * The line's id within its register: the ERP number (every row under one number is one line).
+   * Registers read before rows were folded may hold `#2`, `#3`, … for a number's later rows. Clerk
    * decisions name lines by it.
    */
   id: string;
-  /** The file's line (CSV) or sheet row (XLSX), 1-based, for messages. */
+  /** The file's line (CSV) or sheet row (XLSX) of the document's first row, 1-based, for messages. */
   line: number;
   /** The feed of the service this booking answers: from the document type column, else the register's. */
   kind: FeedKind;
@@ -58,7 +76,10 @@ export interface RegisterLine {
   customerName?: string | null;
   /** The posting date, `YYYY-MM-DD`. */
   date: string | null;
-  /** The amount in cents, with or without tax as `Register.isTaxIncluded` says. */
+  /**
+   * The amount in cents, with or without tax as `Register.isTaxIncluded` says: the document's total,
+   * or the sum of its item rows where the export has no total.
+   */
   amountCents: number;
   /** ISO 4217 code, upper case; blank cells take `ReadRegisterOptions.defaultCurrency`. */
   currency: string;
@@ -77,193 +98,8 @@ export interface Register {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Columns and mapping
+// Mapping
 // ---------------------------------------------------------------------------------------------
-
-/** The columns a clerk maps. */
-export const registerFields = [
-  'erpNumber',
-  'erpKey',
-  'serviceRef',
-  'customer',
-  'date',
-  'amount',
-  'currency',
-  'chequeNumber',
-  'documentType',
-] as const;
-
-/** One column a clerk maps. */
-export type RegisterField = (typeof registerFields)[number];
-
-/** What the desk knows of one register column. */
-export interface RegisterFieldDef {
-  field: RegisterField;
-  /** What the clerk sees. */
-  label: string;
-  /** The column must be mapped and its cells filled. */
-  isRequired: boolean;
-  /** Header words that suggest the column, normalised (`normaliseHeader`), in order of preference. */
-  synonyms: readonly string[];
-}
-
-/** Amount headers that say the amount is without tax. */
-const taxExcludedAmountWords: readonly string[] = [
-  'amountexcludingvat',
-  'amountexclvat',
-  'amountexcludingtax',
-  'amountexcltax',
-  'netamount',
-];
-
-/**
- * Every register column with its label and the header words that suggest it.
- *
- * The words come from common ERP exports: Business Central (`Document No.`, `External Document
- * No.`, `Your Reference`, `Sell-to Customer No.`, `Posting Date`, `Amount Including VAT`,
- * `Currency Code`), SAP Business One (`DocNum`, `DocEntry`, `NumAtCard`, `CardCode`, `DocTotal`,
- * `DocCur`), Odoo and generic ledgers.
- */
-export const registerFieldDefs: Readonly<Record<RegisterField, RegisterFieldDef>> = {
-  erpNumber: {
-    field: 'erpNumber',
-    label: 'ERP document number',
-    isRequired: true,
-    synonyms: [
-      'documentno',
-      'documentnumber',
-      'docno',
-      'docnum',
-      'erpnumber',
-      'erpno',
-      'invoiceno',
-      'invoicenumber',
-      'receiptno',
-      'receiptnumber',
-      'creditmemono',
-      'creditnoteno',
-      'orderno',
-      'ordernumber',
-      'voucherno',
-      'number',
-      'no',
-    ],
-  },
-  erpKey: {
-    field: 'erpKey',
-    label: 'ERP key',
-    isRequired: false,
-    synonyms: [
-      'externalref',
-      'erpkey',
-      'erpref',
-      'erpid',
-      'systemid',
-      'docentry',
-      'entryno',
-      'entrynumber',
-      'guid',
-      'key',
-      'id',
-    ],
-  },
-  serviceRef: {
-    field: 'serviceRef',
-    label: 'Service document (number or id)',
-    isRequired: false,
-    synonyms: [
-      'externaldocumentno',
-      'externaldocumentnumber',
-      'extdocno',
-      'yourreference',
-      'yourref',
-      'servicenumber',
-      'serviceno',
-      'serviceref',
-      'serviceid',
-      'numatcard',
-      'referenceno',
-      'reference',
-      'ref',
-    ],
-  },
-  customer: {
-    field: 'customer',
-    label: 'Customer (ERP key or service code)',
-    isRequired: false,
-    synonyms: [
-      'selltocustomerno',
-      'billtocustomerno',
-      'customerno',
-      'customernumber',
-      'customercode',
-      'customerkey',
-      'customerref',
-      'customerid',
-      'customeraccount',
-      'custaccount',
-      'cardcode',
-      'accountno',
-      'customer',
-      'account',
-    ],
-  },
-  date: {
-    field: 'date',
-    label: 'Date',
-    isRequired: false,
-    synonyms: [
-      'postingdate',
-      'documentdate',
-      'docdate',
-      'date',
-      'invoicedate',
-      'receiptdate',
-      'paymentdate',
-      'orderdate',
-      'transdate',
-      'entrydate',
-      'valuedate',
-    ],
-  },
-  amount: {
-    field: 'amount',
-    label: 'Amount',
-    isRequired: true,
-    synonyms: [
-      'amountincludingvat',
-      'amountinclvat',
-      'amountincludingtax',
-      'amountincltax',
-      'totalincludingvat',
-      'totalinclvat',
-      'grossamount',
-      'doctotal',
-      'totalamount',
-      'total',
-      'amount',
-      ...taxExcludedAmountWords,
-    ],
-  },
-  currency: {
-    field: 'currency',
-    label: 'Currency',
-    isRequired: false,
-    synonyms: ['currencycode', 'currency', 'doccur', 'curr', 'cur', 'currencyid'],
-  },
-  chequeNumber: {
-    field: 'chequeNumber',
-    label: 'Cheque number',
-    isRequired: false,
-    synonyms: ['chequeno', 'chequenumber', 'checkno', 'checknumber', 'cheque', 'check'],
-  },
-  documentType: {
-    field: 'documentType',
-    label: 'Document type',
-    isRequired: false,
-    synonyms: ['documenttype', 'doctype', 'type', 'transtype', 'entrytype'],
-  },
-};
 
 /**
  * Where each register column is read from, and how its amounts are written. Remembered per file
@@ -276,9 +112,10 @@ export interface RegisterMapping {
   isTaxIncluded: boolean;
   /**
    * Whether the ERP writes receipts and credit notes as negative amounts (a customer ledger, where a
-   * payment is a credit): their sign is turned to the service's, which shows them positive.
+   * payment is a credit): their sign is turned to the service's, which shows them positive. `auto`
+   * (what a new mapping starts with) decides from the file: negative when most of them are.
    */
-  isCreditNegative: boolean;
+  isCreditNegative: boolean | 'auto';
 }
 
 /**
@@ -289,27 +126,51 @@ export function registerLayoutSignature(headers: readonly string[]): string {
   return `erp-register:${headers.map(normaliseHeader).join('|')}`;
 }
 
+/** A first mapping for a register, and the named ERP export it was recognised as, if any. */
+export interface RegisterSuggestion {
+  mapping: RegisterMapping;
+  /** "Odoo invoices export", or null when the headers are not a named ERP's. */
+  layoutName: string | null;
+}
+
 /**
- * A first mapping for a register: each column takes the first unused header that is one of its
- * words (`registerFieldDefs`, in order of preference). The amounts include tax unless the amount
- * header says otherwise (`Amount Excl. VAT`, `Net Amount`); credits are taken as positive.
+ * A first mapping for a register: a recognised ERP layout's own columns first, then each column
+ * takes the first unused header that is one of its words (`registerFieldDefs`, in order of
+ * preference), compared folded (../text/fold.ts). The amounts include tax unless the amount header
+ * says otherwise (`Amount Excl. VAT`, `Net Amount`); the sign of credits is found from the file.
  */
-export function suggestRegisterMapping(headers: readonly string[]): RegisterMapping {
-  const normalised = headers.map(normaliseHeader);
+export function suggestRegister(headers: readonly string[]): RegisterSuggestion {
+  const folded = headers.map(foldToken);
+  const recognised = recogniseLayout(folded);
   const used = new Set<number>();
   const columns: Partial<Record<RegisterField, number>> = {};
-  for (const field of registerFields) {
-    for (const word of registerFieldDefs[field].synonyms) {
-      const index = normalised.findIndex((header, i) => header === word && !used.has(i));
+  const take = (field: RegisterField, words: readonly string[]): void => {
+    if (columns[field] !== undefined) return;
+    for (const word of words) {
+      const index = folded.findIndex((header, i) => header === word && !used.has(i));
       if (index >= 0) {
         columns[field] = index;
         used.add(index);
-        break;
+        return;
       }
     }
-  }
-  const amountHeader = columns.amount === undefined ? '' : (normalised[columns.amount] ?? '');
-  return { columns, isTaxIncluded: !taxExcludedAmountWords.includes(amountHeader), isCreditNegative: false };
+  };
+  if (recognised) for (const field of registerFields) take(field, recognised.columns[field] ?? []);
+  for (const field of registerFields) take(field, foldedSynonyms(field));
+  const amountHeader = columns.amount === undefined ? '' : (folded[columns.amount] ?? '');
+  return {
+    mapping: {
+      columns,
+      isTaxIncluded: !taxExcludedAmountWords.includes(amountHeader),
+      isCreditNegative: 'auto',
+    },
+    layoutName: recognised?.layout.name ?? null,
+  };
+}
+
+/** A first mapping for a register (`suggestRegister` without the layout's name). */
+export function suggestRegisterMapping(headers: readonly string[]): RegisterMapping {
+  return suggestRegister(headers).mapping;
 }
 
 /**
@@ -318,74 +179,28 @@ export function suggestRegisterMapping(headers: readonly string[]): RegisterMapp
  */
 export function registerMappingProblems(mapping: RegisterMapping, headers: readonly string[]): string[] {
   const problems: string[] = [];
-  for (const field of registerFields) {
-    const def = registerFieldDefs[field];
-    if (def.isRequired && mapping.columns[field] === undefined)
-      problems.push(`Choose the column for "${def.label}".`);
-  }
+  const columns = mapping.columns;
+  if (columns.erpNumber === undefined)
+    problems.push(`Choose the column for "${registerFieldDefs.erpNumber.label}".`);
+  if (columns.amount === undefined && columns.lineAmount === undefined)
+    problems.push(`Choose the column for "${registerFieldDefs.amount.label}".`);
   const targets = registerFields.flatMap((field): Array<[string, number]> => {
-    const index = mapping.columns[field];
+    const index = columns[field];
     return index === undefined ? [] : [[registerFieldDefs[field].label, index]];
   });
   return [...problems, ...columnChoiceProblems(targets, headers)];
 }
 
 // ---------------------------------------------------------------------------------------------
-// Reading files
+// Reading
 // ---------------------------------------------------------------------------------------------
-
-/**
- * The most lines one register may hold. Larger than the master-data import's `maxImportRows`: a
- * register is compared on this computer and never crosses the bridge as a push plan does.
- */
-export const maxRegisterLines = 250_000;
-
-/** A register file read: its table and how it was read (as ../master-data/table.ts `CsvFileRead`). */
-export type RegisterFileRead = CsvFileRead;
-
-/** The register's row limit (`maxRegisterLines`), in the words of ../master-data/table.ts `RowLimit`. */
-export const registerRowLimit: RowLimit = {
-  maxRows: maxRegisterLines,
-  tooLarge: (rows) =>
-    `The register has ${rows} rows; the desk compares at most ${maxRegisterLines} at once. Export a shorter period.`,
-};
-
-/**
- * A register table from rows of cells (a CSV file's, or the rows of an XLSX sheet): the first row
- * that is not blank is the header, blank rows are dropped, cells are trimmed. Throws
- * UnreadableFileError (`EMPTY`, `TOO_LARGE`) with plain words.
- */
-export function registerTableFromRows(rows: readonly CsvRow[]): ImportTable {
-  return tableFromRows(rows, registerRowLimit);
-}
-
-/**
- * Reads a register exported as CSV: encoding (UTF-8, UTF-16, Windows-1256), delimiter (given, or
- * found from the file) and rows. Throws UnreadableFileError with plain words when the file cannot
- * be read.
- */
-export function readRegisterFile(
-  bytes: Uint8Array,
-  options: { delimiter?: CsvDelimiter } = {},
-): RegisterFileRead {
-  return readCsvFile(bytes, { ...options, limit: registerRowLimit });
-}
-
-// ---------------------------------------------------------------------------------------------
-// Reading cells
-// ---------------------------------------------------------------------------------------------
-
-/**
- * How a date like 03/04/2025 is read: day first, month first (as the master-data import), or year
- * first, where `20250403` is also read and a date not written year first is refused.
- */
-export type RegisterDateOrder = DateOrder | 'ymd';
 
 /** How the cells of one register are read. */
 export interface ReadRegisterOptions {
-  /** The feed the register books; a document type cell, when mapped and filled, decides per line. */
+  /** The feed the register books; a document type cell, when mapped and filled, decides per document. */
   kind: FeedKind;
-  dateOrder: RegisterDateOrder;
+  /** How numeric dates are written; `auto` finds it from the date column (`findDateOrder`). */
+  dateOrder: RegisterDateOrder | 'auto';
   /**
    * The currency of a blank currency cell, or of every line when no currency column is mapped:
    * the company's own currency, which exports often leave blank (Business Central's `Currency Code`).
@@ -400,111 +215,116 @@ export interface BadRegisterRow {
   problems: string[];
 }
 
-/**
- * A register read with a mapping: every line, or nothing and the reasons (mapping problems, or the
- * bad rows, every one of them, in file order).
- */
+/** A row left out of the register on purpose, and why. */
+export interface SkippedRegisterRow {
+  line: number;
+  /** The row's first cell that holds something (`TOTAL`, `Total for Ahmed`, `29 Jun 2026 (95)`). */
+  text: string;
+  /**
+   * `total`: a total or subtotal row; `group`: a group heading or a note row (a grouped export's
+   * `29 Jun 2026 (95)`, a report's footer); `other-type`: a document of a type the desk does not
+   * reconcile (a refund, a journal); `other-kind`: a document of another feed than the register's
+   * (a credit note in an invoice list), to reconcile under that feed.
+   */
+  why: 'total' | 'group' | 'other-type' | 'other-kind';
+}
+
+/** Every decision the reader took on its own, for the clerk to see (and override) before the import is kept. */
+export interface RegisterReading {
+  /** Rows the register left out, in file order. */
+  skipped: SkippedRegisterRow[];
+  /** Documents written on several rows (one per item, or split), and how many rows were folded into them. */
+  folded: { documents: number; rows: number };
+  /** The date order used, and how it was found. */
+  dateOrder: { order: RegisterDateOrder; found: DateOrderFound | null };
+  /** Currency cells written as names or symbols, and the code each was read as. */
+  currencyNames: Array<{ text: string; code: string }>;
+  /** Whether receipts and credit notes were written negative, and whether that was found from the file. */
+  creditNegative: { value: boolean; isFound: boolean };
+  /** Documents of an invoice or order register written with a minus amount, read as credit notes. */
+  negativeAsCredit: number;
+  /** Cells with the formula guard `'` removed. */
+  formulaGuards: number;
+}
+
+/** A register read with a mapping: every line and how it was read, or nothing and the reasons. */
 export type RegisterRead =
-  { ok: true; register: Register } | { ok: false; mappingProblems: string[]; badRows: BadRegisterRow[] };
+  | { ok: true; register: Register; reading: RegisterReading }
+  | {
+      ok: false;
+      mappingProblems: string[];
+      badRows: BadRegisterRow[];
+      /** The date column cannot say how its dates are written: the clerk must choose. */
+      needsDateOrder?: DateOrderFound;
+    };
 
-/** A cell read: a value, or why not. */
-type Read<T> = { ok: true; value: T } | { ok: false; problem: string };
-
-const documentTypeWords: ReadonlyArray<[FeedKind, readonly string[]]> = [
-  ['orders', ['order', 'salesorder', 'so', 'طلب', 'طلبية', 'أمربيع', 'امربيع']],
-  ['invoices', ['invoice', 'salesinvoice', 'inv', 'فاتورة', 'فاتورةمبيعات']],
-  [
-    'payments',
-    [
-      'payment',
-      'reversal',
-      'paymentreversal',
-      'receipt',
-      'cashreceipt',
-      'collection',
-      'cheque',
-      'check',
-      'pmt',
-      'سندقبض',
-      'قبض',
-      'دفعة',
-      'تحصيل',
-    ],
-  ],
-  [
-    'returns',
-    [
-      'creditmemo',
-      'creditnote',
-      'return',
-      'salesreturn',
-      'cn',
-      'مرتجع',
-      'مرتجعمبيعات',
-      'إشعاردائن',
-      'اشعاردائن',
-    ],
-  ],
-];
-
-const kindByDocumentType = new Map<string, FeedKind>(
-  documentTypeWords.flatMap(([kind, words]) => words.map((word): [string, FeedKind] => [word, kind])),
-);
-
-/**
- * The feed a document type cell names: `Invoice`, `Payment`, `Receipt`, `Reversal` (a payment taken
- * back, booked as a negative line), `Credit Memo`, `Order`, and their Arabic words (`فاتورة`,
- * `سند قبض`, `مرتجع`, …).
- */
-export function kindOfDocumentType(raw: string): FeedKind | null {
-  return kindByDocumentType.get(normaliseHeader(raw)) ?? null;
+/** One document as its rows are read, before its amount and kind are settled. */
+interface Draft {
+  line: number;
+  erpNumber: string;
+  erpKey: string;
+  serviceRef: string;
+  customer: string;
+  customerName: string;
+  date: string | null;
+  currency: string;
+  chequeNumber: string;
+  typeCell: string;
+  /** Amount cells of its rows (raw sign). */
+  totals: number[];
+  /** Item amount cells of its rows (raw sign). */
+  lineSum: number;
+  hasLineAmount: boolean;
+  /** Whether any of its rows has an amount or item amount cell filled (read or not). */
+  hasAmountCell: boolean;
+  rows: number;
+  problems: string[];
 }
 
-/**
- * A date cell as `YYYY-MM-DD`: as ../master-data/values.ts `parseDate` reads it, with a time after
- * it (`31/03/2025 00:00:00`, as many exports write dates) ignored, and under `ymd` also `20250331`.
- */
-export function parseRegisterDate(raw: string, order: RegisterDateOrder): Read<string> {
-  const text = normaliseDigits(raw).trim();
-  const timed = /^(\S+)[ T]\d{1,2}:\d{2}(?::\d{2}(?:\.\d+)?)?(?:\s*[AaPp][Mm])?(?:Z|[+-]\d{2}:?\d{2})?$/.exec(
-    text,
-  );
-  const day = timed ? (timed[1] ?? '') : text;
-  if (order !== 'ymd') {
-    const read = parseDate(day, order);
-    return read.ok ? read : { ok: false, problem: `the date ${read.problem}` };
+/** The date order to read with, or why the clerk must choose. */
+function settleDateOrder(
+  table: ImportTable,
+  column: number | undefined,
+  chosen: RegisterDateOrder | 'auto',
+): { order: RegisterDateOrder; found: DateOrderFound | null } | { needs: DateOrderFound } {
+  if (chosen !== 'auto') return { order: chosen, found: null };
+  if (column === undefined) return { order: 'ymd', found: null };
+  const cells: Array<{ line: number; text: string }> = [];
+  for (const row of table.rows) {
+    const text = row.cells[column] ?? '';
+    if (text !== '') cells.push({ line: row.line, text });
   }
-  const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(day);
-  const yearFirst = compact ? `${compact[1]}-${compact[2]}-${compact[3]}` : day;
-  if (!/^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$/.test(yearFirst))
-    return { ok: false, problem: `the date "${raw}" is not written year first (2025-03-31)` };
-  const read = parseDate(yearFirst, 'dmy');
-  return read.ok ? read : { ok: false, problem: `the date ${read.problem}` };
+  const found = findDateOrder(cells);
+  return found.order === null ? { needs: found } : { order: found.order, found };
+}
+
+/** Whether a number cell is a total row's label rather than a number (`Total`, `المجموع`). */
+function isTotalNumber(cell: string): boolean {
+  return /^(?:total|sub|grand|sum|ال|إ|ا|م)/iu.test(cell) && isTotalCell(cell);
 }
 
 /**
- * An amount cell as whole cents: as ../master-data/values.ts `parseNumber` reads numbers
- * (`1,234.50`, `1.234,50`, `(100.00)`, Arabic-Indic digits). More than two decimals that are not
- * zeros is refused rather than rounded: the service's amounts have two (spec, Resources).
- */
-export function parseAmountCents(raw: string): Read<number> {
-  const read = parseNumber(raw);
-  if (!read.ok) return { ok: false, problem: `the amount ${read.problem}` };
-  const scaled = read.value * 100;
-  const cents = Math.round(scaled);
-  if (Math.abs(scaled - cents) > 1e-3)
-    return { ok: false, problem: `the amount "${raw}" has more than 2 decimals` };
-  if (!Number.isSafeInteger(cents)) return { ok: false, problem: `the amount "${raw}" is too large` };
-  return { ok: true, value: cents === 0 ? 0 : cents };
-}
-
-/**
- * Reads every row of a register table with a mapping.
+ * Reads every row of a register table with a mapping, into one line per document.
  *
- * A row is bad when its ERP number is empty or longer than an ack carries (64 characters), its
- * amount is empty or unreadable, a date, currency or document type cell is filled but unreadable, or
- * its currency is blank with no default. Any bad row, or a mapping problem, and no line is returned:
- * the caller shows the list and the clerk fixes the export or the mapping.
+ * - A total row (`Total`, `TOTAL`, `Total for Ahmed`, `المجموع`: in the number cell, or first in a
+ *   row without a number) and a grouped export's heading (`29 Jun 2026 (95)`) are left out and listed;
+ *   so is a row with neither number nor amount (a title, a footer).
+ * - Rows under one number are one document: its amount is its total, taken once when every row
+ *   repeats it and an item amount column is mapped (Xero, Zoho), else the sum of its rows' amounts (a
+ *   receipt split in two, a payment and its reversal under one number), or, with no total on any
+ *   row, the sum of its item amounts. A row without a number but with item cells (ERPNext, Odoo) is
+ *   the previous document's next item.
+ * - The document type cell says the feed (`Invoice`, `SR`, `Credit Memo`); a type the desk does not
+ *   reconcile (`Refund`, `Journal`) and a document of another feed than the register's are left out
+ *   and listed. Without a type column, a minus amount in an invoice or order register is a credit note
+ *   (Odoo's `RINV/…`), left out and listed too.
+ * - Receipts and credit notes written negative (a ledger) are turned positive (`isCreditNegative`).
+ *
+ * A document is bad when its number is longer than an ack carries (64 characters), its amount is
+ * missing or unreadable, its rows give different totals or currencies, a date, currency or type cell
+ * is filled but unreadable, or its currency is blank with no default. Any bad row, or a mapping
+ * problem, and no line is returned: the caller shows the list and the clerk fixes the export or the
+ * mapping.
  */
 export function readRegister(
   table: ImportTable,
@@ -514,80 +334,260 @@ export function readRegister(
   const mappingProblems = registerMappingProblems(mapping, table.headers);
   if (mappingProblems.length > 0) return { ok: false, mappingProblems, badRows: [] };
   const column = mapping.columns;
-  const defaultCurrency = options.defaultCurrency.trim().toUpperCase();
-  const lines: RegisterLine[] = [];
-  const badRows: BadRegisterRow[] = [];
-  const seenNumbers = new Map<string, number>();
-  const ids = new Set<string>();
-  for (const row of table.rows) {
-    const cell = (field: RegisterField): string => {
-      const index = column[field];
-      return index === undefined ? '' : (row.cells[index] ?? '').trim();
+  const dates = settleDateOrder(table, column.date, options.dateOrder);
+  if ('needs' in dates)
+    return {
+      ok: false,
+      mappingProblems: [
+        dates.needs.reason === 'mixed'
+          ? 'Some dates in the file are written day first and others month first: choose how to read them.'
+          : `Every date in the file could be day first or month first${dates.needs.example ? ` (${dates.needs.example.text})` : ''}: choose how to read them.`,
+      ],
+      badRows: [],
+      needsDateOrder: dates.needs,
     };
-    const problems: string[] = [];
-    const erpNumber = cell('erpNumber');
-    if (erpNumber === '') problems.push('the ERP document number is empty');
-    else if (erpNumber.length > maxExternalNumberLength)
-      problems.push(
-        `the ERP document number has ${erpNumber.length} characters; an answer carries at most ${maxExternalNumberLength}`,
-      );
-    let kind = options.kind;
-    const typeCell = cell('documentType');
-    if (typeCell !== '') {
-      const named = kindOfDocumentType(typeCell);
-      if (named === null)
-        problems.push(`the document type "${typeCell}" is not an order, invoice, payment or credit note`);
-      else kind = named;
-    }
-    let amountCents = 0;
-    const amountCell = cell('amount');
-    if (amountCell === '') problems.push('the amount is empty');
-    else {
-      const read = parseAmountCents(amountCell);
-      if (read.ok) {
-        const isCredit = kind === 'payments' || kind === 'returns';
-        amountCents = mapping.isCreditNegative && isCredit && read.value !== 0 ? -read.value : read.value;
-      } else problems.push(read.problem);
-    }
-    let date: string | null = null;
-    const dateCell = cell('date');
-    if (dateCell !== '') {
-      const read = parseRegisterDate(dateCell, options.dateOrder);
-      if (read.ok) date = read.value;
-      else problems.push(read.problem);
-    }
-    const currency = (cell('currency') || defaultCurrency).toUpperCase();
-    if (currency === '') problems.push('the currency is empty and no currency is set for blank cells');
-    else if (!/^[A-Z]{3}$/.test(currency)) problems.push(`the currency "${currency}" is not a currency code`);
-    if (problems.length > 0) {
-      badRows.push({ line: row.line, problems });
+  const defaultCurrency = options.defaultCurrency.trim().toUpperCase();
+  const badRows: BadRegisterRow[] = [];
+  const skipped: SkippedRegisterRow[] = [];
+  const drafts = new Map<string, Draft>();
+  const currencyNames = new Map<string, string>();
+  let formulaGuards = 0;
+  let current: Draft | null = null;
+  const index = (field: RegisterField): number => column[field] ?? -1;
+  const [numberAt, amountAt, lineAmountAt] = [index('erpNumber'), index('amount'), index('lineAmount')];
+  const mapped = new Set(Object.values(column));
+
+  for (const row of table.rows) {
+    const cells = row.cells;
+    const cell = (at: number): string => {
+      if (at < 0) return '';
+      const raw = cells[at] ?? '';
+      if (raw.charCodeAt(0) !== 39) return raw;
+      const unguarded = withoutFormulaGuard(raw);
+      if (unguarded !== raw) formulaGuards += 1;
+      return unguarded;
+    };
+    const field = (name: RegisterField): string => cell(index(name));
+    const erpNumber = cell(numberAt);
+    const first = cells.find((text) => text !== '') ?? '';
+    if ((erpNumber !== '' && isTotalNumber(erpNumber)) || (erpNumber === '' && isTotalCell(first))) {
+      skipped.push({ line: row.line, text: first, why: 'total' });
+      current = null;
       continue;
     }
-    let seen = seenNumbers.get(erpNumber) ?? 0;
-    let id = erpNumber;
-    // A number written like a suffixed one (`A#2` beside two `A`) must not take its id.
-    while (ids.has(id)) {
-      seen += 1;
-      id = `${erpNumber}#${seen + 1}`;
+    if (isGroupCell(first) && (erpNumber === '' || erpNumber === first)) {
+      skipped.push({ line: row.line, text: first, why: 'group' });
+      current = null;
+      continue;
     }
-    seenNumbers.set(erpNumber, seen);
-    ids.add(id);
+    const amountCell = cell(amountAt);
+    const lineAmountCell = cell(lineAmountAt);
+    let draft: Draft | undefined;
+    if (erpNumber === '') {
+      const unmappedFilled = cells.some((text, at) => text !== '' && !mapped.has(at));
+      const isItem = current !== null && amountCell === '' && (lineAmountCell !== '' || unmappedFilled);
+      if (isItem) draft = current!;
+      else if (amountCell === '' && lineAmountCell === '') {
+        skipped.push({ line: row.line, text: first, why: 'group' });
+        current = null;
+        continue;
+      }
+    } else {
+      draft = drafts.get(erpNumber);
+    }
+    if (!draft) {
+      draft = {
+        line: row.line,
+        erpNumber,
+        erpKey: '',
+        serviceRef: '',
+        customer: '',
+        customerName: '',
+        date: null,
+        currency: '',
+        chequeNumber: '',
+        typeCell: '',
+        totals: [],
+        lineSum: 0,
+        hasLineAmount: false,
+        hasAmountCell: false,
+        rows: 0,
+        problems: [],
+      };
+      if (erpNumber === '') draft.problems.push('the ERP document number is empty');
+      else if (erpNumber.length > maxExternalNumberLength)
+        draft.problems.push(
+          `the ERP document number has ${erpNumber.length} characters; an answer carries at most ${maxExternalNumberLength}`,
+        );
+      // A row without a number is bad on its own: it is never the next row of another document.
+      drafts.set(erpNumber === '' ? `\u0000${row.line}` : erpNumber, draft);
+    }
+    current = erpNumber === '' && draft.rows === 0 ? null : draft;
+    draft.rows += 1;
+    if (amountCell !== '' || lineAmountCell !== '') draft.hasAmountCell = true;
+    if (amountCell !== '') {
+      const read = readAmount(amountCell);
+      if (read.ok) {
+        draft.totals.push(read.value.cents);
+        if (read.value.currency && draft.currency === '') draft.currency = read.value.currency;
+      } else draft.problems.push(read.problem);
+    }
+    if (lineAmountCell !== '') {
+      const read = readAmount(lineAmountCell);
+      if (read.ok) {
+        draft.lineSum += read.value.cents;
+        draft.hasLineAmount = true;
+      } else draft.problems.push(read.problem.replace('the amount', 'the line amount'));
+    }
+    // The rest is read from the document's first row that has it.
+    if (draft.date === null) {
+      const dateCell = field('date');
+      if (dateCell !== '') {
+        const read = parseRegisterDate(dateCell, dates.order);
+        if (read.ok) draft.date = read.value;
+        else draft.problems.push(read.problem);
+      }
+    }
+    const currencyCell = field('currency');
+    if (currencyCell !== '') {
+      const code = currencyCode(currencyCell);
+      if (code === null) draft.problems.push(`the currency "${currencyCell}" is not a currency code`);
+      else {
+        if (draft.currency !== '' && draft.currency !== code && draft.rows > 1)
+          draft.problems.push(`its rows are in different currencies (${draft.currency} and ${code})`);
+        draft.currency = code;
+        if (isCurrencyName(currencyCell)) currencyNames.set(currencyCell, code);
+      }
+    }
+    if (draft.erpKey === '') draft.erpKey = field('erpKey');
+    if (draft.serviceRef === '') draft.serviceRef = field('serviceRef');
+    if (draft.customer === '') draft.customer = field('customer');
+    if (draft.customerName === '') draft.customerName = field('customerName');
+    if (draft.chequeNumber === '') draft.chequeNumber = field('chequeNumber');
+    if (draft.typeCell === '') draft.typeCell = field('documentType');
+  }
+
+  // Settle each document's amount and feed.
+  interface Settled {
+    draft: Draft;
+    kind: FeedKind;
+    cents: number;
+    isReversal: boolean;
+    isNegativeCredit: boolean;
+  }
+  const settled: Settled[] = [];
+  let foldedDocuments = 0;
+  let foldedRows = 0;
+  const isSigned = (kind: FeedKind): boolean => kind === 'payments' || kind === 'returns';
+  for (const draft of drafts.values()) {
+    if (draft.rows > 1) {
+      foldedDocuments += 1;
+      foldedRows += draft.rows - 1;
+    }
+    const problems = [...draft.problems];
+    let cents = 0;
+    if (draft.totals.length > 0) {
+      if (lineAmountAt >= 0) {
+        const distinct = [...new Set(draft.totals)];
+        if (distinct.length > 1)
+          problems.push(
+            `its rows give different totals (${distinct.map((c) => (c / 100).toFixed(2)).join(', ')})`,
+          );
+        cents = distinct[0] ?? 0;
+      } else cents = draft.totals.reduce((sum, value) => sum + value, 0);
+    } else if (draft.hasLineAmount) cents = draft.lineSum;
+    else if (!draft.hasAmountCell) problems.push('the amount is empty');
+    let kind = options.kind;
+    let isReversal = false;
+    if (draft.typeCell !== '') {
+      const type = readDocumentType(draft.typeCell);
+      if (type === undefined)
+        problems.push(
+          `the document type "${draft.typeCell}" is not an order, invoice, payment or credit note`,
+        );
+      else if (type.kind === null) {
+        if (problems.length > 0) badRows.push({ line: draft.line, problems });
+        else skipped.push({ line: draft.line, text: draft.typeCell, why: 'other-type' });
+        continue;
+      } else {
+        kind = type.kind;
+        isReversal = type.isReversal;
+      }
+    }
+    if (draft.currency === '' && defaultCurrency === '')
+      problems.push('the currency is empty and no currency is set for blank cells');
+    else if (draft.currency === '' && !/^[A-Z]{3}$/.test(defaultCurrency))
+      problems.push(`the currency "${defaultCurrency}" is not a currency code`);
+    if (problems.length > 0) {
+      badRows.push({ line: draft.line, problems });
+      continue;
+    }
+    // Without a type, a minus amount in an invoice or order register is a credit note (Odoo RINV/…).
+    const isNegativeCredit =
+      draft.typeCell === '' && cents < 0 && (options.kind === 'invoices' || options.kind === 'orders');
+    if (isNegativeCredit) kind = 'returns';
+    settled.push({ draft, kind, cents, isReversal, isNegativeCredit });
+  }
+  if (badRows.length > 0) {
+    badRows.sort((a, b) => a.line - b.line);
+    return { ok: false, mappingProblems: [], badRows };
+  }
+
+  // Credits written negative: as chosen, or as most of the file's receipts and credit notes are.
+  let creditNegative: RegisterReading['creditNegative'];
+  if (mapping.isCreditNegative === 'auto') {
+    let negative = 0;
+    let positive = 0;
+    for (const item of settled) {
+      if (!isSigned(item.kind) || item.isReversal || item.isNegativeCredit || item.cents === 0) continue;
+      if (item.cents < 0) negative += 1;
+      else positive += 1;
+    }
+    creditNegative = { value: negative > positive, isFound: true };
+  } else creditNegative = { value: mapping.isCreditNegative, isFound: false };
+
+  const lines: RegisterLine[] = [];
+  let negativeAsCredit = 0;
+  for (const item of settled) {
+    const { draft } = item;
+    let cents = item.cents;
+    if (item.isNegativeCredit) {
+      cents = -cents;
+      negativeAsCredit += 1;
+    } else if (creditNegative.value && isSigned(item.kind) && cents !== 0) cents = -cents;
+    if (item.kind !== options.kind) {
+      skipped.push({ line: draft.line, text: draft.erpNumber, why: 'other-kind' });
+      continue;
+    }
     lines.push({
-      id,
-      line: row.line,
-      kind,
-      erpNumber,
-      erpKey: cell('erpKey') || null,
-      serviceRef: cell('serviceRef') || null,
-      customer: cell('customer') || null,
-      date,
-      amountCents,
-      currency,
-      chequeNumber: cell('chequeNumber') || null,
+      id: draft.erpNumber,
+      line: draft.line,
+      kind: item.kind,
+      erpNumber: draft.erpNumber,
+      erpKey: draft.erpKey || null,
+      serviceRef: draft.serviceRef || null,
+      customer: draft.customer || null,
+      customerName: draft.customerName || null,
+      date: draft.date,
+      amountCents: cents === 0 ? 0 : cents,
+      currency: draft.currency || defaultCurrency,
+      chequeNumber: draft.chequeNumber || null,
     });
   }
-  if (badRows.length > 0) return { ok: false, mappingProblems: [], badRows };
-  return { ok: true, register: { lines, isTaxIncluded: mapping.isTaxIncluded } };
+  skipped.sort((a, b) => a.line - b.line);
+  return {
+    ok: true,
+    register: { lines, isTaxIncluded: mapping.isTaxIncluded },
+    reading: {
+      skipped,
+      folded: { documents: foldedDocuments, rows: foldedRows },
+      dateOrder: dates,
+      currencyNames: [...currencyNames].map(([text, code]) => ({ text, code })),
+      creditNegative,
+      negativeAsCredit,
+      formulaGuards,
+    },
+  };
 }
 
 /** A bad row in plain words: `Line 7: the amount is empty; the date "31/02/2025" is not a day of the calendar.` */

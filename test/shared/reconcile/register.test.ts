@@ -49,19 +49,19 @@ describe('mapping a register', () => {
           chequeNumber: 8,
         },
         isTaxIncluded: true,
-        isCreditNegative: false,
+        isCreditNegative: 'auto',
       },
       {
         columns: { erpKey: 0, documentType: 1, erpNumber: 2, customer: 3, date: 4, amount: 5 },
         isTaxIncluded: true,
-        isCreditNegative: false,
+        isCreditNegative: 'auto',
       },
       {
         columns: { erpKey: 0, erpNumber: 1, customer: 2, serviceRef: 3, date: 4, amount: 5, currency: 6 },
         isTaxIncluded: true,
-        isCreditNegative: false,
+        isCreditNegative: 'auto',
       },
-      { columns: { erpNumber: 0, serviceRef: 1, amount: 2 }, isTaxIncluded: false, isCreditNegative: false },
+      { columns: { erpNumber: 0, serviceRef: 1, amount: 2 }, isTaxIncluded: false, isCreditNegative: 'auto' },
     ]);
   });
 
@@ -137,7 +137,7 @@ describe('reading cells', () => {
 });
 
 describe('reading a register', () => {
-  it('reads every line, numbering repeated ERP numbers and turning credits positive', () => {
+  it("reads one line per document of the register's feed, folding rows under one number and turning credits positive", () => {
     const source = table(
       'Document No.|Document Type|External Document No.|Customer No.|Posting Date|Amount|Currency Code|Cheque No.',
       'SI-1|Invoice| INV-7 |C1|31/03/2025|1,150.00||',
@@ -146,66 +146,76 @@ describe('reading a register', () => {
       'CM-1||RET-1|C2|02/04/2025|(80.00)||',
     );
     const mapping = { ...suggestRegisterMapping(source.headers), isCreditNegative: true };
-    expect(readRegister(source, mapping, { ...options, kind: 'returns' })).toEqual({
-      ok: true,
-      register: {
-        isTaxIncluded: true,
-        lines: [
-          {
-            id: 'SI-1',
-            line: 2,
-            kind: 'invoices',
-            erpNumber: 'SI-1',
-            erpKey: null,
-            serviceRef: 'INV-7',
-            customer: 'C1',
-            date: '2025-03-31',
-            amountCents: 115000,
-            currency: 'EGP',
-            chequeNumber: null,
-          },
-          {
-            id: 'PR-1',
-            line: 3,
-            kind: 'payments',
-            erpNumber: 'PR-1',
-            erpKey: null,
-            serviceRef: 'R-9',
-            customer: 'C1',
-            date: '2025-04-01',
-            amountCents: 50000,
-            currency: 'USD',
-            chequeNumber: 'CHQ 1',
-          },
-          {
-            id: 'PR-1#2',
-            line: 4,
-            kind: 'payments',
-            erpNumber: 'PR-1',
-            erpKey: null,
-            serviceRef: 'R-9',
-            customer: 'C1',
-            date: '2025-04-01',
-            amountCents: 25050,
-            currency: 'USD',
-            chequeNumber: null,
-          },
-          {
-            id: 'CM-1',
-            line: 5,
-            kind: 'returns',
-            erpNumber: 'CM-1',
-            erpKey: null,
-            serviceRef: 'RET-1',
-            customer: 'C2',
-            date: '2025-04-02',
-            amountCents: 8000,
-            currency: 'EGP',
-            chequeNumber: null,
-          },
-        ],
+    const payments = readRegister(source, mapping, { ...options, kind: 'payments' });
+    expect(payments.ok && { lines: payments.register.lines, reading: payments.reading }).toEqual({
+      lines: [
+        {
+          id: 'PR-1',
+          line: 3,
+          kind: 'payments',
+          erpNumber: 'PR-1',
+          erpKey: null,
+          serviceRef: 'R-9',
+          customer: 'C1',
+          customerName: null,
+          date: '2025-04-01',
+          amountCents: 75050,
+          currency: 'USD',
+          chequeNumber: 'CHQ 1',
+        },
+        // A blank type is the register's feed.
+        {
+          id: 'CM-1',
+          line: 5,
+          kind: 'payments',
+          erpNumber: 'CM-1',
+          erpKey: null,
+          serviceRef: 'RET-1',
+          customer: 'C2',
+          customerName: null,
+          date: '2025-04-02',
+          amountCents: 8000,
+          currency: 'EGP',
+          chequeNumber: null,
+        },
+      ],
+      reading: {
+        skipped: [{ line: 2, text: 'SI-1', why: 'other-kind' }],
+        folded: { documents: 1, rows: 1 },
+        dateOrder: { order: 'dmy', found: null },
+        currencyNames: [],
+        creditNegative: { value: true, isFound: false },
+        negativeAsCredit: 0,
+        formulaGuards: 0,
       },
     });
+    const returns = readRegister(source, mapping, { ...options, kind: 'returns' });
+    expect(returns.ok && returns.register.lines).toEqual([
+      {
+        id: 'CM-1',
+        line: 5,
+        kind: 'returns',
+        erpNumber: 'CM-1',
+        erpKey: null,
+        serviceRef: 'RET-1',
+        customer: 'C2',
+        customerName: null,
+        date: '2025-04-02',
+        amountCents: 8000,
+        currency: 'EGP',
+        chequeNumber: null,
+      },
+    ]);
+    // Found from the file: both receipts and the credit note are written negative.
+    const found = readRegister(
+      source,
+      { ...mapping, isCreditNegative: 'auto' },
+      { ...options, kind: 'payments' },
+    );
+    expect(found.ok && [found.register.lines[0]?.amountCents, found.reading.creditNegative]).toEqual([
+      75050,
+      { value: true, isFound: true },
+    ]);
   });
 
   it('imports nothing when any row is bad, and lists every bad row in plain words', () => {
@@ -213,7 +223,7 @@ describe('reading a register', () => {
       'Document No.|Document Type|Posting Date|Amount|Currency Code',
       'SI-1|Invoice|31/03/2025|100.00|',
       '|Invoice|31/02/2025|12,3x|',
-      `${'X'.repeat(65)}|Journal|01/04/2025||EURO`,
+      `${'X'.repeat(65)}|Journal|01/04/2025||EURX`,
       'SI-4|Invoice|01/04/2025|5.00|',
     );
     const read = readRegister(source, suggestRegisterMapping(source.headers), {
@@ -241,9 +251,8 @@ describe('reading a register', () => {
           line: 4,
           problems: [
             'the ERP document number has 65 characters; an answer carries at most 64',
-            'the document type "Journal" is not an order, invoice, payment or credit note',
+            'the currency "EURX" is not a currency code',
             'the amount is empty',
-            'the currency "EURO" is not a currency code',
           ],
         },
         { line: 5, problems: ['the currency is empty and no currency is set for blank cells'] },
@@ -269,10 +278,13 @@ describe('reading a register', () => {
       table: {
         headers: ['Belegnr.', 'Document No.', 'Posting Date', 'Amount'],
         rows: [{ line: 3, cells: ['x', 'SI-1', '31.03.2025', '1.234,50'] }],
+        headerLine: 1,
+        rowsAbove: [],
       },
       encoding: 'utf-8',
       hasBom: true,
       delimiter: ';',
+      xmlSheet: null,
     });
     const lines = readRegister(read.table, suggestRegisterMapping(read.table.headers), options);
     expect(
