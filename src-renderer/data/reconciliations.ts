@@ -6,7 +6,10 @@
  * sync and every answer.
  */
 import {
+  mergeRegisters,
   reversedPaymentStatuses,
+  type Register,
+  type RegisterMerge,
   type CustomerKeys,
   type ReconcileDecision,
   type ReconcileSettings,
@@ -44,6 +47,27 @@ export async function updateReconciliation(
   nowIso: string,
 ): Promise<void> {
   await db.reconciliations.update(id, { ...patch, updatedAt: nowIso });
+}
+
+/**
+ * Lays a newer import of the same register over a reconciliation (src-shared/domain/reconcile/
+ * register-merge.ts): nothing is added twice, and its settings and decisions stay. Read and written in
+ * one transaction, so two imports at once cannot lose each other's lines. Undefined when the
+ * reconciliation is gone.
+ */
+export async function mergeIntoReconciliation(
+  id: string,
+  incoming: Register,
+  file: { fileName: string; format: string },
+  nowIso: string,
+): Promise<RegisterMerge | undefined> {
+  return db.transaction('rw', db.reconciliations, async () => {
+    const row = await db.reconciliations.get(id);
+    if (!row) return undefined;
+    const merged = mergeRegisters(row.register, incoming);
+    await db.reconciliations.update(id, { register: merged.register, ...file, updatedAt: nowIso });
+    return merged;
+  });
 }
 
 /** Forgets a reconciliation (its answers already queued or sent are not touched). */

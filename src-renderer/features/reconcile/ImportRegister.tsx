@@ -1,5 +1,4 @@
-import { useState } from 'react';
-import type { ImportTable } from '../../../src-shared/domain/master-data';
+import { useEffect, useState } from 'react';
 import {
   defaultReconcileSettings,
   describeBadRow,
@@ -8,56 +7,146 @@ import {
   registerFields,
   registerLayoutSignature,
   registerMappingProblems,
-  suggestRegisterMapping,
-  type BadRegisterRow,
+  suggestRegister,
   type RegisterDateOrder,
   type RegisterField,
   type RegisterMapping,
+  type RegisterRead,
+  type RegisterTable,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
-import { addReconciliation, findRegisterLayout, saveRegisterLayout } from '../../data/reconciliations';
+import {
+  addReconciliation,
+  findRegisterLayout,
+  mergeIntoReconciliation,
+  readReconciliation,
+  saveRegisterLayout,
+} from '../../data/reconciliations';
 import { bufferOf, openFile } from '../files/file-actions';
 import { readRegisterTable } from './read-register-file';
 import { countOf } from '../../words/counts';
+import { formatCount } from '../ui/format';
+import { dateOrderLabels, describeReading, describeSkippedRow } from './reading-words';
 
 const shownBadRows = 200;
+const shownSkippedRows = 50;
 
 /** The register files the Open dialog offers: an ERP's CSV (or text) export, or an Excel workbook. */
 const registerFilters = [
-  { name: 'CSV or Excel', extensions: ['csv', 'txt', 'xlsx'] },
+  { name: 'CSV or Excel', extensions: ['csv', 'txt', 'xlsx', 'xls', 'xml'] },
   { name: 'CSV file', extensions: ['csv', 'txt'] },
-  { name: 'Excel workbook', extensions: ['xlsx'] },
+  { name: 'Excel workbook', extensions: ['xlsx', 'xls', 'xml'] },
 ];
 
 interface Draft {
   fileName: string;
+  buffer: ArrayBuffer;
   format: string;
-  table: ImportTable;
+  table: RegisterTable;
   mapping: RegisterMapping;
   isRemembered: boolean;
+  layoutName: string | null;
+}
+
+/** How many of the new file's ERP numbers the open reconciliation already has. */
+interface Overlap {
+  id: string;
+  fileName: string;
+  numbers: ReadonlySet<string>;
+}
+
+type CreditChoice = 'auto' | 'negative' | 'positive';
+
+function creditChoiceOf(mapping: RegisterMapping): CreditChoice {
+  return mapping.isCreditNegative === 'auto' ? 'auto' : mapping.isCreditNegative ? 'negative' : 'positive';
 }
 
 /**
- * Import of an ERP register: the file (CSV in UTF-8, UTF-16 or Windows-1256, or XLSX), its columns
- * (suggested from the headers, remembered per file layout), how dates and amounts are written. Every
- * row is read before anything is kept: one bad row and nothing is imported, every bad row listed.
+ * Import of an ERP register: the file (CSV in UTF-8, UTF-16 or Windows-1256, SpreadsheetML or XLSX,
+ * with rows above the header or not), its columns (a named ERP's layout recognised, suggested from
+ * the headers, remembered per file layout), and what the reader decided on its own, in plain words:
+ * rows skipped above the header, total and group rows left out, documents folded from their item
+ * rows, the date order found, currencies read from names, the sign of credits; each can be changed
+ * before the import is kept. One bad row and nothing is imported, every bad row listed. A file that
+ * overlaps the open reconciliation is laid over it: nothing is added twice, its decisions stay.
  */
 export function ImportRegister({
   kind,
   connectionId,
+  openId,
   onImported,
 }: {
   kind: FeedKind;
   connectionId: string;
+  /** The reconciliation open on screen, of this kind, if any. */
+  openId: string | null;
   onImported: (id: string) => void;
 }) {
   const [draft, setDraft] = useState<Draft | null>(null);
-  const [dateOrder, setDateOrder] = useState<RegisterDateOrder>('ymd');
+  const [dateOrder, setDateOrder] = useState<RegisterDateOrder | 'auto'>('auto');
   const [currency, setCurrency] = useState('EGP');
   const [error, setError] = useState('');
-  const [mappingProblems, setMappingProblems] = useState<string[]>([]);
-  const [badRows, setBadRows] = useState<BadRegisterRow[]>([]);
+  const [preview, setPreview] = useState<RegisterRead | null>(null);
+  const [overlap, setOverlap] = useState<Overlap | null>(null);
+  const [isMerging, setMerging] = useState(true);
+  const [done, setDone] = useState('');
   const [isBusy, setBusy] = useState(false);
+
+  // The file is read again with every change of columns or options, after the paint that shows it.
+  useEffect(() => {
+    if (!draft) return;
+    setPreview(null);
+    const timer = setTimeout(() => {
+      setPreview(readRegister(draft.table, draft.mapping, { kind, dateOrder, defaultCurrency: currency }));
+    }, 0);
+    return () => clearTimeout(timer);
+  }, [draft, kind, dateOrder, currency]);
+
+  // The open reconciliation's numbers, to say how much of the new file it already has.
+  useEffect(() => {
+    let isCurrent = true;
+    if (!draft || openId === null) {
+      setOverlap(null);
+      return;
+    }
+    void readReconciliation(openId).then((row) => {
+      if (!isCurrent) return;
+      setOverlap(
+        row && row.kind === kind
+          ? {
+              id: row.id,
+              fileName: row.fileName,
+              numbers: new Set(row.register.lines.map((line) => line.erpNumber)),
+            }
+          : null,
+      );
+    });
+    return () => {
+      isCurrent = false;
+    };
+  }, [draft, openId, kind]);
+
+  const readDraft = async (fileName: string, buffer: ArrayBuffer, headerLine?: number): Promise<void> => {
+    try {
+      const read = await readRegisterTable(fileName, buffer, headerLine === undefined ? {} : { headerLine });
+      const suggestion = suggestRegister(read.table.headers);
+      const remembered = await findRegisterLayout(registerLayoutSignature(read.table.headers));
+      const isRemembered =
+        !!remembered && registerMappingProblems(remembered.mapping, read.table.headers).length === 0;
+      setDraft({
+        fileName,
+        buffer,
+        format: read.format,
+        table: read.table,
+        mapping: isRemembered ? remembered.mapping : suggestion.mapping,
+        isRemembered,
+        layoutName: suggestion.layoutName,
+      });
+    } catch (thrown) {
+      setDraft(null);
+      setError(thrown instanceof Error ? thrown.message : 'The file cannot be read.');
+    }
+  };
 
   const chooseFile = async (): Promise<void> => {
     setBusy(true);
@@ -70,24 +159,13 @@ export function ImportRegister({
     const file = opened.file;
     if (!file) return;
     setError('');
-    setBadRows([]);
-    setMappingProblems([]);
-    try {
-      const read = await readRegisterTable(file.name, bufferOf(file));
-      const remembered = await findRegisterLayout(registerLayoutSignature(read.table.headers));
-      const isRemembered =
-        !!remembered && registerMappingProblems(remembered.mapping, read.table.headers).length === 0;
-      setDraft({
-        fileName: file.name,
-        format: read.format,
-        table: read.table,
-        mapping: isRemembered ? remembered.mapping : suggestRegisterMapping(read.table.headers),
-        isRemembered,
-      });
-    } catch (thrown) {
-      setDraft(null);
-      setError(thrown instanceof Error ? thrown.message : 'The file cannot be read.');
-    }
+    setDone('');
+    setDateOrder('auto');
+    await readDraft(file.name, bufferOf(file));
+  };
+
+  const setMapping = (mapping: RegisterMapping): void => {
+    if (draft) setDraft({ ...draft, mapping });
   };
 
   const setColumn = (field: RegisterField, value: string): void => {
@@ -95,31 +173,41 @@ export function ImportRegister({
     const columns = { ...draft.mapping.columns };
     if (value === '') delete columns[field];
     else columns[field] = Number(value);
-    setDraft({ ...draft, mapping: { ...draft.mapping, columns } });
+    setMapping({ ...draft.mapping, columns });
   };
 
+  const lines = preview?.ok ? preview.register.lines : [];
+  const already = overlap ? lines.filter((line) => overlap.numbers.has(line.erpNumber)).length : 0;
+  const willMerge = overlap !== null && already > 0 && isMerging;
+
   const importIt = async (): Promise<void> => {
-    if (!draft) return;
+    if (!draft || !preview?.ok) return;
     setBusy(true);
-    const read = readRegister(draft.table, draft.mapping, {
-      kind,
-      dateOrder,
-      defaultCurrency: currency,
-    });
-    if (!read.ok) {
-      setMappingProblems(read.mappingProblems);
-      setBadRows(read.badRows);
-      setBusy(false);
-      return;
-    }
     const nowIso = new Date().toISOString();
-    const id = crypto.randomUUID();
     await saveRegisterLayout({
       signature: registerLayoutSignature(draft.table.headers),
       headers: draft.table.headers,
       mapping: draft.mapping,
       savedAt: nowIso,
     });
+    if (willMerge && overlap) {
+      const merged = await mergeIntoReconciliation(
+        overlap.id,
+        preview.register,
+        { fileName: draft.fileName, format: draft.format },
+        nowIso,
+      );
+      if (merged) {
+        setDone(
+          `${countOf(merged.added, 'document')} added to the reconciliation; ${formatCount(merged.unchanged)} already in it unchanged, ${formatCount(merged.updated)} updated from the new file. Its decisions are kept.`,
+        );
+        setBusy(false);
+        setDraft(null);
+        onImported(overlap.id);
+        return;
+      }
+    }
+    const id = crypto.randomUUID();
     await addReconciliation({
       id,
       connectionId,
@@ -130,8 +218,8 @@ export function ImportRegister({
       updatedAt: nowIso,
       headers: draft.table.headers,
       mapping: draft.mapping,
-      options: { kind, dateOrder, defaultCurrency: currency },
-      register: read.register,
+      options: { kind, dateOrder: preview.reading.dateOrder.order, defaultCurrency: currency },
+      register: preview.register,
       settings: defaultReconcileSettings,
       decisions: [],
     });
@@ -140,10 +228,18 @@ export function ImportRegister({
     onImported(id);
   };
 
+  const headerChoices = draft
+    ? [
+        ...draft.table.rowsAbove,
+        { line: draft.table.headerLine, cells: draft.table.headers },
+        ...draft.table.rows.slice(0, 3),
+      ]
+    : [];
+
   return (
     <section className="register-import" aria-label="Import an ERP register">
       <div className="file-pick" role="group" aria-label="ERP register file">
-        <span>Import the ERP&apos;s register (CSV or XLSX)</span>{' '}
+        <span>Import the ERP&apos;s register (CSV or Excel)</span>{' '}
         <button type="button" disabled={isBusy} onClick={() => void chooseFile()}>
           Choose file…
         </button>
@@ -153,12 +249,36 @@ export function ImportRegister({
           {error}
         </p>
       )}
+      {done && (
+        <p role="status" className="muted">
+          {done}
+        </p>
+      )}
       {draft && (
         <div className="register-draft">
           <p className="muted">
             {draft.fileName} · {draft.format} · {countOf(draft.table.rows.length, 'row')}
             {draft.isRemembered ? ' · columns as last time' : ''}
           </p>
+          <label className="inline">
+            Column names are on{' '}
+            <select
+              aria-label="Header row"
+              value={draft.table.headerLine}
+              onChange={(event) => void readDraft(draft.fileName, draft.buffer, Number(event.target.value))}
+            >
+              {headerChoices.map((row) => (
+                <option key={row.line} value={row.line}>
+                  line {row.line}:{' '}
+                  {row.cells
+                    .filter((cell) => cell !== '')
+                    .slice(0, 4)
+                    .join(' · ')
+                    .slice(0, 60)}
+                </option>
+              ))}
+            </select>
+          </label>
           <div className="mapping-grid" role="group" aria-label="Register columns">
             {registerFields.map((field) => {
               const def = registerFieldDefs[field];
@@ -189,35 +309,40 @@ export function ImportRegister({
               <input
                 type="checkbox"
                 checked={draft.mapping.isTaxIncluded}
-                onChange={(event) =>
-                  setDraft({ ...draft, mapping: { ...draft.mapping, isTaxIncluded: event.target.checked } })
-                }
+                onChange={(event) => setMapping({ ...draft.mapping, isTaxIncluded: event.target.checked })}
               />{' '}
               Amounts include tax
             </label>
             <label className="inline">
-              <input
-                type="checkbox"
-                checked={draft.mapping.isCreditNegative}
-                onChange={(event) =>
-                  setDraft({
-                    ...draft,
-                    mapping: { ...draft.mapping, isCreditNegative: event.target.checked },
-                  })
-                }
-              />{' '}
-              Receipts and credit notes are negative
+              Receipts and credit notes{' '}
+              <select
+                aria-label="Sign of receipts and credit notes"
+                value={creditChoiceOf(draft.mapping)}
+                onChange={(event) => {
+                  const choice = event.target.value as CreditChoice;
+                  setMapping({
+                    ...draft.mapping,
+                    isCreditNegative: choice === 'auto' ? 'auto' : choice === 'negative',
+                  });
+                }}
+              >
+                <option value="auto">as the file shows them</option>
+                <option value="negative">are written with a minus</option>
+                <option value="positive">are written positive</option>
+              </select>
             </label>
             <label className="inline">
               Dates{' '}
               <select
                 aria-label="Date order"
                 value={dateOrder}
-                onChange={(event) => setDateOrder(event.target.value as RegisterDateOrder)}
+                className={preview && !preview.ok && preview.needsDateOrder ? 'needs-choice' : undefined}
+                onChange={(event) => setDateOrder(event.target.value as RegisterDateOrder | 'auto')}
               >
-                <option value="ymd">year first (2026-03-31)</option>
-                <option value="dmy">day first (31/03/2026)</option>
-                <option value="mdy">month first (03/31/2026)</option>
+                <option value="auto">as the file shows them</option>
+                <option value="ymd">{dateOrderLabels.ymd}</option>
+                <option value="dmy">{dateOrderLabels.dmy}</option>
+                <option value="mdy">{dateOrderLabels.mdy}</option>
               </select>
             </label>
             <label className="inline">
@@ -230,25 +355,66 @@ export function ImportRegister({
                 onChange={(event) => setCurrency(event.target.value.toUpperCase())}
               />
             </label>
-            <button type="button" className="primary" disabled={isBusy} onClick={() => void importIt()}>
-              Reconcile {draft.table.rows.length} lines
-            </button>
           </div>
-          {mappingProblems.length > 0 && (
+          {preview === null && <p className="reading-wait">Reading the file…</p>}
+          {preview?.ok && (
+            <div className="register-reading" aria-label="What the desk read">
+              <ul>
+                {describeReading({
+                  kind,
+                  reading: preview.reading,
+                  rowsAbove: draft.table.rowsAbove.length,
+                  headerLine: draft.table.headerLine,
+                  layoutName: draft.layoutName,
+                }).map((sentence) => (
+                  <li key={sentence}>{sentence}</li>
+                ))}
+              </ul>
+              {preview.reading.skipped.length > 0 && (
+                <details>
+                  <summary>{countOf(preview.reading.skipped.length, 'row')} left out</summary>
+                  <ul className="problems" aria-label="Rows left out">
+                    {preview.reading.skipped.slice(0, shownSkippedRows).map((row) => (
+                      <li key={row.line}>{describeSkippedRow(row)}</li>
+                    ))}
+                  </ul>
+                </details>
+              )}
+              {overlap && already > 0 && (
+                <label className="inline">
+                  <input
+                    type="checkbox"
+                    checked={isMerging}
+                    onChange={(event) => setMerging(event.target.checked)}
+                  />{' '}
+                  {formatCount(already)} of these documents are already in the open reconciliation (
+                  {overlap.fileName}): add only what is new to it, keeping its decisions
+                </label>
+              )}
+              <p>
+                <button type="button" className="primary" disabled={isBusy} onClick={() => void importIt()}>
+                  {willMerge
+                    ? `Add ${countOf(lines.length - already, 'new document')}`
+                    : `Reconcile ${countOf(lines.length, 'document')}`}
+                </button>
+              </p>
+            </div>
+          )}
+          {preview && !preview.ok && preview.mappingProblems.length > 0 && (
             <ul className="problems" aria-label="Column problems">
-              {mappingProblems.map((problem) => (
+              {preview.mappingProblems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
             </ul>
           )}
-          {badRows.length > 0 && (
+          {preview && !preview.ok && preview.badRows.length > 0 && (
             <div role="alert" aria-label="Rows that cannot be read">
               <p className="error-text">
-                {badRows.length} row(s) cannot be read, so nothing was imported. Fix the export or the
-                columns, then import again.
+                {preview.badRows.length} row(s) cannot be read, so nothing can be imported. Fix the export or
+                the columns, then import again.
               </p>
               <ul className="problems">
-                {badRows.slice(0, shownBadRows).map((row) => (
+                {preview.badRows.slice(0, shownBadRows).map((row) => (
                   <li key={row.line}>{describeBadRow(row)}</li>
                 ))}
               </ul>

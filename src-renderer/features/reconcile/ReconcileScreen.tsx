@@ -28,6 +28,8 @@ export function ReconcileScreen() {
   const [saved, setSaved] = useState<Saved[]>([]);
   const [openId, setOpenId] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
+  /** Moves on every import, so a reconciliation an import added to is read again. */
+  const [imports, setImports] = useState(0);
 
   useEffect(() => {
     let isCurrent = true;
@@ -90,13 +92,15 @@ export function ReconcileScreen() {
       <ImportRegister
         kind={kind}
         connectionId={connectionId}
+        openId={openId}
         onImported={(id) => {
           setOpenId(id);
           setVersion((v) => v + 1);
+          setImports((n) => n + 1);
         }}
       />
       {openId ? (
-        <ReconcileView key={openId} kind={kind} id={openId} />
+        <ReconcileView key={`${openId}:${imports}`} kind={kind} id={openId} />
       ) : (
         <p className="empty">
           Import the ERP's register of {kindLabels[kind].toLowerCase()} (CSV or Excel) to compare it with the

@@ -17,6 +17,7 @@
  */
 export * from './register';
 export * from './register-cells';
+export * from './register-merge';
 export * from './register-sheet';
 export * from './register-words';
 export * from './model';

@@ -68,9 +68,21 @@ export class ReconcilePage {
     return (await select.locator(`option[value="${value}"]`).textContent()) ?? '';
   }
 
-  /** The button that reads every row and keeps the register ("Reconcile 60 lines"). */
+  /** The button that keeps the register ("Reconcile 60 documents", "Add 3 new documents"). */
   get importButton(): Locator {
-    return this.importPanel.getByRole('button', { name: /^Reconcile \d+ lines$/ });
+    return this.importPanel.getByRole('button', {
+      name: /^(Reconcile [\d,]+ documents?|Add [\d,]+ new documents?)$/,
+    });
+  }
+
+  /** "N of these documents are already in the open reconciliation: add only what is new to it". */
+  get addToOpen(): Locator {
+    return this.importPanel.getByRole('checkbox', { name: /already in the open reconciliation/ });
+  }
+
+  /** What the desk read of the chosen file, sentence by sentence. */
+  get reading(): Locator {
+    return this.importPanel.getByLabel('What the desk read');
   }
 
   /** Chooses a file and imports it with the columns as suggested (or remembered). */

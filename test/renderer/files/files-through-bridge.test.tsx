@@ -116,7 +116,9 @@ describe('an import', () => {
       ok: true,
       value: [{ name: 'register.csv', bytes: new TextEncoder().encode(register) }],
     });
-    render(<ImportRegister kind="invoices" connectionId="conn-1" onImported={() => undefined} />);
+    render(
+      <ImportRegister kind="invoices" connectionId="conn-1" openId={null} onImported={() => undefined} />,
+    );
     await user.click(
       within(screen.getByRole('group', { name: 'ERP register file' })).getByRole('button', {
         name: 'Choose file…',
@@ -125,16 +127,18 @@ describe('an import', () => {
     expect(await screen.findByText('register.csv · CSV, UTF-8, comma · 1 row')).toBeTruthy();
     expect(bridge.desk.files.open.mock.calls[0]![0].filters[0]).toEqual({
       name: 'CSV or Excel',
-      extensions: ['csv', 'txt', 'xlsx'],
+      extensions: ['csv', 'txt', 'xlsx', 'xls', 'xml'],
     });
     // One register at a time: the dialog lets one file be chosen.
     expect(bridge.desk.files.open.mock.calls[0]![0].multiple).toBeUndefined();
-    expect(screen.getByRole('button', { name: 'Reconcile 1 lines' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Reconcile 1 document' })).toBeTruthy();
   });
 
   it('leaves the screen as it was when the clerk cancels, and says why when it cannot open', async () => {
     const user = userEvent.setup();
-    render(<ImportRegister kind="invoices" connectionId="conn-1" onImported={() => undefined} />);
+    render(
+      <ImportRegister kind="invoices" connectionId="conn-1" openId={null} onImported={() => undefined} />,
+    );
     const choose = within(screen.getByRole('group', { name: 'ERP register file' })).getByRole('button', {
       name: 'Choose file…',
     });
