@@ -57,6 +57,10 @@ interface Overlap {
 
 type CreditChoice = 'auto' | 'negative' | 'positive';
 
+function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
+}
+
 function creditChoiceOf(mapping: RegisterMapping): CreditChoice {
   return mapping.isCreditNegative === 'auto' ? 'auto' : mapping.isCreditNegative ? 'negative' : 'positive';
 }
@@ -86,18 +90,27 @@ export function ImportRegister({
   const [dateOrder, setDateOrder] = useState<RegisterDateOrder | 'auto'>('auto');
   const [currency, setCurrency] = useState('EGP');
   const [error, setError] = useState('');
-  const [preview, setPreview] = useState<RegisterRead | null>(null);
-  const [overlap, setOverlap] = useState<Overlap | null>(null);
+  // The reading and the overlap are kept with what they were made from: one made from older choices is
+  // never shown for newer ones.
+  const [reading, setReading] = useState<{ of: unknown[]; read: RegisterRead } | null>(null);
+  const [overlapOf, setOverlapOf] = useState<{ of: unknown[]; overlap: Overlap | null } | null>(null);
   const [isMerging, setMerging] = useState(true);
   const [done, setDone] = useState('');
   const [isBusy, setBusy] = useState(false);
+  const readingInputs = [draft, kind, dateOrder, currency];
+  const preview = reading && sameInputs(reading.of, readingInputs) ? reading.read : null;
+  const overlapInputs = [draft, openId, kind];
+  const overlap = overlapOf && sameInputs(overlapOf.of, overlapInputs) ? overlapOf.overlap : null;
 
   // The file is read again with every change of columns or options, after the paint that shows it.
   useEffect(() => {
     if (!draft) return;
-    setPreview(null);
+    const of = [draft, kind, dateOrder, currency];
     const timer = setTimeout(() => {
-      setPreview(readRegister(draft.table, draft.mapping, { kind, dateOrder, defaultCurrency: currency }));
+      setReading({
+        of,
+        read: readRegister(draft.table, draft.mapping, { kind, dateOrder, defaultCurrency: currency }),
+      });
     }, 0);
     return () => clearTimeout(timer);
   }, [draft, kind, dateOrder, currency]);
@@ -105,21 +118,21 @@ export function ImportRegister({
   // The open reconciliation's numbers, to say how much of the new file it already has.
   useEffect(() => {
     let isCurrent = true;
-    if (!draft || openId === null) {
-      setOverlap(null);
-      return;
-    }
+    if (!draft || openId === null) return;
+    const of = [draft, openId, kind];
     void readReconciliation(openId).then((row) => {
       if (!isCurrent) return;
-      setOverlap(
-        row && row.kind === kind
-          ? {
-              id: row.id,
-              fileName: row.fileName,
-              numbers: new Set(row.register.lines.map((line) => line.erpNumber)),
-            }
-          : null,
-      );
+      setOverlapOf({
+        of,
+        overlap:
+          row && row.kind === kind
+            ? {
+                id: row.id,
+                fileName: row.fileName,
+                numbers: new Set(row.register.lines.map((line) => line.erpNumber)),
+              }
+            : null,
+      });
     });
     return () => {
       isCurrent = false;
