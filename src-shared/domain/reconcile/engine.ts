@@ -53,7 +53,9 @@ export interface ReconcileInput {
  * lines again. See ./model.ts for rules and states. The exact semantics:
  *
  * - Texts (references, numbers, keys, customers, cheque numbers) are compared trimmed and ignoring
- *   case; a blank one names nothing. A document and a line pair only within one feed.
+ *   case; a blank one names nothing. A document and a line pair only within one feed. A reference
+ *   that is a sentence and names no document whole names the documents its words are the number or
+ *   id of (words with a digit, 4 characters or more).
  * - `reference` and `erp-key`: a line and a document that name only each other are a pair. Several
  *   ERP lines naming one payment and adding up to it (within the tolerance) are one group (the ERP
  *   split the receipt). Any other tangle (two documents with one number, two lines naming one
@@ -129,6 +131,12 @@ interface LineEntry {
   index: number;
   kind: FeedKind;
   ref: string | null;
+  /**
+   * The words of a reference that is a sentence (`Against Customer Order INV-2026-000402 dated
+   * 02-06-2026`, as ERPNext writes its remarks) that could be a document number: with a digit, at
+   * least 4 characters. Null when the reference is one word.
+   */
+  refWords: string[] | null;
   erpKey: string | null;
   erpNumber: string | null;
   customer: string | null;
@@ -143,6 +151,14 @@ function fold(value: string | null | undefined): string | null {
   if (value === null || value === undefined) return null;
   const folded = value.trim().toLowerCase();
   return folded === '' ? null : folded;
+}
+
+/** The words of a reference sentence that could be a number (`LineEntry.refWords`). */
+function referenceWords(reference: string | null): string[] | null {
+  const folded = fold(reference);
+  if (folded === null || !/\s/.test(folded)) return null;
+  const words = folded.split(/[\s,;:()[\]"']+/).filter((word) => word.length >= 4 && /\d/.test(word));
+  return words.length > 0 ? words : null;
 }
 
 function digit(text: string, at: number): number {
@@ -213,6 +229,7 @@ function lineEntries(registerLines: readonly RegisterLine[]): LineEntry[] {
       index,
       kind: line.kind,
       ref: fold(line.serviceRef),
+      refWords: referenceWords(line.serviceRef),
       erpKey: fold(line.erpKey),
       erpNumber: fold(line.erpNumber),
       customer: fold(line.customer),
@@ -504,7 +521,11 @@ class Run {
       addTo(index, doc.number, doc);
       addTo(index, doc.id, doc);
     }
-    this.matchByKeys('reference', [[index, (line) => line.ref]]);
+    this.matchByKeys('reference', [
+      [index, (line) => line.ref],
+      // A sentence names a document by one of its words only when the whole of it names none.
+      [index, (line) => (line.ref !== null && index.has(line.ref) ? null : line.refWords)],
+    ]);
   }
 
   /** Rule b: the document's answer carries the line's ERP key, or its ERP number. */
@@ -528,7 +549,7 @@ class Run {
    */
   private matchByKeys(
     rule: MatchRule,
-    lookups: ReadonlyArray<[Index<DocEntry>, (line: LineEntry) => string | null]>,
+    lookups: ReadonlyArray<[Index<DocEntry>, (line: LineEntry) => string | readonly string[] | null]>,
   ): void {
     const { docs, lines } = this;
     if (lookups.every(([index]) => index.size === 0)) return;
@@ -545,11 +566,14 @@ class Run {
       if (line.isTaken) continue;
       found.length = 0;
       for (const [index, keyOf] of lookups) {
-        const key = keyOf(line);
-        const there = key === null ? undefined : index.get(key);
-        if (there === undefined) continue;
-        if (Array.isArray(there)) for (const doc of there) consider(doc, line);
-        else consider(there, line);
+        const keys = keyOf(line);
+        if (keys === null) continue;
+        for (const key of typeof keys === 'string' ? [keys] : keys) {
+          const there = index.get(key);
+          if (there === undefined) continue;
+          if (Array.isArray(there)) for (const doc of there) consider(doc, line);
+          else consider(there, line);
+        }
       }
       if (found.length === 0) continue;
       for (const doc of found) named[doc.index] = named[doc.index]! + 1;

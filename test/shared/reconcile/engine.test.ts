@@ -45,6 +45,22 @@ describe('reference rule', () => {
     });
   });
 
+  it('pairs a line whose reference is a sentence holding the number, as ERPNext writes its remarks', () => {
+    const result = reconcile({
+      documents: [doc('inv_1', { number: 'INV-2026-000402' }), doc('inv_2', { number: '2026' })],
+      register: register(
+        line('SI-1', { serviceRef: 'Against Customer Order INV-2026-000402 dated 02-06-2026' }),
+        // Short words and words without a digit name nothing; a whole reference is looked up first.
+        line('SI-2', { serviceRef: 'No Remarks', customer: 'C9' }),
+        line('SI-3', { serviceRef: 'Order 123 of 2026' }),
+      ),
+    });
+    expect(view(result).filter((group) => group.state === 'matched')).toEqual([
+      { state: 'matched', rule: 'reference', docs: ['inv_1'], lines: ['SI-1'] },
+      { state: 'matched', rule: 'reference', docs: ['inv_2'], lines: ['SI-3'] },
+    ]);
+  });
+
   it('groups a receipt the ERP split into lines naming it, and leaves other tangles to the clerk', () => {
     const result = reconcile({
       documents: [
