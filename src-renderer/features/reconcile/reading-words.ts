@@ -102,6 +102,10 @@ export function describeReading(input: {
         ? 'Receipts and credit notes are written with a minus in this file: read as positive, as the service shows them.'
         : 'Receipts and credit notes are read as written with a minus (as chosen).',
     );
+  if (reading.codesInNames > 0)
+    words.push(
+      `Customer names begin with the customer's code (CUST-0012 Name): the code is read as the customer for ${countOf(reading.codesInNames, 'document')}.`,
+    );
   if (reading.formulaGuards > 0)
     words.push(
       `The apostrophe spreadsheets put before a minus was removed from ${countOf(reading.formulaGuards, 'cell')}.`,

@@ -161,6 +161,16 @@ function referenceWords(reference: string | null): string[] | null {
   return words.length > 0 ? words : null;
 }
 
+/**
+ * What a register line's reference can name, folded, as the reference rule looks it up: the whole
+ * reference, and when it is a sentence, its words that could be a number (`Against Customer Order
+ * INV-2026-000402 dated 02-06-2026` names `inv-2026-000402`).
+ */
+export function referenceNames(reference: string | null): string[] {
+  const whole = fold(reference);
+  return whole === null ? [] : [whole, ...(referenceWords(reference) ?? [])];
+}
+
 function digit(text: string, at: number): number {
   const code = text.charCodeAt(at) - 48;
   return code >= 0 && code <= 9 ? code : NaN;

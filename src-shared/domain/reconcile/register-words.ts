@@ -48,6 +48,8 @@ export const taxExcludedAmountWords: readonly string[] = [
   'Net Amount',
   'Untaxed Amount Signed',
   'Untaxed Amount',
+  'المبلغ دون الضريبة غير موقّع',
+  'المبلغ دون الضريبة',
   'Net Total',
   'Net',
   'SubTotal',
@@ -87,6 +89,7 @@ export const registerFieldDefs: Readonly<Record<RegisterField, RegisterFieldDef>
       'Order Number',
       'SalesOrder Number',
       'Voucher No',
+      'Voucher',
       'Num',
       'Number',
       'No.',
@@ -154,6 +157,8 @@ export const registerFieldDefs: Readonly<Record<RegisterField, RegisterFieldDef>
       'Ref',
       'الرقم المرجعي',
       'رقم المرجع',
+      'رقم المرتجع',
+      'رقم الطلبية',
       'المرجع',
       'مرجع',
       'مرجع العميل',
@@ -197,6 +202,10 @@ export const registerFieldDefs: Readonly<Record<RegisterField, RegisterFieldDef>
       'Sell-to Customer Name',
       'Bill-to Customer Name',
       'Invoice Partner Display Name',
+      'Customer/Vendor',
+      'Partner/Display Name',
+      'اسم عرض شريك الفاتورة',
+      'اسم العرض لشريك الفاتورة',
       '*ContactName',
       'ContactName',
       'Contact Name',
@@ -269,6 +278,11 @@ export const registerFieldDefs: Readonly<Record<RegisterField, RegisterFieldDef>
       'إجمالي الفاتورة',
       'المبلغ الإجمالي',
       'الإجمالي الموقع',
+      'مجموع الموقّع عليهم',
+      'قيمة الإشعار',
+      'قيمة الفاتورة',
+      'قيمة السند',
+      'قيمة الإيصال',
       'المبلغ',
       'القيمة',
       'الإجمالي بعملة الشركة',
@@ -359,6 +373,8 @@ export interface RegisterLayout {
   marks: ReadonlyArray<readonly string[]>;
   /** Columns this layout names its own way, taking precedence over the general synonyms. */
   columns: Partial<Record<RegisterField, readonly string[]>>;
+  /** Headers the general words would take wrongly in this layout (QuickBooks' `Account` is a ledger account). */
+  ignore?: readonly string[];
 }
 
 /**
@@ -382,6 +398,8 @@ export const registerLayouts: readonly RegisterLayout[] = [
     marks: [
       ['Number', 'عدد', 'الرقم'],
       [
+        'مجموع الموقّع عليهم',
+        'اسم عرض شريك الفاتورة',
         'Total Signed',
         'Untaxed Amount Signed',
         'Invoice Partner Display Name',
@@ -396,9 +414,9 @@ export const registerLayouts: readonly RegisterLayout[] = [
     name: 'Odoo payments export',
     marks: [
       ['Number', 'عدد', 'الرقم'],
-      ['Amount Signed', 'Payment Type', 'Journal'],
+      ['Amount Signed', 'Payment Type', 'Journal', 'اليومية'],
     ],
-    columns: {},
+    columns: { customerName: ['Customer/Vendor', 'Partner', 'العميل/المورد', 'الشريك'] },
   },
   {
     id: 'erpnext',
@@ -420,6 +438,12 @@ export const registerLayouts: readonly RegisterLayout[] = [
   },
   {
     id: 'erpnext',
+    name: 'ERPNext Sales Register',
+    marks: [['Voucher'], ['Voucher Type'], ['Grand Total']],
+    columns: { erpNumber: ['Voucher'], documentType: ['Voucher Type'], serviceRef: ['Remarks'] },
+  },
+  {
+    id: 'erpnext',
     name: 'ERPNext report export',
     marks: [
       ['ID', 'Invoice', 'Sales Invoice', 'Name'],
@@ -436,6 +460,7 @@ export const registerLayouts: readonly RegisterLayout[] = [
       customerName: ['Name', 'Customer'],
       serviceRef: ['Memo/Description', 'Memo'],
     },
+    ignore: ['Account', 'Posting', 'Split', 'Due date', 'Open balance'],
   },
   {
     id: 'xero',
@@ -464,7 +489,7 @@ export const registerLayouts: readonly RegisterLayout[] = [
   {
     id: 'business-central',
     name: 'Business Central posted sales documents',
-    marks: [['No.'], ['Sell-to Customer No.'], ['External Document No.', 'Your Reference']],
+    marks: [['No.'], ['Sell-to Customer No.', 'Customer No.'], ['External Document No.', 'Your Reference']],
     columns: { erpNumber: ['No.'] },
   },
   {
@@ -482,7 +507,12 @@ export const registerLayouts: readonly RegisterLayout[] = [
     id: 'zoho',
     name: 'Zoho Books customer payments export',
     marks: [['Payment Number'], ['Amount Applied to Invoice']],
-    columns: { erpNumber: ['Payment Number'], serviceRef: ['Reference Number'], amount: ['Amount'] },
+    columns: {
+      erpNumber: ['Payment Number'],
+      serviceRef: ['Reference Number'],
+      amount: ['Amount'],
+      date: ['Date'],
+    },
   },
   {
     id: 'zoho',
@@ -517,6 +547,7 @@ interface FoldedLayout {
   layout: RegisterLayout;
   marks: ReadonlyArray<ReadonlySet<string>>;
   columns: Partial<Record<RegisterField, readonly string[]>>;
+  ignore: ReadonlySet<string>;
 }
 
 const foldedLayouts: readonly FoldedLayout[] = registerLayouts.map((layout) => ({
@@ -525,16 +556,19 @@ const foldedLayouts: readonly FoldedLayout[] = registerLayouts.map((layout) => (
   columns: Object.fromEntries(
     Object.entries(layout.columns).map(([field, words]) => [field, words.map(foldToken)]),
   ),
+  ignore: new Set((layout.ignore ?? []).map(foldToken)),
 }));
 
 /** The named layout whose marks the headers (folded) all have, or null. */
-export function recogniseLayout(
-  foldedHeaders: readonly string[],
-): { layout: RegisterLayout; columns: Partial<Record<RegisterField, readonly string[]>> } | null {
+export function recogniseLayout(foldedHeaders: readonly string[]): {
+  layout: RegisterLayout;
+  columns: Partial<Record<RegisterField, readonly string[]>>;
+  ignore: ReadonlySet<string>;
+} | null {
   const present = new Set(foldedHeaders);
   for (const folded of foldedLayouts) {
     if (folded.marks.every((any) => [...any].some((word) => present.has(word))))
-      return { layout: folded.layout, columns: folded.columns };
+      return { layout: folded.layout, columns: folded.columns, ignore: folded.ignore };
   }
   return null;
 }

@@ -142,7 +142,9 @@ export interface RegisterSuggestion {
 export function suggestRegister(headers: readonly string[]): RegisterSuggestion {
   const folded = headers.map(foldToken);
   const recognised = recogniseLayout(folded);
-  const used = new Set<number>();
+  const used = new Set<number>(
+    folded.flatMap((header, index) => (recognised?.ignore.has(header) ? [index] : [])),
+  );
   const columns: Partial<Record<RegisterField, number>> = {};
   const take = (field: RegisterField, words: readonly string[]): void => {
     if (columns[field] !== undefined) return;
@@ -245,6 +247,8 @@ export interface RegisterReading {
   negativeAsCredit: number;
   /** Cells with the formula guard `'` removed. */
   formulaGuards: number;
+  /** Documents whose customer name began with the customer's code, read apart (NetSuite). */
+  codesInNames: number;
 }
 
 /** A register read with a mapping: every line and how it was read, or nothing and the reasons. */
@@ -296,6 +300,41 @@ function settleDateOrder(
   }
   const found = findDateOrder(cells);
   return found.order === null ? { needs: found } : { order: found.order, found };
+}
+
+/** A name cell that begins with the customer's code: `CUST-0012 سوبر ماركت النور` (NetSuite's entity). */
+const codeAndName = /^([\p{L}]{0,10}[-_.]?\d[\w./-]*)\s+(\S.*)$/u;
+
+/**
+ * Where no customer column is mapped and every name cell begins with a code (NetSuite writes its
+ * customers as `CUST-0012 Name`), the code is the customer and the rest its name. Answers how many
+ * documents were split so (0 when the names are not written so).
+ */
+function splitCodesFromNames(drafts: Iterable<Draft>, hasNoCustomerColumn: boolean): number {
+  if (!hasNoCustomerColumn) return 0;
+  const named = [...drafts].filter((draft) => draft.customerName !== '');
+  if (named.length === 0 || !named.every((draft) => codeAndName.test(draft.customerName))) return 0;
+  for (const draft of named) {
+    const match = codeAndName.exec(draft.customerName)!;
+    draft.customer = match[1] ?? '';
+    draft.customerName = match[2] ?? '';
+  }
+  return named.length;
+}
+
+/** Whether a feed's documents are what a customer owes (invoices, orders), not credits. */
+function isDebit(kind: FeedKind): boolean {
+  return kind === 'invoices' || kind === 'orders';
+}
+
+/** A text cell, or '' when it holds only punctuation (Odoo's `-` for no reference). */
+function textOf(cell: string): string {
+  return /^[\p{P}\p{S}\s]*$/u.test(cell) ? '' : cell;
+}
+
+/** Whether a heading is a date (a grouped export's day) rather than a name. */
+function isDateLike(text: string): boolean {
+  return /\d{1,4}[-/. ]\w{1,9}[-/. ]\d{2,4}/u.test(text);
 }
 
 /** Whether a number cell is a total row's label rather than a number (`Total`, `المجموع`). */
@@ -353,6 +392,13 @@ export function readRegister(
   const currencyNames = new Map<string, string>();
   let formulaGuards = 0;
   let current: Draft | null = null;
+  /**
+   * The heading of the group the rows are under (QuickBooks' "Transaction List by Customer" heads
+   * each customer's rows with the customer's name): the customer's name of its documents when no
+   * customer column is mapped.
+   */
+  let heading = '';
+  const isNamedByHeading = column.customer === undefined && column.customerName === undefined;
   const index = (field: RegisterField): number => column[field] ?? -1;
   const [numberAt, amountAt, lineAmountAt] = [index('erpNumber'), index('amount'), index('lineAmount')];
   const mapped = new Set(Object.values(column));
@@ -373,11 +419,13 @@ export function readRegister(
     if ((erpNumber !== '' && isTotalNumber(erpNumber)) || (erpNumber === '' && isTotalCell(first))) {
       skipped.push({ line: row.line, text: first, why: 'total' });
       current = null;
+      heading = '';
       continue;
     }
     if (isGroupCell(first) && (erpNumber === '' || erpNumber === first)) {
       skipped.push({ line: row.line, text: first, why: 'group' });
       current = null;
+      heading = '';
       continue;
     }
     const amountCell = cell(amountAt);
@@ -390,6 +438,7 @@ export function readRegister(
       else if (amountCell === '' && lineAmountCell === '') {
         skipped.push({ line: row.line, text: first, why: 'group' });
         current = null;
+        heading = cells.filter((text) => text !== '').length === 1 && !isDateLike(first) ? first : '';
         continue;
       }
     } else {
@@ -459,11 +508,12 @@ export function readRegister(
         if (isCurrencyName(currencyCell)) currencyNames.set(currencyCell, code);
       }
     }
-    if (draft.erpKey === '') draft.erpKey = field('erpKey');
-    if (draft.serviceRef === '') draft.serviceRef = field('serviceRef');
-    if (draft.customer === '') draft.customer = field('customer');
-    if (draft.customerName === '') draft.customerName = field('customerName');
-    if (draft.chequeNumber === '') draft.chequeNumber = field('chequeNumber');
+    if (draft.erpKey === '') draft.erpKey = textOf(field('erpKey'));
+    if (draft.serviceRef === '') draft.serviceRef = textOf(field('serviceRef'));
+    if (draft.customer === '') draft.customer = textOf(field('customer'));
+    if (draft.customerName === '')
+      draft.customerName = isNamedByHeading ? heading : textOf(field('customerName'));
+    if (draft.chequeNumber === '') draft.chequeNumber = textOf(field('chequeNumber'));
     if (draft.typeCell === '') draft.typeCell = field('documentType');
   }
 
@@ -476,6 +526,7 @@ export function readRegister(
     isNegativeCredit: boolean;
   }
   const settled: Settled[] = [];
+  const codesInNames = splitCodesFromNames(drafts.values(), column.customer === undefined);
   let foldedDocuments = 0;
   let foldedRows = 0;
   const isSigned = (kind: FeedKind): boolean => kind === 'payments' || kind === 'returns';
@@ -506,13 +557,19 @@ export function readRegister(
           `the document type "${draft.typeCell}" is not an order, invoice, payment or credit note`,
         );
       else if (type.kind === null) {
-        if (problems.length > 0) badRows.push({ line: draft.line, problems });
-        else skipped.push({ line: draft.line, text: draft.typeCell, why: 'other-type' });
+        // A type the desk does not reconcile is left out, whatever its cells say.
+        skipped.push({ line: draft.line, text: draft.typeCell, why: 'other-type' });
         continue;
       } else {
         kind = type.kind;
         isReversal = type.isReversal;
       }
+    }
+    // A document of another feed is left out, whatever its cells say; an invoice may still be a
+    // credit note (a minus amount), so only a credit note register reads its amount first.
+    if (kind !== options.kind && !(options.kind === 'returns' && isDebit(kind))) {
+      skipped.push({ line: draft.line, text: draft.erpNumber || draft.typeCell, why: 'other-kind' });
+      continue;
     }
     if (draft.currency === '' && defaultCurrency === '')
       problems.push('the currency is empty and no currency is set for blank cells');
@@ -522,9 +579,8 @@ export function readRegister(
       badRows.push({ line: draft.line, problems });
       continue;
     }
-    // Without a type, a minus amount in an invoice or order register is a credit note (Odoo RINV/…).
-    const isNegativeCredit =
-      draft.typeCell === '' && cents < 0 && (options.kind === 'invoices' || options.kind === 'orders');
+    // An invoice or order with a minus amount is a credit note (Odoo RINV/…, ERPNext's returns).
+    const isNegativeCredit = isDebit(kind) && cents < 0;
     if (isNegativeCredit) kind = 'returns';
     settled.push({ draft, kind, cents, isReversal, isNegativeCredit });
   }
@@ -586,6 +642,7 @@ export function readRegister(
       creditNegative,
       negativeAsCredit,
       formulaGuards,
+      codesInNames,
     },
   };
 }
