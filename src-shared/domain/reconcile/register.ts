@@ -281,6 +281,8 @@ interface Draft {
   hasLineAmount: boolean;
   /** Whether any of its rows has an amount or item amount cell filled (read or not). */
   hasAmountCell: boolean;
+  /** Whether any of its rows has a currency cell filled (read or not). */
+  hasCurrencyCell: boolean;
   rows: number;
   problems: string[];
 }
@@ -460,6 +462,7 @@ export function readRegister(
         lineSum: 0,
         hasLineAmount: false,
         hasAmountCell: false,
+        hasCurrencyCell: false,
         rows: 0,
         problems: [],
       };
@@ -499,6 +502,7 @@ export function readRegister(
     }
     const currencyCell = field('currency');
     if (currencyCell !== '') {
+      draft.hasCurrencyCell = true;
       const code = currencyCode(currencyCell);
       if (code === null) draft.problems.push(`the currency "${currencyCell}" is not a currency code`);
       else {
@@ -571,7 +575,7 @@ export function readRegister(
       skipped.push({ line: draft.line, text: draft.erpNumber || draft.typeCell, why: 'other-kind' });
       continue;
     }
-    if (draft.currency === '' && defaultCurrency === '')
+    if (draft.currency === '' && defaultCurrency === '' && !draft.hasCurrencyCell)
       problems.push('the currency is empty and no currency is set for blank cells');
     else if (draft.currency === '' && !/^[A-Z]{3}$/.test(defaultCurrency))
       problems.push(`the currency "${defaultCurrency}" is not a currency code`);

@@ -187,6 +187,7 @@ describe('reading a register', () => {
         creditNegative: { value: true, isFound: false },
         negativeAsCredit: 0,
         formulaGuards: 0,
+        codesInNames: 0,
       },
     });
     const returns = readRegister(source, mapping, { ...options, kind: 'returns' });
@@ -223,7 +224,7 @@ describe('reading a register', () => {
       'Document No.|Document Type|Posting Date|Amount|Currency Code',
       'SI-1|Invoice|31/03/2025|100.00|',
       '|Invoice|31/02/2025|12,3x|',
-      `${'X'.repeat(65)}|Journal|01/04/2025||EURX`,
+      `${'X'.repeat(65)}|Gutschrift|01/04/2025||EURX`,
       'SI-4|Invoice|01/04/2025|5.00|',
     );
     const read = readRegister(source, suggestRegisterMapping(source.headers), {
@@ -253,6 +254,7 @@ describe('reading a register', () => {
             'the ERP document number has 65 characters; an answer carries at most 64',
             'the currency "EURX" is not a currency code',
             'the amount is empty',
+            'the document type "Gutschrift" is not an order, invoice, payment or credit note',
           ],
         },
         { line: 5, problems: ['the currency is empty and no currency is set for blank cells'] },
