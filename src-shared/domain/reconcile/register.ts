@@ -575,10 +575,12 @@ export function readRegister(
       skipped.push({ line: draft.line, text: draft.erpNumber || draft.typeCell, why: 'other-kind' });
       continue;
     }
-    if (draft.currency === '' && defaultCurrency === '' && !draft.hasCurrencyCell)
-      problems.push('the currency is empty and no currency is set for blank cells');
-    else if (draft.currency === '' && !/^[A-Z]{3}$/.test(defaultCurrency))
-      problems.push(`the currency "${defaultCurrency}" is not a currency code`);
+    if (draft.currency === '' && !draft.hasCurrencyCell) {
+      if (defaultCurrency === '')
+        problems.push('the currency is empty and no currency is set for blank cells');
+      else if (!/^[A-Z]{3}$/.test(defaultCurrency))
+        problems.push(`the currency "${defaultCurrency}" is not a currency code`);
+    }
     if (problems.length > 0) {
       badRows.push({ line: draft.line, problems });
       continue;
