@@ -81,13 +81,20 @@ export function describeReading(input: {
     words.push(
       `${countOf(count('other-type'), 'document')} of types the desk does not reconcile (refunds, journals) left out.`,
     );
-  if (count('other-kind') > 0)
+  // Credit notes found by their minus amount are left out of any register but the credit notes'.
+  const minusCredits = kind === 'returns' ? 0 : reading.negativeAsCredit;
+  const otherKind = count('other-kind') - minusCredits;
+  if (otherKind > 0)
     words.push(
-      `${countOf(count('other-kind'), 'document')} of other kinds left out: reconcile them under their own kind, not ${kindNames[kind]}.`,
+      `${countOf(otherKind, 'document')} of other kinds left out: reconcile them under their own kind, not ${kindNames[kind]}.`,
     );
-  if (reading.negativeAsCredit > 0)
+  if (minusCredits > 0)
     words.push(
-      `${countOf(reading.negativeAsCredit, 'document')} with a minus amount read as credit notes, not ${kindNames[kind]}.`,
+      `${countOf(minusCredits, 'document')} with a minus amount ${minusCredits === 1 ? 'is a credit note' : 'are credit notes'}: left out here; reconcile ${minusCredits === 1 ? 'it' : 'them'} under Credit notes.`,
+    );
+  if (kind === 'returns' && reading.negativeAsCredit > 0)
+    words.push(
+      `${countOf(reading.negativeAsCredit, 'invoice')} with a minus amount read as credit notes, the amount turned positive.`,
     );
   if (reading.folded.documents > 0)
     words.push(
