@@ -1,19 +1,15 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import readXlsxFile from 'read-excel-file/node';
 import { describe, expect, it } from 'vitest';
-import type { CsvRow } from '../../../src-shared/domain/master-data';
 import {
   referenceNames,
   readRegister,
-  readRegisterFile,
-  registerTableFromRows,
   suggestRegister,
   type RegisterLine,
-  type RegisterTable,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
+import { readRegisterTableInNode } from './read-table';
 
 // Every export in test/fixtures/erp-registers, written from the named ERPs' own sources (each
 // fixture's `.expected.json` says which), read as a new clerk would: the file as the ERP wrote it,
@@ -41,27 +37,6 @@ interface Expected {
     amountCents: number;
     currency: string;
   }>;
-}
-
-/** A spreadsheet cell as the renderer turns it into text (src-renderer/features/master-data/read-file.ts). */
-function cellText(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  if (value instanceof Date) {
-    const iso = value.toISOString();
-    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.replace('.000Z', 'Z');
-  }
-  return String(value);
-}
-
-async function tableOf(name: string, bytes: Buffer): Promise<RegisterTable> {
-  if (!name.endsWith('.xlsx')) return readRegisterFile(new Uint8Array(bytes)).table;
-  const sheets = await readXlsxFile(bytes);
-  const sheet = sheets.find((each) => each.data.some((row) => row.some((cell) => cellText(cell) !== '')));
-  const rows: CsvRow[] = (sheet?.data ?? []).map((row, index) => ({
-    line: index + 1,
-    cells: row.map(cellText),
-  }));
-  return registerTableFromRows(rows);
 }
 
 const fixtures = readdirSync(folder)
@@ -103,7 +78,7 @@ describe('real ERP exports, read with the suggested columns', () => {
 
   it.each(fixtures)('$file', async ({ base, file }) => {
     const expected = JSON.parse(readFileSync(join(folder, `${base}.expected.json`), 'utf8')) as Expected;
-    const table = await tableOf(file, readFileSync(join(folder, file)));
+    const table = await readRegisterTableInNode(file, readFileSync(join(folder, file)));
     const suggestion = suggestRegister(table.headers);
     const read = readRegister(table, suggestion.mapping, {
       kind: expected.kind,
