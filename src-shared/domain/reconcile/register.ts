@@ -617,6 +617,9 @@ export function readRegister(
       cents = -cents;
       negativeAsCredit += 1;
     } else if (creditNegative.value && isSigned(item.kind) && cents !== 0) cents = -cents;
+    // A payment taken back takes back: minus, whichever sign the ERP writes it with (ERPNext's `Pay`
+    // and NetSuite's refund are positive beside positive or negative payments).
+    if (item.isReversal) cents = -Math.abs(cents);
     if (item.kind !== options.kind) {
       skipped.push({ line: draft.line, text: draft.erpNumber, why: 'other-kind' });
       continue;

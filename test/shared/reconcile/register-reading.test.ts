@@ -202,7 +202,8 @@ describe('kinds and signs', () => {
         '101,29/06/2026,Payment,PAY-1,C-1,PAY-2026-000001,-500.00',
         '102,29/06/2026,Invoice,SI-1,C-1,INV-2026-000001,1140.00',
         '103,30/06/2026,Payment,PAY-2,C-2,PAY-2026-000002,-20.00',
-        '104,30/06/2026,Refund,RF-1,C-2,,20.00',
+        '104,30/06/2026,Refund,RF-1,C-2,PAY-2026-000002,20.00',
+        '106,30/06/2026,Finance Charge Memo,FC-1,C-2,,5.00',
         '105,30/06/2026,Payment,PAY-3,C-2,PAY-2026-000003,20.00',
       ),
       { kind: 'payments' },
@@ -212,13 +213,15 @@ describe('kinds and signs', () => {
     expect(brief(read.register.lines)).toEqual([
       'PAY-1 payments 50000 EGP 2026-06-29 ref=PAY-2026-000001 cust=C-1/',
       'PAY-2 payments 2000 EGP 2026-06-30 ref=PAY-2026-000002 cust=C-2/',
+      // A refund takes a payment back: minus.
+      'RF-1 payments -2000 EGP 2026-06-30 ref=PAY-2026-000002 cust=C-2/',
       // A payment written positive in a ledger of negative payments is one taken back.
       'PAY-3 payments -2000 EGP 2026-06-30 ref=PAY-2026-000003 cust=C-2/',
     ]);
     expect(read.reading.creditNegative).toEqual({ value: true, isFound: true });
     expect(read.reading.skipped).toEqual([
       { line: 3, text: 'SI-1', why: 'other-kind' },
-      { line: 5, text: 'Refund', why: 'other-type' },
+      { line: 6, text: 'Finance Charge Memo', why: 'other-type' },
     ]);
   });
 });
