@@ -468,7 +468,11 @@ function bookedAmounts(
  * Items whose amounts add up to what was booked: a difference keyed by hand (rounding, an amount
  * keyed wrongly) sits on the last item, as a clerk would correct a total (docs/decisions/104).
  */
-function itemsAddingUp(items: readonly BookedItem[], amountCents: number, netCents: number | null): BookedItem[] {
+function itemsAddingUp(
+  items: readonly BookedItem[],
+  amountCents: number,
+  netCents: number | null,
+): BookedItem[] {
   const last = items.at(-1);
   if (last === undefined) return [];
   const sumOf = (pick: (item: BookedItem) => number | null): number =>
