@@ -132,6 +132,8 @@ export const readers: Record<LayoutName, LayoutReader> = {
         return centsOf(row.get('Paid Amount')) * (row.get('Payment Type') === 'Pay' ? -1 : 1);
       return centsOf(row.get('Grand Total')) * (kind === 'returns' ? -1 : 1);
     },
+    parts: (kind, rows) =>
+      kind === 'payments' ? null : [centsOf(first(rows).get('Net Total')), sum(rows, 'Amount (Items)')],
   },
   quickbooks: {
     headerRow: 4,

@@ -54,6 +54,7 @@ function salesColumns(kind: 'invoices' | 'returns' | 'orders', context: LayoutCo
     parent('Currency', (line) => text(line.currency)),
     parent("Customer's Purchase Order", (line) => text(line.reference)),
     ...(kind === 'orders' ? [] : [parent('Is Return (Credit Note)', () => int(kind === 'returns' ? 1 : 0))]),
+    parent('Net Total', (line) => money(sign * (line.netCents ?? line.amountCents))),
     parent('Grand Total', (line) => money(sign * line.amountCents)),
     child(items('Item Code'), (item) => text(item.productCode)),
     child(items('Item Name'), (item) => text(productName(context, item))),
