@@ -101,7 +101,8 @@ async function main(): Promise<void> {
   const address = await app.listen({ port, host });
   const url = new URL(address);
   // Written before the `listening` line, so whoever waits for that line finds them
-  // (docs/decisions/027-erp-registers-and-samples.md). Samples are a convenience: a failure is
+  // (docs/decisions/027-erp-registers-and-samples.md; each real ERP layout under registers/<layout>/,
+  // docs/decisions/104-erp-register-layouts.md). Samples are a convenience: a failure is
   // logged and the sandbox serves anyway.
   const erpSamples = values['erp-samples'] ?? process.env.SANDBOX_ERP_SAMPLES;
   if (erpSamples) {

@@ -49,7 +49,7 @@ export interface Register {
 }
 
 /** Fields only some kinds show. */
-interface LineFields {
+export interface LineFields {
   branchId?: string;
   salesRepId?: string;
   method?: string;
@@ -58,6 +58,32 @@ interface LineFields {
   description?: string;
   reasonCode?: string;
   documentType?: string;
+}
+
+/** One line item of a document as the ERP books it (line-item layouts write one row per item). */
+export interface BookedItem {
+  /** The service's product id; null for a register's own line keyed without one. */
+  productId: string | null;
+  /** The product's ERP key (else the service's code), '' when none. */
+  productCode: string;
+  /** The line's text: the invoice line's description, else the product's names. */
+  description: string;
+  quantity: number;
+  unitPriceCents: number;
+  /** The line's amount with tax (`line_total`). */
+  amountCents: number;
+  /** The line's amount without tax; null where the document does not say (returns). */
+  netCents: number | null;
+  /** The tax code of the line (`VAT14`), '' when none. */
+  taxCode: string;
+}
+
+/** What a payment was allocated to (spec, Payment: `allocations`). */
+export interface BookedAllocation {
+  invoiceId: string | null;
+  /** The service's number of the receivable (`INV-2026-000002`). */
+  reference: string;
+  amountCents: number;
 }
 
 /** How the ERP would book one service document, before any defect. */
@@ -73,7 +99,8 @@ interface Booking {
   amountCents: number;
   netCents: number | null;
   /** The document's lines, one of which a clerk may leave out (the `amount` defect). */
-  parts: Array<{ amountCents: number; netCents: number | null }>;
+  parts: BookedItem[];
+  allocations: BookedAllocation[];
   fields: LineFields;
   /** A second line taking the booking back (a payment reversed, bounced or voided). */
   reversal?: { time: string; date: string; description: string };
@@ -83,18 +110,29 @@ interface Booking {
   isRejected: boolean;
 }
 
-/** One line of the register file. */
-interface RegisterLine {
+/**
+ * One booking of the register: one line of the sandbox's own file, one document number in every
+ * layout (docs/decisions/104-erp-register-layouts.md).
+ */
+export interface RegisterLine {
   erpNumber: string;
   documentId: string | null;
   defect: LineDefect;
   reference: string;
   date: string;
+  /** When it was posted (the document's time, a reversal's `updated_at`): ISO 8601. */
+  time: string;
   customerId: string;
   currency: string;
   amountCents: number;
   netCents: number | null;
   fields: LineFields;
+  /** A payment taken back: the second booking of the document, with the negative amount. */
+  isReversal: boolean;
+  /** The line items as booked: they add up to `amountCents` (and `netCents`); none for payments. */
+  items: BookedItem[];
+  /** A payment's allocations as the service sent them (not adjusted to a defect). */
+  allocations: BookedAllocation[];
 }
 
 /** What a column reads from a line and the company's records. */
@@ -110,7 +148,7 @@ interface RegisterSpec {
   /** The ERP's number series. */
   series: string;
   columns: readonly RegisterColumn[];
-  booking(row: DocumentRow): Booking;
+  booking(row: DocumentRow, records: ReadonlyMap<string, ErpRecord>): Booking;
   /** The fields of a line only the register has. */
   extraFields(customerId: string, rng: Prng, records: ReadonlyMap<string, ErpRecord>): LineFields;
 }
@@ -177,6 +215,35 @@ function someCustomer(rng: Prng, records: ReadonlyMap<string, ErpRecord>, fallba
   return customers.length > 0 ? rng.pick(customers).id : fallback;
 }
 
+/** A product's names as one text, English first (`Roumy Cheese / جبنة رومي`), like an invoice line's. */
+function productText(productId: string, records: ReadonlyMap<string, ErpRecord>): string {
+  const name = records.get(productId)?.name ?? {};
+  return [name.en, name.ar].filter((part) => part !== undefined && part !== '').join(' / ');
+}
+
+/** A document line as a booked item (the caller sets what differs per kind: the text, the net). */
+function itemOf(
+  line: {
+    product: { id: string; code?: string | null | undefined };
+    quantity: string;
+    unit_price: string;
+    line_total: string;
+    tax?: ReadonlyArray<{ code: string }>;
+  },
+  records: ReadonlyMap<string, ErpRecord>,
+): BookedItem {
+  return {
+    productId: line.product.id,
+    productCode: records.get(line.product.id)?.key ?? line.product.code ?? '',
+    description: productText(line.product.id, records),
+    quantity: Number(line.quantity),
+    unitPriceCents: cents(line.unit_price),
+    amountCents: cents(line.line_total),
+    netCents: null,
+    taxCode: line.tax?.[0]?.code ?? '',
+  };
+}
+
 const specs: Record<RegisterKind, RegisterSpec> = {
   // A "Posted Sales Invoices" list.
   invoices: {
@@ -193,7 +260,7 @@ const specs: Record<RegisterKind, RegisterSpec> = {
       amount('Amount', (line) => line.netCents),
       amount('Amount Including VAT', (line) => line.amountCents),
     ],
-    booking(row) {
+    booking(row, records) {
       const invoice = parsed(row, checkInvoice);
       return {
         documentId: row.id,
@@ -205,9 +272,11 @@ const specs: Record<RegisterKind, RegisterSpec> = {
         amountCents: cents(invoice.totals.total),
         netCents: cents(invoice.totals.subtotal) - cents(invoice.totals.discount),
         parts: invoice.lines.map((line) => ({
-          amountCents: cents(line.line_total),
+          ...itemOf(line, records),
+          description: line.description,
           netCents: cents(line.line_total) - line.tax.reduce((sum, tax) => sum + cents(tax.amount), 0),
         })),
+        allocations: [],
         fields: {},
         ...ackOf(row),
       };
@@ -262,6 +331,11 @@ const specs: Record<RegisterKind, RegisterSpec> = {
         amountCents,
         netCents: null,
         parts: [],
+        allocations: payment.allocations.map((allocation) => ({
+          invoiceId: allocation.invoice?.id ?? null,
+          reference: allocation.reference,
+          amountCents: cents(allocation.amount),
+        })),
         fields: {
           method,
           ...(payment.cheque ? { chequeNumber: payment.cheque.number } : {}),
@@ -297,7 +371,7 @@ const specs: Record<RegisterKind, RegisterSpec> = {
       text('Currency Code', (line) => line.currency),
       amount('Amount Including VAT', (line) => line.amountCents),
     ],
-    booking(row) {
+    booking(row, records) {
       const returned = parsed(row, checkReturn);
       return {
         documentId: row.id,
@@ -308,7 +382,8 @@ const specs: Record<RegisterKind, RegisterSpec> = {
         currency: returned.currency,
         amountCents: cents(returned.total),
         netCents: null,
-        parts: returned.lines.map((line) => ({ amountCents: cents(line.line_total), netCents: null })),
+        parts: returned.lines.map((line) => ({ ...itemOf(line, records), netCents: null })),
+        allocations: [],
         fields: { reasonCode: returned.reason },
         ...ackOf(row),
       };
@@ -332,7 +407,7 @@ const specs: Record<RegisterKind, RegisterSpec> = {
       amount('Amount', (line) => line.netCents),
       amount('Amount Including VAT', (line) => line.amountCents),
     ],
-    booking(row) {
+    booking(row, records) {
       const order = parsed(row, checkOrder);
       return {
         documentId: row.id,
@@ -344,9 +419,10 @@ const specs: Record<RegisterKind, RegisterSpec> = {
         amountCents: cents(order.totals.gross),
         netCents: cents(order.totals.net),
         parts: order.lines.map((line) => ({
-          amountCents: cents(line.line_total),
+          ...itemOf(line, records),
           netCents: cents(line.amount) - cents(line.discount),
         })),
+        allocations: [],
         fields: { branchId: order.branch.id, salesRepId: order.sales_rep.id },
         ...ackOf(row),
       };
@@ -358,16 +434,17 @@ const specs: Record<RegisterKind, RegisterSpec> = {
   },
 };
 
-/** The amounts as booked for a document's fate (docs/decisions/027). */
+/** The amounts as booked for a document's fate (docs/decisions/027), and its items as booked. */
 function bookedAmounts(
   booking: Booking,
   fate: DocumentFate,
-): { amountCents: number; netCents: number | null } {
+): { amountCents: number; netCents: number | null; items: BookedItem[] } {
   const { amountCents, netCents } = booking;
   if (fate === 'rounding') {
-    return { amountCents: amountCents + roundingCents(detailRng(booking.documentId, 'rounding')), netCents };
+    const booked = amountCents + roundingCents(detailRng(booking.documentId, 'rounding'));
+    return { amountCents: booked, netCents, items: itemsAddingUp(booking.parts, booked, netCents) };
   }
-  if (fate !== 'amount') return { amountCents, netCents };
+  if (fate !== 'amount') return { amountCents, netCents, items: booking.parts };
   const rng = detailRng(booking.documentId, 'amount');
   // A line left out, when the document has another line to stand on and the line is worth more than 1.00.
   const droppable = booking.parts.filter((part) => part.amountCents > 100);
@@ -376,15 +453,40 @@ function bookedAmounts(
     return {
       amountCents: amountCents - part.amountCents,
       netCents: netCents === null || part.netCents === null ? netCents : netCents - part.netCents,
+      items: booking.parts.filter((item) => item !== part),
     };
   }
   // Otherwise an amount keyed wrongly: a tenth (at least 1.01) short, or over when that would leave nothing.
   const difference = Math.max(101, Math.round(amountCents / 10));
   const sign = amountCents - difference > 0 ? -1 : 1;
-  return {
-    amountCents: amountCents + sign * difference,
-    netCents: netCents === null ? null : netCents + sign * difference,
-  };
+  const booked = amountCents + sign * difference;
+  const bookedNet = netCents === null ? null : netCents + sign * difference;
+  return { amountCents: booked, netCents: bookedNet, items: itemsAddingUp(booking.parts, booked, bookedNet) };
+}
+
+/**
+ * Items whose amounts add up to what was booked: a difference keyed by hand (rounding, an amount
+ * keyed wrongly) sits on the last item, as a clerk would correct a total (docs/decisions/104).
+ */
+function itemsAddingUp(
+  items: readonly BookedItem[],
+  amountCents: number,
+  netCents: number | null,
+): BookedItem[] {
+  const last = items.at(-1);
+  if (last === undefined) return [];
+  const sumOf = (pick: (item: BookedItem) => number | null): number =>
+    items.reduce((sum, item) => sum + (pick(item) ?? 0), 0);
+  const amountGap = amountCents - sumOf((item) => item.amountCents);
+  const netGap = netCents === null || last.netCents === null ? 0 : netCents - sumOf((item) => item.netCents);
+  return [
+    ...items.slice(0, -1),
+    {
+      ...last,
+      amountCents: last.amountCents + amountGap,
+      netCents: last.netCents === null ? null : last.netCents + netGap,
+    },
+  ];
 }
 
 /** A position in posting order: time, then the document's id, then its booking, reversal, extra line. */
@@ -400,8 +502,18 @@ function slotOrder(a: Slot, b: Slot): number {
   return compareText(a.time, b.time) || compareText(a.tie, b.tie) || a.rank - b.rank;
 }
 
+/** The bookings of one kind for a company, before any layout (docs/decisions/027 and 104). */
+export interface BookedRegister {
+  kind: RegisterKind;
+  /** In posting order; each has its own ERP number. */
+  lines: RegisterLine[];
+  /** Documents of the kind the register does not hold, in posting order. */
+  missing: string[];
+  records: ReadonlyMap<string, ErpRecord>;
+}
+
 /**
- * The register of one kind for a company, and its key.
+ * The register of one kind for a company, as bookings.
  *
  * Every document of the kind is booked once in posting order (payments taken back twice: the
  * payment and its reversal), with its fate from `fateOf`: as it is, with a typo in the reference,
@@ -410,7 +522,7 @@ function slotOrder(a: Slot, b: Slot): number {
  * Lines are numbered in the ERP's series in posting order (`SI-000001` …); a document the ERP
  * accepted with its number keeps that number.
  */
-export function buildRegister(db: Database, companyId: string, kind: RegisterKind): Register {
+export function bookRegister(db: Database, companyId: string, kind: RegisterKind): BookedRegister {
   const spec = specs[kind];
   const records = loadRecords(db, companyId);
   const rows = db
@@ -420,7 +532,7 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
         WHERE d.company_id = ? AND d.kind = ? ORDER BY d.id`,
     )
     .all(companyId, spec.documentKind) as DocumentRow[];
-  const bookings = rows.map((row) => spec.booking(row));
+  const bookings = rows.map((row) => spec.booking(row, records));
   bookings.sort((a, b) => compareText(a.time, b.time) || compareText(a.documentId, b.documentId));
   const taken = new Set(bookings.map((booking) => booking.reference));
   for (const row of rows) taken.add(row.number);
@@ -443,11 +555,15 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
         defect,
         reference,
         date: booking.date,
+        time: booking.time,
         customerId: booking.customerId,
         currency: booking.currency,
         amountCents: booked.amountCents,
         netCents: booked.netCents,
         fields: booking.fields,
+        isReversal: false,
+        items: booked.items,
+        allocations: booking.allocations,
       };
       slots.push({
         time: booking.time,
@@ -465,6 +581,7 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
           line: {
             ...line,
             date: booking.reversal.date,
+            time: booking.reversal.time,
             amountCents: -booked.amountCents,
             netCents: booked.netCents === null ? null : -booked.netCents,
             fields: {
@@ -472,6 +589,9 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
               documentType: 'Reversal',
               description: booking.reversal.description,
             },
+            isReversal: true,
+            items: [],
+            allocations: [],
           },
         });
       }
@@ -482,6 +602,7 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
       // Half keyed without a reference, half with a number no document has.
       const reference = rng.chance(0.5) ? '' : unknownNumber(booking.reference, taken, rng);
       const customerId = someCustomer(rng, records, booking.customerId);
+      const netCents = booking.netCents === null ? null : Math.round(amountCents / 1.14);
       slots.push({
         time: booking.time,
         tie: booking.documentId,
@@ -491,11 +612,18 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
           defect: 'extra',
           reference,
           date: booking.date,
+          time: booking.time,
           customerId,
           currency: booking.currency,
           amountCents,
-          netCents: booking.netCents === null ? null : Math.round(amountCents / 1.14),
+          netCents,
           fields: spec.extraFields(customerId, rng, records),
+          isReversal: false,
+          items:
+            booking.parts.length > 0
+              ? [extraItem(detailRng(booking.documentId, 'extra-item'), records, amountCents, netCents)]
+              : [],
+          allocations: [],
         },
       });
     }
@@ -508,6 +636,40 @@ export function buildRegister(db: Database, companyId: string, kind: RegisterKin
     if (slot.ackNumber === undefined && ackNumbers.has(erpNumber)) erpNumber = `${erpNumber}-A`;
     return { ...slot.line, erpNumber };
   });
+  return { kind, lines, missing, records };
+}
+
+/**
+ * The one item of a line only the register has, for layouts that write items: one of any live
+ * product, quantity 1 at the line's amount (its own generator, so the line's other details stay).
+ */
+function extraItem(
+  rng: Prng,
+  records: ReadonlyMap<string, ErpRecord>,
+  amountCents: number,
+  netCents: number | null,
+): BookedItem {
+  const products = liveRecords(records, 'product');
+  const product = products.length > 0 ? rng.pick(products) : undefined;
+  return {
+    productId: product?.id ?? null,
+    productCode: product?.key ?? '',
+    description: product ? productText(product.id, records) : '',
+    quantity: 1,
+    unitPriceCents: netCents ?? amountCents,
+    amountCents,
+    netCents,
+    taxCode: netCents === null ? '' : 'VAT14',
+  };
+}
+
+/**
+ * The register of one kind for a company in the sandbox's own layout, and its key
+ * (docs/decisions/027-erp-registers-and-samples.md).
+ */
+export function buildRegister(db: Database, companyId: string, kind: RegisterKind): Register {
+  const spec = specs[kind];
+  const { lines, missing, records } = bookRegister(db, companyId, kind);
   return {
     table: {
       sheet: spec.sheet,
