@@ -9,19 +9,23 @@ import {
   reconcile,
   registerMappingProblems,
   toServiceDocument,
+  suggestRegister,
   suggestRegisterMapping,
   type ReconcileGroup,
   type ReconcileResult,
+  type RegisterLine,
   type ServiceDocument,
 } from '../../../src-shared/domain/reconcile';
 import { InvoiceSchema, OrderSchema, PaymentSchema, ReturnSchema } from '../../../src-shared/wire';
 import { client } from '../../sandbox/doc-client';
 import { getAdminFile } from '../../sandbox/erp-support';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox';
+import { readRegisterTableInNode } from './read-table';
 
-// The engine against the ERP registers the real sandbox exports over loopback (decision 027): each
-// register is read with the suggested mapping and reconciled with the sandbox's own documents, and
-// the key the sandbox publishes says, line by line, what the clerk should see.
+// The engine against the ERP registers the real sandbox exports over loopback (decision 027), in its
+// own layout and in eight real ERPs' (decision 104): each register is read as a new clerk reads it
+// (the columns suggested, dates and signs as the file shows them) and reconciled with the sandbox's
+// own documents, and the key the sandbox publishes says, line by line, what the clerk should see.
 
 const kinds = ['invoices', 'payments', 'returns', 'orders'] as const;
 type Kind = (typeof kinds)[number];
@@ -111,41 +115,127 @@ function expectedState(defect: string, isReversed: boolean): ReconcileGroup['sta
   return states[defect] ?? null;
 }
 
+/**
+ * What is wrong with a reconciliation against the key: a key line in no group or in the wrong state,
+ * a pair with another document, a missing document not only in the service. `groupOf` finds the group
+ * of a key line.
+ */
+function wrongAgainstKey(
+  run: { result: ReconcileResult; key: RegisterKey; documents: ServiceDocument[] },
+  groupOf: (
+    entry: RegisterKey['lines'][number],
+    lineGroups: ReadonlyMap<string, ReconcileGroup>,
+  ) => ReconcileGroup | undefined,
+): string[] {
+  const { result, key, documents } = run;
+  const lineGroups = new Map<string, ReconcileGroup>();
+  const groupOfDocument = new Map<string, ReconcileGroup>();
+  for (const group of result.groups) {
+    for (const line of group.lines) lineGroups.set(`${line.line}|${line.erpNumber}`, group);
+    for (const doc of group.documents) groupOfDocument.set(doc.id, group);
+  }
+  const reversed = new Set(documents.filter((doc) => doc.isReversed).map((doc) => doc.id));
+  const wrong: string[] = [];
+  for (const entry of key.lines) {
+    const { erp_number, document_id, defect } = entry;
+    const group = groupOf(entry, lineGroups);
+    if (!group) {
+      wrong.push(`line ${entry.line} (${erp_number}) is in no group`);
+      continue;
+    }
+    const expected = expectedState(defect, document_id !== null && reversed.has(document_id));
+    const isPaired = group.state === 'matched' || group.state === 'suggested' || group.state === 'differs';
+    if (expected !== null && group.state !== expected)
+      wrong.push(`line ${entry.line} (${erp_number}, ${defect}) is ${group.state}, not ${expected}`);
+    if (isPaired && !group.documents.some((doc) => doc.id === document_id))
+      wrong.push(
+        `line ${entry.line} (${erp_number}, ${defect}) is paired with ${group.documents.map(documentKey)}`,
+      );
+  }
+  for (const id of key.missing) {
+    const state = groupOfDocument.get(id)?.state;
+    if (state !== 'service-only') wrong.push(`${id} is missing from the register but ${state}`);
+  }
+  return wrong;
+}
+
 describe('the sandbox ERP registers', () => {
   it.each(kinds)('reconcile %s as the key says, line by line', (kind) => {
-    const { result, key, documents } = runs.get(kind)!;
-    const groupOfLine = new Map<number, ReconcileGroup>();
-    const groupOfDocument = new Map<string, ReconcileGroup>();
-    for (const group of result.groups) {
-      for (const line of group.lines) groupOfLine.set(line.line - 1, group);
-      for (const doc of group.documents) groupOfDocument.set(doc.id, group);
-    }
-    const reversed = new Set(documents.filter((doc) => doc.isReversed).map((doc) => doc.id));
-    const wrong: string[] = [];
-    for (const { line, erp_number, document_id, defect } of key.lines) {
-      const group = groupOfLine.get(line);
-      if (!group) {
-        wrong.push(`line ${line} (${erp_number}) is in no group`);
-        continue;
-      }
-      const expected = expectedState(defect, document_id !== null && reversed.has(document_id));
-      const isPaired = group.state === 'matched' || group.state === 'suggested' || group.state === 'differs';
-      if (expected !== null && group.state !== expected)
-        wrong.push(`line ${line} (${erp_number}, ${defect}) is ${group.state}, not ${expected}`);
-      if (isPaired && !group.documents.some((doc) => doc.id === document_id))
-        wrong.push(
-          `line ${line} (${erp_number}, ${defect}) is paired with ${group.documents.map(documentKey)}`,
-        );
-    }
-    for (const id of key.missing) {
-      const state = groupOfDocument.get(id)?.state;
-      if (state !== 'service-only') wrong.push(`${id} is missing from the register but ${state}`);
-    }
-    const defects = new Set(key.lines.map((line) => line.defect));
-    expect({ wrong, answerConflicts: result.ackConflicts, hasSlips: defects.size > 1 }).toEqual({
+    const run = runs.get(kind)!;
+    const wrong = wrongAgainstKey(
+      run,
+      (entry, lineGroups) => [...lineGroups].find(([id]) => id.startsWith(`${entry.line + 1}|`))?.[1],
+    );
+    const defects = new Set(run.key.lines.map((line) => line.defect));
+    expect({ wrong, answerConflicts: run.result.ackConflicts, hasSlips: defects.size > 1 }).toEqual({
       wrong: [],
       answerConflicts: 0,
       hasSlips: true,
     });
   });
+});
+
+/** Each ERP layout of decision 104 with the formats it is tried in; Odoo's Arabic labels too. */
+const layouts: ReadonlyArray<{ layout: string; lang: 'en' | 'ar'; formats: readonly string[] }> = [
+  { layout: 'odoo', lang: 'en', formats: ['csv', 'xlsx'] },
+  { layout: 'odoo', lang: 'ar', formats: ['csv', 'xlsx', 'csv-semicolon'] },
+  { layout: 'erpnext', lang: 'en', formats: ['csv', 'xlsx'] },
+  { layout: 'quickbooks', lang: 'en', formats: ['csv', 'xlsx'] },
+  { layout: 'xero', lang: 'en', formats: ['csv'] },
+  { layout: 'business-central', lang: 'en', formats: ['xlsx', 'csv', 'unicode-text'] },
+  { layout: 'sage', lang: 'en', formats: ['csv-1256', 'csv'] },
+  { layout: 'zoho', lang: 'en', formats: ['csv', 'xlsx'] },
+  { layout: 'netsuite', lang: 'en', formats: ['csv', 'xls'] },
+];
+const extension: Record<string, string> = {
+  csv: 'csv',
+  'csv-1256': 'csv',
+  'csv-semicolon': 'csv',
+  'unicode-text': 'txt',
+  xlsx: 'xlsx',
+  xls: 'xls',
+};
+const layoutCases = layouts.flatMap(({ layout, lang, formats }) =>
+  kinds.flatMap((kind) => formats.map((format) => ({ layout, lang, kind, format }))),
+);
+
+describe('the sandbox ERP registers in real ERP layouts', () => {
+  it.each(layoutCases)(
+    '$layout ($lang) $kind as $format reads whole with the suggested columns and reconciles as the key says',
+    async ({ layout, lang, kind, format }) => {
+      const query = `kind=${kind}&layout=${layout}&lang=${lang}&format=${format}`;
+      const file = await getAdminFile(sandbox.origin, `/erp/registers?${query}`, sandbox.adminSecret);
+      if (file.status === 400 && file.bytes.toString('utf8').includes('NOT_IN_LAYOUT')) return;
+      expect(file.status, query).toBe(200);
+      const keyFile = await getAdminFile(sandbox.origin, `/erp/registers/key?${query}`, sandbox.adminSecret);
+      const key = JSON.parse(keyFile.bytes.toString('utf8')) as RegisterKey;
+      const table = await readRegisterTableInNode(`${kind}.${extension[format]}`, file.bytes);
+      const suggestion = suggestRegister(table.headers);
+      const read = readRegister(table, suggestion.mapping, {
+        kind,
+        dateOrder: 'auto',
+        defaultCurrency: 'EGP',
+      });
+      if (!read.ok) throw new Error(`${query} did not read: ${JSON.stringify(read).slice(0, 600)}`);
+      const { documents } = runs.get(kind)!;
+      const result = reconcile({
+        documents,
+        register: read.register,
+        settings: { ...defaultReconcileSettings, toleranceCents: 5 },
+      });
+      const lineOfNumber = new Map<string, RegisterLine>(
+        read.register.lines.map((line) => [line.erpNumber, line]),
+      );
+      const wrong = wrongAgainstKey({ result, key, documents }, (entry, lineGroups) => {
+        const line = lineOfNumber.get(entry.erp_number);
+        return line && lineGroups.get(`${line.line}|${line.erpNumber}`);
+      });
+      expect({
+        layout: suggestion.layoutName !== null,
+        documents: read.register.lines.length,
+        wrong: wrong.slice(0, 10),
+        answerConflicts: result.ackConflicts,
+      }).toEqual({ layout: true, documents: key.lines.length, wrong: [], answerConflicts: 0 });
+    },
+  );
 });
