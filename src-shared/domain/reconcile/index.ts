@@ -19,3 +19,4 @@ export * from './documents';
 export * from './engine';
 export * from './decisions';
 export * from './customer-keys';
+export * from './customer-names';
