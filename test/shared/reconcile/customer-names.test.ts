@@ -116,6 +116,16 @@ describe('customer names of a register: what counts as the same name', () => {
     });
   });
 
+  it('drops the article only where one of the two names has a company word', () => {
+    const plain = [customer('cu-p', 'P', 'Al Nour Trading', 'النور للتجارة')];
+    const lines = [named('L1', 'Nour Trading'), named('L2', 'نور للتجارة'), named('L3', 'Nour Trading Co.')];
+    expect(read(matchCustomerNames(lines, plain, []))).toEqual({
+      proposals: [['Nour Trading Co.', 'cu-p', 'same-name', 'article', ['L3']]],
+      ambiguous: [],
+      unknown: ['Nour Trading', 'نور للتجارة'],
+    });
+  });
+
   it('proposes nothing for a name several customers have, and lists it with them', () => {
     const lines = [named('L1', 'nile pharmacy'), named('L2', 'صيدلية النيل'), named('L3', 'Nile Pharmacy ')];
     expect(read(matchCustomerNames(lines, customers, []))).toEqual({
