@@ -64,6 +64,8 @@ interface RegisterName {
   shownName: string;
   /** The lines of this name whose `customer` is empty or names no customer of the service, in file order. */
   lineIds: string[];
+  /** Where each of those lines is in the lines matched (`register.lines`): laying them onto it is no search. */
+  lineIndexes: number[];
 }
 
 /** A customer proposed for a register name: remembered as the clerk confirmed it, or by name. */
@@ -201,11 +203,12 @@ function foldCode(value: string | null | undefined): string {
 /** Customers by key, each once a key, in the order they were given. */
 type CustomerIndex = Map<string, ServiceCustomer[]>;
 
+/** Adds a customer under a key; a customer's names are added one after another, so a repeat is the last. */
 function addTo(index: CustomerIndex, key: string | null, customer: ServiceCustomer): void {
   if (key === null) return;
   const found = index.get(key);
   if (!found) index.set(key, [customer]);
-  else if (!found.includes(customer)) found.push(customer);
+  else if (found[found.length - 1] !== customer) found.push(customer);
 }
 
 /** The customers' names indexed at the looser samenesses: built only when a name needs them. */
@@ -258,7 +261,8 @@ export function matchCustomerNames(
   // The register's names, once each, with the lines that need them.
   const names = new Map<string, { name: RegisterName; folded: FoldedName }>();
   const foldedByText = new Map<string, FoldedName | null>();
-  for (const line of lines) {
+  for (let index = 0; index < lines.length; index += 1) {
+    const line = lines[index]!;
     const text = line.customerName;
     if (!text || (line.customer && knownCodes.has(foldCode(line.customer)))) continue;
     let folded = foldedByText.get(text);
@@ -268,10 +272,12 @@ export function matchCustomerNames(
     }
     if (folded === null) continue;
     const found = names.get(folded.spelling);
-    if (found) found.name.lineIds.push(line.id);
-    else
+    if (found) {
+      found.name.lineIds.push(line.id);
+      found.name.lineIndexes.push(index);
+    } else
       names.set(folded.spelling, {
-        name: { name: folded.spelling, shownName: text.trim(), lineIds: [line.id] },
+        name: { name: folded.spelling, shownName: text.trim(), lineIds: [line.id], lineIndexes: [index] },
         folded,
       });
   }
@@ -341,23 +347,26 @@ export function matchCustomerNames(
 /**
  * The register with each proposal's customer laid onto its lines: `customer` becomes the customer's
  * `code` (else its ERP key, else its id), which the engine compares with a document's code or ERP
- * key. The register and its lines are not changed; lines no proposal names are the same objects.
+ * key. The proposals are `matchCustomerNames` of `register.lines`; a proposal naming a line the
+ * register does not hold where it says is refused (RangeError). The register and its lines are not
+ * changed; lines no proposal names are the same objects.
  */
 export function withCustomersByName(
   register: Register,
   proposals: readonly CustomerNameProposal[],
 ): Register {
   if (proposals.length === 0) return register;
-  const customerOf = new Map<string, string>();
+  const lines = register.lines.slice();
   for (const proposal of proposals) {
     const customer = proposal.customer.code ?? proposal.customer.erpKey ?? proposal.customer.id;
-    for (const lineId of proposal.lineIds) customerOf.set(lineId, customer);
+    proposal.lineIndexes.forEach((index, at) => {
+      const line = lines[index];
+      if (!line || line.id !== proposal.lineIds[at])
+        throw new RangeError(
+          `The customer proposed for "${proposal.shownName}" is for the lines of another register.`,
+        );
+      lines[index] = { ...line, customer };
+    });
   }
-  return {
-    ...register,
-    lines: register.lines.map((line) => {
-      const customer = customerOf.get(line.id);
-      return customer === undefined ? line : { ...line, customer };
-    }),
-  };
+  return { ...register, lines };
 }
