@@ -1,10 +1,14 @@
 import { useState } from 'react';
 import { nameLabel } from '../../../src-shared/domain/names';
-import type { CustomerNameMatches, ServiceCustomer } from '../../../src-shared/domain/reconcile';
+import type {
+  CustomerNameMatches,
+  RegisterCustomerName,
+  ServiceCustomer,
+} from '../../../src-shared/domain/reconcile';
 import { customerNameWords as words } from './customer-name-words';
 
 /** A register name as the clerk decides on it. */
-type NameOf = { name: string; shownName: string };
+type NameOf = Pick<RegisterCustomerName, 'name' | 'shownName'>;
 
 /** Keeps the clerk's word on a name and a customer; answers null, or why it could not be kept. */
 type DecideName = (name: NameOf, customerId: string) => Promise<string | null>;

@@ -32,4 +32,6 @@ export const customerNameWords = {
     `${counted(count, 'name matches', 'names match')} no customer of the service: ${count === 1 ? 'its' : 'their'} lines match no document by customer.`,
   notKept: (detail: string): string =>
     `The choice could not be kept on this computer (${detail}). Nothing was changed; try again.`,
+  notReadAgain: (detail: string): string =>
+    `The choice is kept, but the names could not be matched again (${detail}). Open the reconciliation again.`,
 };

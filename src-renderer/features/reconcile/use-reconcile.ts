@@ -8,6 +8,7 @@ import {
   withCustomersByName,
   withDecision,
   type CustomerNameMatches,
+  type RegisterCustomerName,
   type ReconcileDecision,
   type ReconcileResult,
   type ReconcileSettings,
@@ -41,7 +42,10 @@ export interface OpenReconciliation {
   runMs: number;
 }
 
-/** No customer names: a register whose lines carry none, before its customers are read. */
+/** A register name as the clerk decides on it. */
+type NameOf = Pick<RegisterCustomerName, 'name' | 'shownName'>;
+
+/** No customer names: a register whose lines carry none. */
 const noNames: CustomerNameMatches = { proposals: [], ambiguous: [], unknown: [] };
 
 /**
@@ -173,11 +177,7 @@ export function useReconcile(id: string | null, kind: FeedKind) {
    * Answers null, or why it could not be kept (nothing was written).
    */
   const decideName = useCallback(
-    async (
-      word: 'confirm' | 'refuse',
-      name: { name: string; shownName: string },
-      customerId: string,
-    ): Promise<string | null> => {
+    async (word: 'confirm' | 'refuse', name: NameOf, customerId: string): Promise<string | null> => {
       if (connectionId === null) return null;
       const pair: CustomerAliasPair = {
         connectionId,
@@ -185,14 +185,18 @@ export function useReconcile(id: string | null, kind: FeedKind) {
         shownName: name.shownName,
         customerId,
       };
+      const detail = (thrown: unknown): string => (thrown instanceof Error ? thrown.message : String(thrown));
       try {
         const nowIso = new Date().toISOString();
         await (word === 'confirm' ? confirmCustomerAlias(pair, nowIso) : refuseCustomerAlias(pair, nowIso));
-        const rows = await readCustomerAliases(connectionId);
-        setAliases({ for: connectionId, rows });
+      } catch (thrown) {
+        return customerNameWords.notKept(detail(thrown));
+      }
+      try {
+        setAliases({ for: connectionId, rows: await readCustomerAliases(connectionId) });
         return null;
       } catch (thrown) {
-        return customerNameWords.notKept(thrown instanceof Error ? thrown.message : String(thrown));
+        return customerNameWords.notReadAgain(detail(thrown));
       }
     },
     [connectionId],
@@ -207,10 +211,8 @@ export function useReconcile(id: string | null, kind: FeedKind) {
       save({ decisions: decisions.reduce((all, next) => withDecision(all, next), row?.decisions ?? []) }),
     undoDecision: () => save({ decisions: (row?.decisions ?? []).slice(0, -1) }),
     /** This register name is this customer: kept for the connection. */
-    confirmName: (name: { name: string; shownName: string }, customerId: string) =>
-      decideName('confirm', name, customerId),
+    confirmName: (name: NameOf, customerId: string) => decideName('confirm', name, customerId),
     /** This register name is not this customer: kept for the connection, never proposed again. */
-    refuseName: (name: { name: string; shownName: string }, customerId: string) =>
-      decideName('refuse', name, customerId),
+    refuseName: (name: NameOf, customerId: string) => decideName('refuse', name, customerId),
   };
 }

@@ -11,8 +11,8 @@
  *   ignored (`Al-Nour`, `Al Nour`, `AlNour`);
  * - **company words**: as spelled, less the words of a company's legal form (`companyWords`:
  *   `Co.`, `Company`, `Ltd`, `LLC`, `S.A.E.`, `شركة`, `مؤسسة`, `ش.م.م`, …);
- * - **article**: as with company words, less the article (`Al`, `El`, `The` as words, `ال` before a
- *   word of three letters or more), only when one of the two names has a company word: a person's
+ * - **article**: as with company words, less the article (`Al`, `El`, `The` as words, `ال` at the
+ *   start of a word of five letters or more), only when one of the two names has a company word: a person's
  *   name may begin with `ال` as part of the name (إلهام, إلياس), a company's distinctive word rarely.
  * A looser sameness is tried only when no stricter one finds a customer. A name that finds several
  * customers at the first sameness that finds any is ambiguous and proposes none.
@@ -56,8 +56,8 @@ export interface CustomerAlias {
  */
 export type NameSameness = 'spelling' | 'company-words' | 'article';
 
-/** What a register name is, and the lines that name their customer by it alone. */
-interface RegisterName {
+/** A customer name of the register, and the lines that name their customer by it alone. */
+export interface RegisterCustomerName {
   /** `customerNameKey` of the name: what aliases are kept under. */
   name: string;
   /** The name as the register first writes it. */
@@ -69,7 +69,7 @@ interface RegisterName {
 }
 
 /** A customer proposed for a register name: remembered as the clerk confirmed it, or by name. */
-export interface CustomerNameProposal extends RegisterName {
+export interface CustomerNameProposal extends RegisterCustomerName {
   customer: ServiceCustomer;
   how: 'alias' | 'same-name';
   /** How alike the names are; null for an alias. */
@@ -77,7 +77,7 @@ export interface CustomerNameProposal extends RegisterName {
 }
 
 /** A register name that is the name of several customers: none is proposed. */
-export interface AmbiguousCustomerName extends RegisterName {
+export interface AmbiguousCustomerName extends RegisterCustomerName {
   /** The customers it names, in the order they were given. */
   candidates: ServiceCustomer[];
   sameness: NameSameness;
@@ -89,7 +89,7 @@ export interface CustomerNameMatches {
   proposals: CustomerNameProposal[];
   ambiguous: AmbiguousCustomerName[];
   /** Names that are no customer's name (or only of customers refused for them). */
-  unknown: RegisterName[];
+  unknown: RegisterCustomerName[];
 }
 
 /**
@@ -259,7 +259,7 @@ export function matchCustomerNames(
   }
 
   // The register's names, once each, with the lines that need them.
-  const names = new Map<string, { name: RegisterName; folded: FoldedName }>();
+  const names = new Map<string, { name: RegisterCustomerName; folded: FoldedName }>();
   const foldedByText = new Map<string, FoldedName | null>();
   for (let index = 0; index < lines.length; index += 1) {
     const line = lines[index]!;

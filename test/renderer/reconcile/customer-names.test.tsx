@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
@@ -209,5 +209,24 @@ describe('customers a register names by name, in the Reconcile section', () => {
     ]);
     expect(await stateButtons()).toContain('Matched 1');
     again.unmount();
+  });
+
+  it('says in plain words when a choice cannot be kept (a full disk), and keeps nothing', async () => {
+    await stageNamedRegister();
+    const user = userEvent.setup();
+    const view = render(<ReconcileView kind="invoices" id="rec-1" />);
+    await waitFor(async () => expect(await stateButtons()).toContain('Suggested 1'));
+    const full = vi
+      .spyOn(db.customerAliases, 'put')
+      .mockRejectedValue(new Error('QuotaExceededError: the disk is full'));
+    const first = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('→'))!;
+    await user.click(within(first).getByRole('button', { name: 'Confirm' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'The choice could not be kept on this computer (QuotaExceededError: the disk is full). Nothing was changed; try again.',
+    );
+    full.mockRestore();
+    expect(await storedAliases()).toEqual([]);
+    expect(items('Customer names matched')[0]).toContain('Confirm Not this customer');
+    view.unmount();
   });
 });
