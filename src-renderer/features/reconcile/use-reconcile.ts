@@ -12,6 +12,7 @@ import {
   type ReconcileDecision,
   type ReconcileResult,
   type ReconcileSettings,
+  type Register,
   type ServiceCustomer,
   type ServiceDocument,
 } from '../../../src-shared/domain/reconcile';
@@ -139,19 +140,38 @@ export function useReconcile(id: string | null, kind: FeedKind) {
     };
   }, [connectionId, hasNames]);
 
-  // Matched again only when the register, the customers or the aliases change; not for a setting or a
-  // decision. Null while the customers or aliases of this register are still being read.
-  const names = useMemo((): CustomerNameMatches | null => {
-    if (!register || !hasNames) return noNames;
-    if (customers?.for !== documents || aliases?.for !== connectionId) return null;
-    return matchCustomerNames(register.lines, customers.list, aliases.rows);
-  }, [register, hasNames, customers, documents, aliases, connectionId]);
+  /** The last names matched, and what from: matched again only when one of these changes. */
+  const matched = useRef<{
+    register: Register;
+    customers: ServiceCustomer[];
+    aliases: CustomerAliasRow[];
+    names: CustomerNameMatches;
+  } | null>(null);
 
-  // The engine runs after the paint that shows the clerk's change, never during a render.
+  // The engine runs after the paint that shows the clerk's change, never during a render; so does the
+  // matching of names, which runs again only when the register, the customers or the aliases change (not
+  // for a setting or a decision). A register with names waits for its customers and aliases.
   useEffect(() => {
-    if (!row || !documents || !names || row.kind !== kind) return;
+    if (!row || !documents || row.kind !== kind) return;
+    const nameInputs = !hasNames
+      ? null
+      : customers?.for === documents && aliases?.for === row.connectionId
+        ? { customers: customers.list, aliases: aliases.rows }
+        : undefined;
+    if (nameInputs === undefined) return;
     const timer = setTimeout(() => {
       const started = performance.now();
+      let names = noNames;
+      if (nameInputs) {
+        const last = matched.current;
+        names =
+          last?.register === row.register &&
+          last.customers === nameInputs.customers &&
+          last.aliases === nameInputs.aliases
+            ? last.names
+            : matchCustomerNames(row.register.lines, nameInputs.customers, nameInputs.aliases);
+        matched.current = { register: row.register, ...nameInputs, names };
+      }
       const result = reconcile({
         documents: withCustomerKeys(documents, row.customerKeys?.byCustomerId ?? {}),
         register: withCustomersByName(row.register, names.proposals),
@@ -161,7 +181,7 @@ export function useReconcile(id: string | null, kind: FeedKind) {
       setOpen({ row, documents, names, result, runMs: Math.round(performance.now() - started) });
     }, 0);
     return () => clearTimeout(timer);
-  }, [row, documents, names, kind]);
+  }, [row, documents, kind, hasNames, customers, aliases]);
 
   const save = useCallback(
     async (patch: { settings?: ReconcileSettings; decisions?: ReconcileDecision[] }): Promise<void> => {
