@@ -13,6 +13,7 @@ import type { FeedKind } from '../../src-shared/wire';
 import type {
   AuditEntry,
   ChunkLiveRow,
+  CustomerAliasRow,
   CustomerNameRow,
   CustomerTokensRow,
   DocumentChunk,
@@ -77,6 +78,7 @@ export class DeskDb extends Dexie {
   returnRows!: EntityTable<ReviewRow, 'id'>;
   customerTokens!: EntityTable<CustomerTokensRow, 'id'>;
   numberWords!: EntityTable<NumberWordRow, 'word'>;
+  customerAliases!: Table<CustomerAliasRow, [string, string, string]>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -141,6 +143,11 @@ export class DeskDb extends Dexie {
       viewCounters: 'kind',
       ...searchTableIndexes,
     });
+    // Version 9 (customers by name, docs/decisions/105-customer-names-and-aliases.md): the clerk's
+    // confirmed and refused pairs of a register's customer name and a service customer, per connection.
+    // The key reads one name's pairs as a range; `connectionId` reads a connection's. A new table only:
+    // nothing moves.
+    this.version(9).stores({ customerAliases: '[connectionId+name+customerId], connectionId' });
     this.on(
       'ready',
       async (vip: Dexie) => {

@@ -4,6 +4,7 @@
  * docs/decisions/080-who-owns-what.md).
  */
 import type {
+  CustomerAlias,
   CustomerKeys,
   ReadRegisterOptions,
   ReconcileDecision,
@@ -272,6 +273,18 @@ export interface ReconciliationRow {
   decisions: ReconcileDecision[];
   /** Customers the register names by an ERP key no staged document carries, as the service answered. */
   customerKeys?: CustomerKeys;
+}
+
+/**
+ * The clerk's word on a customer name of a connection's registers (version 9,
+ * docs/decisions/105-customer-names-and-aliases.md): this name is this customer (`confirmed`, one a
+ * name), or is not (`refused`, any number a name). Kept per connection: customer ids are the service's.
+ */
+export interface CustomerAliasRow extends CustomerAlias {
+  connectionId: string;
+  /** The name as the register wrote it when the clerk decided (`name` is its folded key). */
+  shownName: string;
+  savedAt: string;
 }
 
 /** A register mapping remembered for a file layout (`registerLayoutSignature`). */

@@ -27,6 +27,7 @@ import { Dialog } from '../ui/Dialog';
 import { ReasonOptions } from '../ui/ReasonOptions';
 import { formatCents, formatCount } from '../ui/format';
 import { gridDefaults } from '../ui/grid-setup';
+import { CustomerNamesNote } from './CustomerNamesNote';
 import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
 import { groupNotes, reconcileColumns, ruleLabels, stateLabels } from './reconcile-columns';
 import { useReconcile } from './use-reconcile';
@@ -45,13 +46,17 @@ function totalsText(summary: StateSummary): string {
 }
 
 /**
- * One reconciliation: the rules (each switchable, with what it matched), the states with counts and
+ * One reconciliation: the customers proposed for names the register gives (CustomerNamesNote), the
+ * rules (each switchable, with what it matched), the states with counts and
  * totals on both sides, the pairs side by side, and the clerk's actions. Accepts and rejects go
  * through the ack outbox like any other answer (checked against the service's current version before
  * they leave); decisions are kept and can be undone until something is sent.
  */
 export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
-  const { open, keysError, setSettings, decide, undoDecision } = useReconcile(id, kind);
+  const { open, keysError, setSettings, decide, undoDecision, confirmName, refuseName } = useReconcile(
+    id,
+    kind,
+  );
   const ack = useDeskStore((state) => state.ack);
   const [view, setView] = useState<ReconcileState>('matched');
   const [selected, setSelected] = useState<ReconcileGroup[]>([]);
@@ -104,6 +109,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
         )}
       </p>
       <CustomerKeysNote keys={row.customerKeys} error={keysError} />
+      <CustomerNamesNote names={open.names} onConfirm={confirmName} onRefuse={refuseName} />
       <fieldset className="rules" aria-label="Matching rules">
         <legend>Rules, in order</legend>
         {matchRules.map((rule) => {

@@ -25,3 +25,4 @@ export * from './documents';
 export * from './engine';
 export * from './decisions';
 export * from './customer-keys';
+export * from './customer-names';

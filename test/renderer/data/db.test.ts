@@ -11,6 +11,7 @@ import { DeskDb } from '../../../src-renderer/data/db';
 import { withRowKeys } from '../../../src-renderer/data/review-rows/projection';
 import {
   type ChunkLiveRow,
+  type CustomerAliasRow,
   type CustomerNameRow,
   type DocumentChunk,
   type FeedCursorRow,
@@ -208,5 +209,74 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
     expect(await db.reconciliations.count()).toBe(0);
     expect(await db.registerLayouts.count()).toBe(0);
     db.close();
+  });
+});
+
+describe('DeskDb version 9 (customer aliases)', () => {
+  it('keeps everything version 8 stored, and adds the aliases table, read by connection and by name', async () => {
+    const old = await openDeskVersion(name, 8);
+    const rows = [withRowKeys(row('a', { seq: 1 })), withRowKeys(row('b', { review: 'accepted', seq: 2 }))];
+    const counters = { kind: 'invoices', views: { pending: { rows: 1, cents: { EGP: 123450 } } } };
+    const tokens = { id: 'cu-1', tokens: ['al', 'noor', 'c-1'] };
+    const names: CustomerNameRow = { id: 'cu-1', code: 'C-1', name: { en: 'Al Noor' }, fetchedAt: 'now' };
+    const stored = reconciliation('rec-1', 'conn-1', '2025-03-05T08:00:00.000Z');
+    await old.table('invoiceRows').bulkPut(rows);
+    await old.table('viewCounters').put(counters);
+    await old.table('customerTokens').put(tokens);
+    await old.table('customerNames').put(names);
+    await old.table('reconciliations').put(stored);
+    await old.table('meta').put({ key: 'connectionId', value: 'conn-1' });
+    old.close();
+
+    const db = new DeskDb(name);
+    await db.open();
+    expect(db.verno).toBeGreaterThanOrEqual(9);
+    expect({
+      rows: await db.rowsOf('invoices').toArray(),
+      counters: await db.viewCounters.toArray(),
+      tokens: await db.customerTokens.toArray(),
+      names: await db.customerNames.toArray(),
+      reconciliations: await db.reconciliations.toArray(),
+      meta: await db.meta.toArray(),
+      aliases: await db.customerAliases.count(),
+      accepted: await viewIds(db.rowsOf('invoices'), 'accepted'),
+    }).toEqual({
+      rows,
+      counters: [counters],
+      tokens: [tokens],
+      names: [names],
+      reconciliations: [stored],
+      meta: [{ key: 'connectionId', value: 'conn-1' }],
+      aliases: 0,
+      accepted: ['b'],
+    });
+
+    const alias = (connectionId: string, customerId: string): CustomerAliasRow => ({
+      connectionId,
+      name: 'alnour',
+      shownName: 'Al Nour',
+      customerId,
+      state: 'confirmed',
+      savedAt: '2025-03-06T08:00:00.000Z',
+    });
+    await db.customerAliases.bulkPut([
+      alias('conn-1', 'cu-1'),
+      alias('conn-1', 'cu-2'),
+      alias('conn-2', 'cu-1'),
+    ]);
+    await db.customerAliases.put({ ...alias('conn-1', 'cu-1'), state: 'refused' });
+    expect(await db.customerAliases.where('connectionId').equals('conn-1').toArray()).toEqual([
+      { ...alias('conn-1', 'cu-1'), state: 'refused' },
+      alias('conn-1', 'cu-2'),
+    ]);
+    db.close();
+
+    const raw = await openRaw();
+    const store = raw.transaction('customerAliases').objectStore('customerAliases');
+    expect([store.keyPath, [...store.indexNames]]).toEqual([
+      ['connectionId', 'name', 'customerId'],
+      ['connectionId'],
+    ]);
+    raw.close();
   });
 });

@@ -47,7 +47,7 @@ describe('DeskDb version 8 (rows read in pages: paged tables with string keys, s
     const told: Array<RowMoveProgress | null> = [];
     db.onUpgrade((upgrade) => told.push(upgrade));
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBeGreaterThanOrEqual(8);
     // The move tells how far it has come, a batch at a time, then that it is done.
     expect(told).toEqual([
       { moved: 0, total: 2_502 },
@@ -195,7 +195,7 @@ describe('DeskDb version 8 (rows read in pages: paged tables with string keys, s
   it('opens a new computer at version 8 with no counters', async () => {
     const db = new DeskDb(name);
     await db.open();
-    expect(db.verno).toBe(8);
+    expect(db.verno).toBeGreaterThanOrEqual(8);
     expect(await db.viewCounters.count()).toBe(0);
     db.close();
   });
