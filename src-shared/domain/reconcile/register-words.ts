@@ -430,25 +430,45 @@ export const registerLayouts: readonly RegisterLayout[] = [
     name: 'Odoo payments export',
     marks: [
       ['Number', 'عدد', 'الرقم'],
-      ['Amount Signed', 'Payment Type', 'Journal', 'اليومية'],
+      [
+        'Amount Signed',
+        'Payment Type',
+        'Journal',
+        'اليومية',
+        'المبلغ الموقع عليه',
+        'نوع السداد',
+        'دفتر اليومية',
+      ],
     ],
     columns: {
-      customer: ['Customer/Vendor/Reference'],
+      customer: ['Customer/Vendor/Reference', 'العميل/المورد/الرقم المرجعي'],
       customerName: ['Customer/Vendor', 'Partner', 'العميل/المورد', 'الشريك'],
-      amount: ['Amount Signed'],
-      documentType: ['Payment Type'],
+      serviceRef: ['Memo', 'بيان'],
+      amount: ['Amount Signed', 'المبلغ الموقع عليه'],
+      documentType: ['Payment Type', 'نوع السداد'],
     },
   },
   {
     id: 'odoo',
     name: 'Odoo sales orders export',
-    marks: [['Order Reference'], ['Order Lines/Total', 'Order Lines/Product', 'Customer Reference']],
+    marks: [
+      ['Order Reference', 'رقم إشارة الأمر'],
+      [
+        'Order Lines/Total',
+        'Order Lines/Product',
+        'Customer Reference',
+        'بنود الأمر/الإجمالي',
+        'رقم إشارة العميل',
+      ],
+    ],
     columns: {
-      erpNumber: ['Order Reference'],
-      customer: ['Customer/Reference'],
-      customerName: ['Customer'],
-      serviceRef: ['Customer Reference'],
-      amount: ['Total'],
+      erpNumber: ['Order Reference', 'رقم إشارة الأمر'],
+      customer: ['Customer/Reference', 'العميل/الرقم المرجعي'],
+      customerName: ['Customer', 'العميل'],
+      serviceRef: ['Customer Reference', 'رقم إشارة العميل'],
+      date: ['Order Date', 'تاريخ الأمر'],
+      amount: ['Total', 'الإجمالي'],
+      lineAmount: ['Order Lines/Total', 'بنود الأمر/الإجمالي'],
     },
   },
   {
@@ -507,6 +527,15 @@ export const registerLayouts: readonly RegisterLayout[] = [
   },
   {
     id: 'xero',
+    name: 'Xero quotes export',
+    marks: [
+      ['*QuoteNumber', 'QuoteNumber'],
+      ['*ContactName', 'ContactName'],
+    ],
+    columns: {},
+  },
+  {
+    id: 'xero',
     name: 'Xero credit notes export',
     marks: [
       ['*CreditNoteNumber', 'CreditNoteNumber'],
@@ -517,7 +546,7 @@ export const registerLayouts: readonly RegisterLayout[] = [
   {
     id: 'business-central',
     name: 'Business Central customer ledger entries',
-    marks: [['Document No.'], ['Document Type'], ['Entry No.'], ['Customer No.']],
+    marks: [['Document No.'], ['Document Type'], ['Customer No.']],
     columns: {},
   },
   {
@@ -549,9 +578,25 @@ export const registerLayouts: readonly RegisterLayout[] = [
     },
   },
   {
+    id: 'sage',
+    name: 'Sage 50 sales orders',
+    marks: [['Order No.'], ['A/C'], ['Cust. Order No.']],
+    columns: { customer: ['A/C'], serviceRef: ['Cust. Order No.'] },
+  },
+  {
+    id: 'zoho',
+    name: 'Zoho Books sales orders export',
+    marks: [['SalesOrder Number'], ['Item Total', 'Item Name']],
+    columns: {},
+  },
+  {
     id: 'zoho',
     name: 'Zoho Books invoices export',
-    marks: [['Invoice Number'], ['Invoice ID'], ['Item Total', 'Item Name']],
+    marks: [
+      ['Invoice Number'],
+      ['Invoice Status', 'Invoice ID', 'Customer Number'],
+      ['Item Total', 'Item Name'],
+    ],
     columns: { erpKey: ['Invoice ID'], customer: ['Customer ID'] },
   },
   {
@@ -576,7 +621,7 @@ export const registerLayouts: readonly RegisterLayout[] = [
   },
 ];
 
-/** A layout with its words folded. */
+/** A layout with its words folded (its columns kept as written: `Customer/Reference` is not `Customer Reference`). */
 interface FoldedLayout {
   layout: RegisterLayout;
   marks: ReadonlyArray<ReadonlySet<string>>;
@@ -587,9 +632,7 @@ interface FoldedLayout {
 const foldedLayouts: readonly FoldedLayout[] = registerLayouts.map((layout) => ({
   layout,
   marks: layout.marks.map((any) => new Set(any.map(foldToken))),
-  columns: Object.fromEntries(
-    Object.entries(layout.columns).map(([field, words]) => [field, words.map(foldToken)]),
-  ),
+  columns: layout.columns,
   ignore: new Set((layout.ignore ?? []).map(foldToken)),
 }));
 

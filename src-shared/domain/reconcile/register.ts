@@ -126,6 +126,11 @@ export function registerLayoutSignature(headers: readonly string[]): string {
   return `erp-register:${headers.map(normaliseHeader).join('|')}`;
 }
 
+/** A header as written, case and spacing aside: `Customer/Reference` stays apart from `Customer Reference`. */
+function writtenForm(header: string): string {
+  return header.trim().toLowerCase().replace(/\s+/g, ' ');
+}
+
 /** A first mapping for a register, and the named ERP export it was recognised as, if any. */
 export interface RegisterSuggestion {
   mapping: RegisterMapping;
@@ -146,10 +151,14 @@ export function suggestRegister(headers: readonly string[]): RegisterSuggestion 
     folded.flatMap((header, index) => (recognised?.ignore.has(header) ? [index] : [])),
   );
   const columns: Partial<Record<RegisterField, number>> = {};
-  const take = (field: RegisterField, words: readonly string[]): void => {
+  const asWritten = headers.map(writtenForm);
+  /** The first unused header that is one of `words`: as written (case and spacing aside), else folded. */
+  const take = (field: RegisterField, words: readonly string[], isFolded: boolean): void => {
     if (columns[field] !== undefined) return;
     for (const word of words) {
-      const index = folded.findIndex((header, i) => header === word && !used.has(i));
+      const index = isFolded
+        ? folded.findIndex((header, i) => header === word && !used.has(i))
+        : asWritten.findIndex((header, i) => header === writtenForm(word) && !used.has(i));
       if (index >= 0) {
         columns[field] = index;
         used.add(index);
@@ -157,8 +166,11 @@ export function suggestRegister(headers: readonly string[]): RegisterSuggestion 
       }
     }
   };
-  if (recognised) for (const field of registerFields) take(field, recognised.columns[field] ?? []);
-  for (const field of registerFields) take(field, foldedSynonyms(field));
+  if (recognised) {
+    for (const field of registerFields) take(field, recognised.columns[field] ?? [], false);
+    for (const field of registerFields) take(field, (recognised.columns[field] ?? []).map(foldToken), true);
+  }
+  for (const field of registerFields) take(field, foldedSynonyms(field), true);
   const amountHeader = columns.amount === undefined ? '' : (folded[columns.amount] ?? '');
   return {
     mapping: {
