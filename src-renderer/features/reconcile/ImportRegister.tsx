@@ -174,6 +174,8 @@ export function ImportRegister({
     setError('');
     setDone('');
     setDateOrder('auto');
+    // Each file starts adding to the open reconciliation what it already partly holds.
+    setMerging(true);
     await readDraft(file.name, bufferOf(file));
   };
 
