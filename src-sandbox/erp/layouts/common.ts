@@ -1,7 +1,7 @@
 import { compareText, textMember } from '../records';
 import type { BookedItem, BookedRegister, RegisterKind, RegisterLine } from '../registers';
 import type { LayoutStyle, RegisterFormat } from './encode';
-import type { Grid, GridRow } from './grid';
+import { row, text, type Grid, type GridCell, type GridRow } from './grid';
 
 /**
  * What every ERP layout of a register shares: the names, what a layout is given and answers, and
@@ -129,4 +129,40 @@ export function appliedAllocations(
     left -= amountCents;
   }
   return applied;
+}
+
+/** A column of a one-row-per-item export: a cell of the document, or of one of its items. */
+export interface ItemRowColumn {
+  header: string;
+  isDocument: boolean;
+  value(line: RegisterLine, item: BookedItem | undefined): GridCell;
+}
+
+/** A column of the document's own cells (number, customer, total). */
+export function documentColumn(header: string, value: (line: RegisterLine) => GridCell): ItemRowColumn {
+  return { header, isDocument: true, value: (line) => value(line) };
+}
+
+/** A column of one item's cells (product, quantity, line amount); blank on a document without items. */
+export function itemColumn(header: string, value: (item: BookedItem) => GridCell): ItemRowColumn {
+  return { header, isDocument: false, value: (_line, item) => (item === undefined ? text('') : value(item)) };
+}
+
+/**
+ * A document's rows, one per item (one row when it has none): the document's cells on every row
+ * (Xero, Zoho), or, with `blankAfterFirst`, only on the first (ERPNext's and Odoo's exports).
+ */
+export function itemRows(
+  line: RegisterLine,
+  columns: readonly ItemRowColumn[],
+  options: { blankAfterFirst: boolean },
+): GridRow[] {
+  const items: Array<BookedItem | undefined> = line.items.length > 0 ? line.items : [undefined];
+  return items.map((item, index) =>
+    row(
+      columns.map((column) =>
+        options.blankAfterFirst && column.isDocument && index > 0 ? text('') : column.value(line, item),
+      ),
+    ),
+  );
 }

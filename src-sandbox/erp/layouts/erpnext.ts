@@ -1,15 +1,19 @@
-import type { BookedItem, RegisterKind, RegisterLine } from '../registers';
+import type { RegisterKind } from '../registers';
 import {
   customerKey,
   customerName,
+  documentColumn,
+  itemColumn,
+  itemRows,
   newestFirst,
   productName,
   rowSink,
+  type ItemRowColumn,
   type LaidOut,
   type Layout,
   type LayoutContext,
 } from './common';
-import { day, int, money, num, pythonFloat, pythonMoney, row, text, type GridCell } from './grid';
+import { day, int, money, num, pythonFloat, pythonMoney, row, text } from './grid';
 
 /**
  * ERPNext (Frappe) exports.
@@ -25,22 +29,9 @@ import { day, int, money, num, pythonFloat, pythonMoney, row, text, type GridCel
  * docs/decisions/104-erp-register-layouts.md.
  */
 
-interface Column {
-  label: string;
-  isParent: boolean;
-  value(line: RegisterLine, item: BookedItem | undefined): GridCell;
-}
-
-const parent = (label: string, value: (line: RegisterLine) => GridCell): Column => ({
-  label,
-  isParent: true,
-  value: (line) => value(line),
-});
-const child = (label: string, value: (item: BookedItem) => GridCell): Column => ({
-  label,
-  isParent: false,
-  value: (_line, item) => (item === undefined ? text('') : value(item)),
-});
+type Column = ItemRowColumn;
+const parent = documentColumn;
+const child = itemColumn;
 
 function salesColumns(kind: 'invoices' | 'returns' | 'orders', context: LayoutContext): Column[] {
   // A return is a Sales Invoice with Is Return set: its total and quantities are negative.
@@ -68,19 +59,13 @@ function buildSales(kind: 'invoices' | 'returns' | 'orders', context: LayoutCont
   const columns = salesColumns(kind, context);
   const sink = rowSink();
   for (const line of newestFirst(context.booked.lines)) {
-    const items: Array<BookedItem | undefined> = line.items.length > 0 ? line.items : [undefined];
-    sink.add(
-      line,
-      ...items.map((item, index) =>
-        row(columns.map((column) => (column.isParent && index > 0 ? text('') : column.value(line, item)))),
-      ),
-    );
+    sink.add(line, ...itemRows(line, columns, { blankAfterFirst: true }));
   }
   return {
     grid: {
       sheet: kind === 'orders' ? 'Sales Order' : 'Sales Invoice',
       above: [],
-      header: columns.map((column) => column.label),
+      header: columns.map((column) => column.header),
       rows: sink.rows,
     },
     firstRows: sink.firstRows,

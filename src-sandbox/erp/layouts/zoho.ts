@@ -1,11 +1,15 @@
-import type { BookedItem, RegisterKind, RegisterLine } from '../registers';
+import type { RegisterKind } from '../registers';
 import {
   appliedAllocations,
   customerKey,
   customerName,
+  documentColumn,
+  itemColumn,
+  itemRows,
   newestFirst,
   productName,
   rowSink,
+  type ItemRowColumn,
   type LaidOut,
   type Layout,
   type LayoutContext,
@@ -23,22 +27,9 @@ import { day, int, money, num, plainMoney, row, text, type GridCell } from './gr
  * docs/decisions/104-erp-register-layouts.md.
  */
 
-interface Column {
-  header: string;
-  isDocument: boolean;
-  value(line: RegisterLine, item: BookedItem | undefined): GridCell;
-}
-
-const own = (header: string, value: (line: RegisterLine) => GridCell): Column => ({
-  header,
-  isDocument: true,
-  value: (line) => value(line),
-});
-const item = (header: string, value: (it: BookedItem) => GridCell): Column => ({
-  header,
-  isDocument: false,
-  value: (_line, it) => (it === undefined ? text('') : value(it)),
-});
+type Column = ItemRowColumn;
+const own = documentColumn;
+const item = itemColumn;
 
 function itemColumns(context: LayoutContext, withTax: boolean): Column[] {
   return [
@@ -111,8 +102,7 @@ function buildDocuments(kind: 'invoices' | 'returns' | 'orders', context: Layout
   const columns = documentColumns(kind, context);
   const sink = rowSink();
   for (const line of newestFirst(context.booked.lines)) {
-    const items: Array<BookedItem | undefined> = line.items.length > 0 ? line.items : [undefined];
-    sink.add(line, ...items.map((it) => row(columns.map((column) => column.value(line, it)))));
+    sink.add(line, ...itemRows(line, columns, { blankAfterFirst: false }));
   }
   const sheets = { invoices: 'Invoice', returns: 'Credit_Note', orders: 'Sales_Order' } as const;
   return {

@@ -59,6 +59,21 @@ export function tableFromRows(rows: readonly CsvRow[], limit: RowLimit = importR
 }
 
 /**
+ * The rows of CSV text (./csv.ts `parseCsv`); a quoted cell never closed is UnreadableFileError
+ * `MALFORMED` with its line, in plain words.
+ */
+export function csvRowsOf(text: string, delimiter: CsvDelimiter): CsvRow[] {
+  const parsed = parseCsv(text, delimiter);
+  if (parsed.unclosedQuoteLine !== null) {
+    throw new UnreadableFileError(
+      'MALFORMED',
+      `A quoted cell that starts on line ${parsed.unclosedQuoteLine} is never closed. Check the export's quotes.`,
+    );
+  }
+  return parsed.rows;
+}
+
+/**
  * Reads a CSV export: encoding (./text.ts), delimiter (given, or found from the file) and rows.
  * Throws UnreadableFileError with plain words when the file cannot be read.
  */
@@ -68,15 +83,8 @@ export function readCsvFile(
 ): CsvFileRead {
   const decoded = decodeText(bytes);
   const delimiter = options.delimiter ?? detectDelimiter(decoded.text);
-  const parsed = parseCsv(decoded.text, delimiter);
-  if (parsed.unclosedQuoteLine !== null) {
-    throw new UnreadableFileError(
-      'MALFORMED',
-      `A quoted cell that starts on line ${parsed.unclosedQuoteLine} is never closed. Check the export's quotes.`,
-    );
-  }
   return {
-    table: tableFromRows(parsed.rows, options.limit),
+    table: tableFromRows(csvRowsOf(decoded.text, delimiter), options.limit),
     encoding: decoded.encoding,
     hasBom: decoded.hasBom,
     delimiter,

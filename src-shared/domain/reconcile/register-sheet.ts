@@ -5,8 +5,8 @@
  * that NetSuite and older tools save as `.xls`. XLSX is read in the renderer and handed over as rows.
  */
 import type { CsvDelimiter, CsvRow } from '../master-data/csv';
-import { detectDelimiter, parseCsv } from '../master-data/csv';
-import { type CsvFileRead, type ImportTable, type RowLimit } from '../master-data/table';
+import { detectDelimiter } from '../master-data/csv';
+import { csvRowsOf, type CsvFileRead, type ImportTable, type RowLimit } from '../master-data/table';
 import { decodeText, UnreadableFileError } from '../master-data/text';
 import { foldToken } from '../text/fold';
 import { foldedSynonyms, registerFields, type RegisterField } from './register-words';
@@ -202,19 +202,12 @@ export function readRegisterFile(
     };
   }
   const delimiter = options.delimiter ?? detectDelimiter(afterPreamble(decoded.text));
-  const parsed = parseCsv(decoded.text, delimiter);
-  if (parsed.unclosedQuoteLine !== null) {
-    throw new UnreadableFileError(
-      'MALFORMED',
-      `A quoted cell that starts on line ${parsed.unclosedQuoteLine} is never closed. Check the export's quotes.`,
-    );
-  }
   return {
     encoding: decoded.encoding,
     hasBom: decoded.hasBom,
     delimiter,
     xmlSheet: null,
-    table: registerTableFromRows(parsed.rows, options),
+    table: registerTableFromRows(csvRowsOf(decoded.text, delimiter), options),
   };
 }
 
