@@ -94,6 +94,13 @@ describe('Reconcile: registers laid out as real ERPs export them, as a clerk', (
     expect(await rec.columnChosen('Customer name')).toBe('Name');
     expect(await rec.columnChosen('Service document (number or id)')).toBe('Memo/Description');
     await page.screenshot({ path: 'test-results/erp-layouts-quickbooks-read.png', fullPage: true });
+    // The clerk may turn the decision back: the total rows read as documents have no number.
+    const asDocuments = rec.importPanel.getByLabel('Read total and heading rows as documents');
+    await asDocuments.check();
+    await expect
+      .poll(() => rec.importPanel.getByRole('alert', { name: 'Rows that cannot be read' }).textContent())
+      .toMatch(/the ERP document number is empty/);
+    await asDocuments.uncheck();
     await expect.poll(() => rec.importButton.textContent()).toBe(`Reconcile ${key.lines.length} documents`);
     await rec.importButton.click();
     await expect

@@ -12,6 +12,7 @@ import {
   type RegisterField,
   type RegisterMapping,
   type RegisterRead,
+  type RegisterReading,
   type RegisterTable,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
@@ -57,6 +58,16 @@ interface Overlap {
 
 type CreditChoice = 'auto' | 'negative' | 'positive';
 
+/** Whether the reader left out total or heading rows (the clerk may read them as documents). */
+function hasLeftOutRows(reading: RegisterReading): boolean {
+  return reading.skipped.some((row) => row.why === 'total' || row.why === 'group');
+}
+
+/** Whether the reader took a decision the clerk may turn back: rows left out, or rows folded. */
+function hasOverridable(reading: RegisterReading): boolean {
+  return hasLeftOutRows(reading) || reading.folded.documents > 0;
+}
+
 function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
   return a.length === b.length && a.every((value, index) => Object.is(value, b[index]));
 }
@@ -89,6 +100,8 @@ export function ImportRegister({
   const [draft, setDraft] = useState<Draft | null>(null);
   const [dateOrder, setDateOrder] = useState<RegisterDateOrder | 'auto'>('auto');
   const [currency, setCurrency] = useState('EGP');
+  const [keepsTotalRows, setKeepsTotalRows] = useState(false);
+  const [keepsRowsApart, setKeepsRowsApart] = useState(false);
   const [error, setError] = useState('');
   // The reading and the overlap are kept with what they were made from: one made from older choices is
   // never shown for newer ones.
@@ -97,7 +110,7 @@ export function ImportRegister({
   const [isMerging, setMerging] = useState(true);
   const [done, setDone] = useState('');
   const [isBusy, setBusy] = useState(false);
-  const readingInputs = [draft, kind, dateOrder, currency];
+  const readingInputs = [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart];
   const preview = reading && sameInputs(reading.of, readingInputs) ? reading.read : null;
   const overlapInputs = [draft, openId, kind];
   const overlap = overlapOf && sameInputs(overlapOf.of, overlapInputs) ? overlapOf.overlap : null;
@@ -105,15 +118,21 @@ export function ImportRegister({
   // The file is read again with every change of columns or options, after the paint that shows it.
   useEffect(() => {
     if (!draft) return;
-    const of = [draft, kind, dateOrder, currency];
+    const of = [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart];
     const timer = setTimeout(() => {
       setReading({
         of,
-        read: readRegister(draft.table, draft.mapping, { kind, dateOrder, defaultCurrency: currency }),
+        read: readRegister(draft.table, draft.mapping, {
+          kind,
+          dateOrder,
+          defaultCurrency: currency,
+          keepsTotalRows,
+          keepsRowsApart,
+        }),
       });
     }, 0);
     return () => clearTimeout(timer);
-  }, [draft, kind, dateOrder, currency]);
+  }, [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart]);
 
   // The open reconciliation's numbers, to say how much of the new file it already has.
   useEffect(() => {
@@ -174,6 +193,8 @@ export function ImportRegister({
     setError('');
     setDone('');
     setDateOrder('auto');
+    setKeepsTotalRows(false);
+    setKeepsRowsApart(false);
     // Each file starts adding to the open reconciliation what it already partly holds.
     setMerging(true);
     await readDraft(file.name, bufferOf(file));
@@ -233,7 +254,13 @@ export function ImportRegister({
       updatedAt: nowIso,
       headers: draft.table.headers,
       mapping: draft.mapping,
-      options: { kind, dateOrder: preview.reading.dateOrder.order, defaultCurrency: currency },
+      options: {
+        kind,
+        dateOrder: preview.reading.dateOrder.order,
+        defaultCurrency: currency,
+        keepsTotalRows,
+        keepsRowsApart,
+      },
       register: preview.register,
       settings: defaultReconcileSettings,
       decisions: [],
@@ -371,6 +398,30 @@ export function ImportRegister({
               />
             </label>
           </div>
+          {(keepsTotalRows || keepsRowsApart || (preview?.ok && hasOverridable(preview.reading))) && (
+            <div className="register-options" role="group" aria-label="What the desk decided">
+              {(keepsTotalRows || (preview?.ok && hasLeftOutRows(preview.reading))) && (
+                <label className="inline">
+                  <input
+                    type="checkbox"
+                    checked={keepsTotalRows}
+                    onChange={(event) => setKeepsTotalRows(event.target.checked)}
+                  />{' '}
+                  Read total and heading rows as documents
+                </label>
+              )}
+              {(keepsRowsApart || (preview?.ok && preview.reading.folded.documents > 0)) && (
+                <label className="inline">
+                  <input
+                    type="checkbox"
+                    checked={keepsRowsApart}
+                    onChange={(event) => setKeepsRowsApart(event.target.checked)}
+                  />{' '}
+                  Keep rows with the same number apart
+                </label>
+              )}
+            </div>
+          )}
           {preview === null && <p className="reading-wait">Reading the file…</p>}
           {preview?.ok && (
             <div className="register-reading" aria-label="What the desk read">

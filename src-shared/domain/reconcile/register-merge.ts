@@ -32,37 +32,37 @@ function isSameLine(a: RegisterLine, b: RegisterLine): boolean {
 }
 
 /**
- * The register with a newer import laid over it. A number both have keeps its place and its id and
- * takes the newer values; a number only the newer import has is appended; a number only the register
- * has stays (an overlapping export need not repeat it). Lines a register read before rows were folded
- * holds under `number#2` are dropped when the newer import has the number: its one line stands for
- * all of them.
+ * The register with a newer import laid over it, line by line id (the ERP number; `number#2`, … for
+ * rows kept apart). A line both have keeps its place and takes the newer values; a line only the
+ * newer import has is appended; a line only the register has stays (an overlapping export need not
+ * repeat it), but for a later row of a number (`number#2`) the newer import holds as one line: that
+ * one line stands for all of them (a register read before rows were folded).
  */
 export function mergeRegisters(current: Register, incoming: Register): RegisterMerge {
-  const incomingByNumber = new Map(incoming.lines.map((line) => [line.erpNumber, line]));
+  const incomingById = new Map(incoming.lines.map((line) => [line.id, line]));
   const placed = new Set<string>();
   let unchanged = 0;
   let updated = 0;
   const lines: RegisterLine[] = [];
   for (const line of current.lines) {
-    const newer = incomingByNumber.get(line.erpNumber);
+    const newer = incomingById.get(line.id);
     if (!newer) {
-      lines.push(line);
+      const isFoldedNow = line.id !== line.erpNumber && incomingById.has(line.erpNumber);
+      if (!isFoldedNow) lines.push(line);
       continue;
     }
-    if (placed.has(line.erpNumber)) continue;
-    placed.add(line.erpNumber);
+    placed.add(line.id);
     if (isSameLine(line, newer)) {
       unchanged += 1;
       lines.push(line);
     } else {
       updated += 1;
-      lines.push({ ...newer, id: line.id, line: newer.line });
+      lines.push(newer);
     }
   }
   let added = 0;
   for (const line of incoming.lines) {
-    if (placed.has(line.erpNumber)) continue;
+    if (placed.has(line.id)) continue;
     added += 1;
     lines.push(line);
   }

@@ -220,6 +220,16 @@ export interface ReadRegisterOptions {
    * the company's own currency, which exports often leave blank (Business Central's `Currency Code`).
    */
   defaultCurrency: string;
+  /**
+   * The clerk's override: rows the reader would leave out as totals or group headings are read as
+   * documents (a document numbered `Total`, a customer named `Total Egypt (2)`).
+   */
+  keepsTotalRows?: boolean;
+  /**
+   * The clerk's override: rows under one number stay lines of their own (`SI-1`, `SI-1#2`, …), and a
+   * row without a number is never the next item of the document above.
+   */
+  keepsRowsApart?: boolean;
 }
 
 /** A row the register cannot take, and why, in plain words. */
@@ -276,6 +286,8 @@ export type RegisterRead =
 
 /** One document as its rows are read, before its amount and kind are settled. */
 interface Draft {
+  /** The line's id: its ERP number, `number#2`, … for rows kept apart (`keepsRowsApart`). */
+  id: string;
   line: number;
   erpNumber: string;
   erpKey: string;
@@ -430,13 +442,16 @@ export function readRegister(
     const field = (name: RegisterField): string => cell(index(name));
     const erpNumber = cell(numberAt);
     const first = cells.find((text) => text !== '') ?? '';
-    if ((erpNumber !== '' && isTotalNumber(erpNumber)) || (erpNumber === '' && isTotalCell(first))) {
+    const isTotal =
+      !options.keepsTotalRows &&
+      ((erpNumber !== '' && isTotalNumber(erpNumber)) || (erpNumber === '' && isTotalCell(first)));
+    if (isTotal) {
       skipped.push({ line: row.line, text: first, why: 'total' });
       current = null;
       heading = '';
       continue;
     }
-    if (isGroupCell(first) && (erpNumber === '' || erpNumber === first)) {
+    if (!options.keepsTotalRows && isGroupCell(first) && (erpNumber === '' || erpNumber === first)) {
       skipped.push({ line: row.line, text: first, why: 'group' });
       current = null;
       heading = '';
@@ -447,7 +462,11 @@ export function readRegister(
     let draft: Draft | undefined;
     if (erpNumber === '') {
       const unmappedFilled = cells.some((text, at) => text !== '' && !mapped.has(at));
-      const isItem = current !== null && amountCell === '' && (lineAmountCell !== '' || unmappedFilled);
+      const isItem =
+        !options.keepsRowsApart &&
+        current !== null &&
+        amountCell === '' &&
+        (lineAmountCell !== '' || unmappedFilled);
       if (isItem) draft = current!;
       else if (amountCell === '' && lineAmountCell === '') {
         skipped.push({ line: row.line, text: first, why: 'group' });
@@ -455,11 +474,17 @@ export function readRegister(
         heading = cells.filter((text) => text !== '').length === 1 && !isDateLike(first) ? first : '';
         continue;
       }
-    } else {
+    } else if (!options.keepsRowsApart) {
       draft = drafts.get(erpNumber);
     }
     if (!draft) {
+      // A row without a number is bad on its own: it is never the next row of another document.
+      let id = erpNumber === '' ? `\u0000${row.line}` : erpNumber;
+      // Rows kept apart: the second row of a number is `number#2` (a number written `A#2` beside two
+      // `A` rows must not take its id).
+      for (let seen = 2; drafts.has(id); seen += 1) id = `${erpNumber}#${seen}`;
       draft = {
+        id,
         line: row.line,
         erpNumber,
         erpKey: '',
@@ -483,8 +508,7 @@ export function readRegister(
         draft.problems.push(
           `the ERP document number has ${erpNumber.length} characters; an answer carries at most ${maxExternalNumberLength}`,
         );
-      // A row without a number is bad on its own: it is never the next row of another document.
-      drafts.set(erpNumber === '' ? `\u0000${row.line}` : erpNumber, draft);
+      drafts.set(id, draft);
     }
     current = erpNumber === '' && draft.rows === 0 ? null : draft;
     draft.rows += 1;
@@ -637,7 +661,7 @@ export function readRegister(
       continue;
     }
     lines.push({
-      id: draft.erpNumber,
+      id: draft.id,
       line: draft.line,
       kind: item.kind,
       erpNumber: draft.erpNumber,

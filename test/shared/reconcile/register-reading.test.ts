@@ -157,6 +157,43 @@ describe('one row per item', () => {
   });
 });
 
+describe("the clerk's overrides", () => {
+  const receipts = csv(
+    'Document No.,Posting Date,Amount',
+    'PAY-1,2026-06-29,100.00',
+    'PAY-1,2026-06-29,50.00',
+    'TOTAL,,150.00',
+  );
+
+  it('keeps rows under one number apart, as lines of their own, when the clerk says so', () => {
+    const folded = readSuggested(receipts, { kind: 'payments' }).read;
+    expect(folded.ok && folded.register.lines.map((line) => `${line.id} ${line.amountCents}`)).toEqual([
+      'PAY-1 15000',
+    ]);
+    const apart = readSuggested(receipts, { kind: 'payments', keepsRowsApart: true }).read;
+    expect(apart.ok && apart.register.lines.map((line) => `${line.id} ${line.amountCents}`)).toEqual([
+      'PAY-1 10000',
+      'PAY-1#2 5000',
+    ]);
+  });
+
+  it('reads total rows as documents when the clerk says so, and says why one cannot be', () => {
+    const kept = readSuggested(receipts, { kind: 'payments', keepsTotalRows: true }).read;
+    expect(kept.ok && kept.register.lines.map((line) => `${line.id} ${line.amountCents}`)).toEqual([
+      'PAY-1 15000',
+      'TOTAL 15000',
+    ]);
+    const noNumber = readSuggested(csv('Document No.,Amount', 'SI-1,10.00', ',10.00'), {
+      keepsTotalRows: true,
+    }).read;
+    expect(noNumber).toEqual({
+      ok: false,
+      mappingProblems: [],
+      badRows: [{ line: 3, problems: ['the ERP document number is empty'] }],
+    });
+  });
+});
+
 describe('kinds and signs', () => {
   it('reads an Odoo export: group rows left out, a negative RINV a credit note, the formula guard removed', () => {
     const { suggestion, read } = readSuggested(
