@@ -379,13 +379,19 @@ function isTotalNumber(cell: string): boolean {
  *   receipt split in two, a payment and its reversal under one number), or, with no total on any
  *   row, the sum of its item amounts. A row without a number but with item cells (ERPNext, Odoo) is
  *   the previous document's next item.
- * - The document type cell says the feed (`Invoice`, `SR`, `Credit Memo`); a type the desk does not
- *   reconcile (`Refund`, `Journal`) and a document of another feed than the register's are left out
- *   and listed. Without a type column, a minus amount in an invoice or order register is a credit note
- *   (Odoo's `RINV/…`), left out and listed too.
- * - Receipts and credit notes written negative (a ledger) are turned positive (`isCreditNegative`).
+ * - The document type cell says the feed (`Invoice`, `SR`, `Credit Memo`; `Refund`, `Journal Entry`,
+ *   `Pay` are a payment taken back); a type the desk does not reconcile (`Journal`, `Opening Balance`)
+ *   and a document of another feed than the register's are left out and listed, whatever their cells
+ *   say. An invoice or order with a minus amount is a credit note (Odoo's `RINV/…`, ERPNext's
+ *   returns), left out and listed too unless the register is of credit notes.
+ * - Receipts and credit notes written negative (a ledger) are turned positive (`isCreditNegative`);
+ *   a payment taken back is minus, whatever its sign in the file.
+ * - A customer name that begins with the customer's code (NetSuite) gives both, when no customer
+ *   column is mapped; a group heading names the customer of the rows under it (QuickBooks by
+ *   customer) when no customer column at all is mapped.
+ * - `keepsTotalRows` and `keepsRowsApart` are the clerk's overrides of the first two rules.
  *
- * A document is bad when its number is longer than an ack carries (64 characters), its amount is
+ * A document is bad when it has no number, its number is longer than an ack carries (64 characters), its amount is
  * missing or unreadable, its rows give different totals or currencies, a date, currency or type cell
  * is filled but unreadable, or its currency is blank with no default. Any bad row, or a mapping
  * problem, and no line is returned: the caller shows the list and the clerk fixes the export or the
