@@ -135,6 +135,8 @@ const amountCurrency =
  * that are not zeros is refused rather than rounded: the service's amounts have two (spec, Resources).
  */
 export function readAmount(raw: string): CellRead<AmountRead> {
+  // Most cells are plain numbers (`1045.5`, `-292.50`): read at once, by the same rule.
+  if (plainAmount.test(raw)) return centsOf(raw, Number(raw), null);
   let text = normaliseDigits(withoutFormulaGuard(raw.trim()));
   let sign = 1;
   const side = /^(.*?)\s*\b(CR|Cr|cr|DR|Dr|dr)\.?$/.exec(text);
@@ -156,7 +158,15 @@ export function readAmount(raw: string): CellRead<AmountRead> {
   }
   const read = parseNumber(text);
   if (!read.ok) return { ok: false, problem: `the amount "${raw}" is not a number` };
-  const scaled = sign * read.value * 100;
+  return centsOf(raw, sign * read.value, currency);
+}
+
+/** A plain number as most exports write amounts: digits, a minus, a decimal point. */
+const plainAmount = /^-?\d{1,15}(?:\.\d{1,6})?$/;
+
+/** An amount read as whole cents, refused with more than two decimals that are not zeros. */
+function centsOf(raw: string, value: number, currency: string | null): CellRead<AmountRead> {
+  const scaled = value * 100;
   const cents = Math.round(scaled);
   if (Math.abs(scaled - cents) > 1e-3)
     return { ok: false, problem: `the amount "${raw}" has more than 2 decimals` };
@@ -310,7 +320,11 @@ export function findDateOrder(cells: ReadonlyArray<{ line: number; text: string 
   let either: { line: number; text: string } | null = null;
   let numeric = 0;
   let yearFirst = 0;
+  // A column holds few distinct dates (a day each): each is looked at once.
+  const seen = new Set<string>();
   for (const cell of cells) {
+    if (seen.has(cell.text)) continue;
+    seen.add(cell.text);
     const parts = numericParts(dayPart(cell.text));
     if (!parts) continue;
     numeric += 1;

@@ -91,7 +91,9 @@ export function registerTableFromRows(
   const data: CsvRow[] = [];
   for (let i = index + 1; i < rows.length; i += 1) {
     const row = rows[i]!;
-    if (!isBlank(row.cells)) data.push({ line: row.line, cells: row.cells.map((cell) => cell.trim()) });
+    // Trimmed once; a row of blank cells is dropped.
+    const cells = row.cells.map((cell) => cell.trim());
+    if (cells.some((cell) => cell !== '')) data.push({ line: row.line, cells });
   }
   if (data.length > registerRowLimit.maxRows)
     throw new UnreadableFileError('TOO_LARGE', registerRowLimit.tooLarge(data.length));

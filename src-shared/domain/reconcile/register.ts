@@ -21,6 +21,7 @@ import { foldToken } from '../text/fold';
 import {
   currencyCode,
   findDateOrder,
+  type CellRead,
   isCurrencyName,
   parseRegisterDate,
   readAmount,
@@ -423,6 +424,8 @@ export function readRegister(
   const drafts = new Map<string, Draft>();
   const currencyNames = new Map<string, string>();
   let formulaGuards = 0;
+  /** Each distinct date cell read once (a register holds a few hundred days in many rows). */
+  const datesRead = new Map<string, CellRead<string>>();
   let current: Draft | null = null;
   /**
    * The heading of the group the rows are under (QuickBooks' "Transaction List by Customer" heads
@@ -537,7 +540,11 @@ export function readRegister(
     if (draft.date === null) {
       const dateCell = field('date');
       if (dateCell !== '') {
-        const read = parseRegisterDate(dateCell, dates.order);
+        let read = datesRead.get(dateCell);
+        if (read === undefined) {
+          read = parseRegisterDate(dateCell, dates.order);
+          datesRead.set(dateCell, read);
+        }
         if (read.ok) draft.date = read.value;
         else draft.problems.push(read.problem);
       }
