@@ -135,8 +135,9 @@ const amountCurrency =
  * that are not zeros is refused rather than rounded: the service's amounts have two (spec, Resources).
  */
 export function readAmount(raw: string): CellRead<AmountRead> {
-  // Most cells are plain numbers (`1045.5`, `-292.50`): read at once, by the same rule.
-  if (plainAmount.test(raw)) return centsOf(raw, Number(raw), null);
+  // Most cells are plain numbers (`1045.5`, `-292.50`): read at once, digit by digit.
+  const plain = plainAmount.exec(raw);
+  if (plain) return plainCents(raw, plain[1] === '-', plain[2] ?? '', plain[3] ?? '');
   let text = normaliseDigits(withoutFormulaGuard(raw.trim()));
   let sign = 1;
   const side = /^(.*?)\s*\b(CR|Cr|cr|DR|Dr|dr)\.?$/.exec(text);
@@ -161,8 +162,20 @@ export function readAmount(raw: string): CellRead<AmountRead> {
   return centsOf(raw, sign * read.value, currency);
 }
 
-/** A plain number as most exports write amounts: digits, a minus, a decimal point. */
-const plainAmount = /^-?\d{1,15}(?:\.\d{1,6})?$/;
+/** A plain number as most exports write amounts: a minus, digits, a decimal point and decimals. */
+const plainAmount = /^(-?)(\d{1,13})(?:\.(\d{1,6}))?$/;
+
+/**
+ * A plain amount as whole cents, from its digits rather than through a float, so that no amount of
+ * up to 13 digits is refused for the float's last bit (`632263110426.05`). More than two decimals
+ * that are not zeros is refused, as `centsOf` refuses it.
+ */
+function plainCents(raw: string, isMinus: boolean, whole: string, decimals: string): CellRead<AmountRead> {
+  if (/[^0]/.test(decimals.slice(2)))
+    return { ok: false, problem: `the amount "${raw}" has more than 2 decimals` };
+  const cents = Number(whole) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'));
+  return { ok: true, value: { cents: isMinus && cents !== 0 ? -cents : cents, currency: null } };
+}
 
 /** An amount read as whole cents, refused with more than two decimals that are not zeros. */
 function centsOf(raw: string, value: number, currency: string | null): CellRead<AmountRead> {

@@ -857,5 +857,6 @@ export function isTotalCell(cell: string): boolean {
 
 /** Whether a cell is a group heading of a grouped export: `29 Jun 2026 (95)`, `Ahmed Co (3)`. */
 export function isGroupCell(cell: string): boolean {
-  return /^.+\s\(\d+\)$/.test(cell.trim());
+  const text = cell.trim();
+  return text.endsWith(')') && /^.+\s\(\d+\)$/.test(text);
 }

@@ -310,6 +310,13 @@ describe('cells', () => {
       '104550',
       'the amount "12.345" has more than 2 decimals',
     ]);
+    // Read from the digits: a large amount is never refused for a float's last bit.
+    expect(
+      ['632263110426.05', '-0.00', '5973.6000', '1.005'].map((raw) => {
+        const read = readAmount(raw);
+        return read.ok ? read.value.cents : read.problem;
+      }),
+    ).toEqual([63226311042605, 0, 597360, 'the amount "1.005" has more than 2 decimals']);
   });
 
   it('finds the date order from the whole column, and asks only when nothing decides', () => {
