@@ -2,7 +2,6 @@ import { useEffect, useState } from 'react';
 import {
   defaultReconcileSettings,
   describeBadRow,
-  readRegister,
   registerFieldDefs,
   registerFields,
   registerLayoutSignature,
@@ -13,7 +12,6 @@ import {
   type RegisterMapping,
   type RegisterRead,
   type RegisterReading,
-  type RegisterTable,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
 import {
@@ -23,8 +21,14 @@ import {
   readReconciliation,
   saveRegisterLayout,
 } from '../../data/reconciliations';
+import type { OpenedFile } from '../../../src-shared/bridge/contract';
 import { bufferOf, openFile } from '../files/file-actions';
-import { readRegisterTable } from './read-register-file';
+import {
+  readRegisterInWorker,
+  readRegisterOutlineInWorker,
+  releaseRegisterTable,
+  type HeldRegisterOutline,
+} from './read-register-in-worker';
 import { countOf } from '../../words/counts';
 import { formatCount } from '../ui/format';
 import { dateOrderLabels, describeReading, describeSkippedRow } from './reading-words';
@@ -40,10 +44,10 @@ const registerFilters = [
 ];
 
 interface Draft {
-  fileName: string;
-  buffer: ArrayBuffer;
+  file: OpenedFile;
   format: string;
-  table: RegisterTable;
+  /** The file read in the register worker: its header and what was above it; its rows stay there. */
+  held: HeldRegisterOutline;
   mapping: RegisterMapping;
   isRemembered: boolean;
   layoutName: string | null;
@@ -115,24 +119,37 @@ export function ImportRegister({
   const overlapInputs = [draft, openId, kind];
   const overlap = overlapOf && sameInputs(overlapOf.of, overlapInputs) ? overlapOf.overlap : null;
 
-  // The file is read again with every change of columns or options, after the paint that shows it.
+  // The file is read again, in the register worker, with every change of columns or options.
   useEffect(() => {
     if (!draft) return;
+    let isCurrent = true;
     const of = [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart];
-    const timer = setTimeout(() => {
-      setReading({
-        of,
-        read: readRegister(draft.table, draft.mapping, {
-          kind,
-          dateOrder,
-          defaultCurrency: currency,
-          keepsTotalRows,
-          keepsRowsApart,
-        }),
-      });
-    }, 0);
-    return () => clearTimeout(timer);
+    readRegisterInWorker(draft.held, draft.mapping, {
+      kind,
+      dateOrder,
+      defaultCurrency: currency,
+      keepsTotalRows,
+      keepsRowsApart,
+    }).then(
+      (read) => {
+        if (isCurrent) setReading({ of, read });
+      },
+      (thrown: unknown) => {
+        if (!isCurrent) return;
+        setDraft(null);
+        setError(thrown instanceof Error ? thrown.message : 'The register cannot be read.');
+      },
+    );
+    return () => {
+      isCurrent = false;
+    };
   }, [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart]);
+
+  // A file put aside (another chosen, imported, the section left) leaves the worker.
+  useEffect(() => {
+    if (!draft) return;
+    return () => releaseRegisterTable(draft.held);
+  }, [draft]);
 
   // The open reconciliation's numbers, to say how much of the new file it already has.
   useEffect(() => {
@@ -158,22 +175,29 @@ export function ImportRegister({
     };
   }, [draft, openId, kind]);
 
-  const readDraft = async (fileName: string, buffer: ArrayBuffer, headerLine?: number): Promise<void> => {
+  const readDraft = async (file: OpenedFile, headerLine?: number): Promise<void> => {
     try {
-      const read = await readRegisterTable(fileName, buffer, headerLine === undefined ? {} : { headerLine });
-      const suggestion = suggestRegister(read.table.headers);
-      const remembered = await findRegisterLayout(registerLayoutSignature(read.table.headers));
-      const isRemembered =
-        !!remembered && registerMappingProblems(remembered.mapping, read.table.headers).length === 0;
-      setDraft({
-        fileName,
-        buffer,
-        format: read.format,
-        table: read.table,
-        mapping: isRemembered ? remembered.mapping : suggestion.mapping,
-        isRemembered,
-        layoutName: suggestion.layoutName,
-      });
+      const held = await readRegisterOutlineInWorker(
+        file.name,
+        bufferOf(file),
+        headerLine === undefined ? {} : { headerLine },
+      );
+      const headers = held.outline.headers;
+      const suggestion = suggestRegister(headers);
+      const remembered = await findRegisterLayout(registerLayoutSignature(headers));
+      const isRemembered = !!remembered && registerMappingProblems(remembered.mapping, headers).length === 0;
+      setDraft((current) =>
+        current && current.held.tableId === held.tableId
+          ? current
+          : {
+              file,
+              format: held.format,
+              held,
+              mapping: isRemembered ? remembered.mapping : suggestion.mapping,
+              isRemembered,
+              layoutName: suggestion.layoutName,
+            },
+      );
     } catch (thrown) {
       setDraft(null);
       setError(thrown instanceof Error ? thrown.message : 'The file cannot be read.');
@@ -197,7 +221,7 @@ export function ImportRegister({
     setKeepsRowsApart(false);
     // Each file starts adding to the open reconciliation what it already partly holds.
     setMerging(true);
-    await readDraft(file.name, bufferOf(file));
+    await readDraft(file);
   };
 
   const setMapping = (mapping: RegisterMapping): void => {
@@ -221,8 +245,8 @@ export function ImportRegister({
     setBusy(true);
     const nowIso = new Date().toISOString();
     await saveRegisterLayout({
-      signature: registerLayoutSignature(draft.table.headers),
-      headers: draft.table.headers,
+      signature: registerLayoutSignature(draft.held.outline.headers),
+      headers: draft.held.outline.headers,
       mapping: draft.mapping,
       savedAt: nowIso,
     });
@@ -230,7 +254,7 @@ export function ImportRegister({
       const merged = await mergeIntoReconciliation(
         overlap.id,
         preview.register,
-        { fileName: draft.fileName, format: draft.format },
+        { fileName: draft.file.name, format: draft.format },
         nowIso,
       );
       if (merged) {
@@ -248,11 +272,11 @@ export function ImportRegister({
       id,
       connectionId,
       kind,
-      fileName: draft.fileName,
+      fileName: draft.file.name,
       format: draft.format,
       createdAt: nowIso,
       updatedAt: nowIso,
-      headers: draft.table.headers,
+      headers: draft.held.outline.headers,
       mapping: draft.mapping,
       options: {
         kind,
@@ -272,9 +296,9 @@ export function ImportRegister({
 
   const headerChoices = draft
     ? [
-        ...draft.table.rowsAbove,
-        { line: draft.table.headerLine, cells: draft.table.headers },
-        ...draft.table.rows.slice(0, 3),
+        ...draft.held.outline.rowsAbove,
+        { line: draft.held.outline.headerLine, cells: draft.held.outline.headers },
+        ...draft.held.outline.firstRows,
       ]
     : [];
 
@@ -299,15 +323,15 @@ export function ImportRegister({
       {draft && (
         <div className="register-draft">
           <p className="muted">
-            {draft.fileName} · {draft.format} · {countOf(draft.table.rows.length, 'row')}
+            {draft.file.name} · {draft.format} · {countOf(draft.held.outline.rowCount, 'row')}
             {draft.isRemembered ? ' · columns as last time' : ''}
           </p>
           <label className="inline">
             Column names are on{' '}
             <select
               aria-label="Header row"
-              value={draft.table.headerLine}
-              onChange={(event) => void readDraft(draft.fileName, draft.buffer, Number(event.target.value))}
+              value={draft.held.outline.headerLine}
+              onChange={(event) => void readDraft(draft.file, Number(event.target.value))}
             >
               {headerChoices.map((row) => (
                 <option key={row.line} value={row.line}>
@@ -336,7 +360,7 @@ export function ImportRegister({
                     onChange={(event) => setColumn(field, event.target.value)}
                   >
                     <option value="">(none)</option>
-                    {draft.table.headers.map((header, index) => (
+                    {draft.held.outline.headers.map((header, index) => (
                       <option key={`${header}-${index}`} value={index}>
                         {header}
                       </option>
@@ -429,8 +453,8 @@ export function ImportRegister({
                 {describeReading({
                   kind,
                   reading: preview.reading,
-                  rowsAbove: draft.table.rowsAbove.length,
-                  headerLine: draft.table.headerLine,
+                  rowsAbove: draft.held.outline.rowsAbove.length,
+                  headerLine: draft.held.outline.headerLine,
                   layoutName: draft.layoutName,
                 }).map((sentence) => (
                   <li key={sentence}>{sentence}</li>

@@ -12,18 +12,17 @@ import type {
   RegisterRead,
   RegisterTable,
 } from '../../../src-shared/domain/reconcile';
-import { csvFormat } from '../master-data/read-file';
+import { registerFileFormat } from './read-register-file';
 import {
   createRegisterWorkerHandler,
   type RegisterFileReply,
-  type RegisterFileSource,
   type RegisterTableOutline,
   type RegisterWorkerReply,
   type RegisterWorkerRequest,
   type RegisterWorkerResult,
 } from './register-worker-handler';
 
-/** A register file read (what ./read-register-file.ts `readRegisterTable` gives), and the key its table is kept under. */
+/** A register file read (its table, and how it was read in the clerk's words), and the key its table is kept under. */
 export interface HeldRegisterTable {
   table: RegisterTable;
   /** "CSV, Windows-1256 (Arabic), comma", "Excel, sheet Invoices", "Excel 2003 XML, sheet Invoices". */
@@ -137,12 +136,6 @@ function connect(): Promise<Connection> {
   return connection;
 }
 
-/** How a file was read, in the clerk's words (as ./read-register-file.ts says it). */
-function formatOf(source: RegisterFileSource): string {
-  if (source.type === 'xlsx') return `Excel, sheet ${source.sheetName}`;
-  return source.xmlSheet === null ? csvFormat(source) : `Excel 2003 XML, sheet ${source.xmlSheet}`;
-}
-
 /** Reads a file where the connection answers; its answer and the key its table is kept under. */
 async function readFile(
   name: string,
@@ -184,8 +177,8 @@ async function readFile(
 }
 
 /**
- * Reads a register file (CSV, SpreadsheetML or XLSX) in the register worker, as ./read-register-file.ts
- * `readRegisterTable` reads it; `headerLine` is the clerk's choice of the header's line. The buffer is
+ * Reads a register file (CSV, SpreadsheetML or XLSX) in the register worker, as the handler's
+ * `readRegisterFileData` reads it; `headerLine` is the clerk's choice of the header's line. The buffer is
  * transferred to the worker, not copied: it is empty (detached) once this is called, so pass a copy
  * you may lose (`bufferOf`). The worker keeps the table for `readRegisterInWorker` until the next file.
  * The table whole crosses back to this thread: for 250,000 rows that takes this thread more than a
@@ -199,7 +192,7 @@ export async function readRegisterTableInWorker(
 ): Promise<HeldRegisterTable> {
   const { file, tableId } = await readFile(name, buffer, options, 'table');
   if (!('table' in file)) throw new Error('The file cannot be read.');
-  return { table: file.table, format: formatOf(file.source), tableId };
+  return { table: file.table, format: registerFileFormat(file.source), tableId };
 }
 
 /**
@@ -213,7 +206,7 @@ export async function readRegisterOutlineInWorker(
 ): Promise<HeldRegisterOutline> {
   const { file, tableId } = await readFile(name, buffer, options, 'outline');
   if (!('outline' in file)) throw new Error('The file cannot be read.');
-  return { outline: file.outline, format: formatOf(file.source), tableId };
+  return { outline: file.outline, format: registerFileFormat(file.source), tableId };
 }
 
 /**

@@ -45,6 +45,8 @@ export interface RegisterFileData {
  */
 export interface RegisterTableOutline extends Omit<RegisterTable, 'rows'> {
   rowCount: number;
+  /** The first rows under the header (the clerk picks the header's line among them and those above). */
+  firstRows: RegisterTable['rows'];
 }
 
 /** A file read, as the main thread asked it back: with its table whole, or its outline. */
@@ -103,7 +105,7 @@ export type RegisterWorkerReply =
 
 /**
  * Reads a register file's bytes into its table: XLSX through read-excel-file, CSV and SpreadsheetML
- * through the shared reader, as ./read-register-file.ts does. Throws UnreadableFileError.
+ * through the shared reader. Throws UnreadableFileError.
  */
 export async function readRegisterFileData(
   name: string,
@@ -128,6 +130,9 @@ export async function readRegisterFileData(
     },
   };
 }
+
+/** How many rows under the header an outline carries. */
+const outlineRows = 3;
 
 function failureOf(error: unknown): RegisterWorkerFailure {
   if (error instanceof UnreadableFileError)
@@ -159,7 +164,10 @@ export function createRegisterWorkerHandler(): (
           const value: RegisterFileReply =
             request.returns === 'table'
               ? { source, table }
-              : { source, outline: { ...outline, rowCount: rows.length } };
+              : {
+                  source,
+                  outline: { ...outline, rowCount: rows.length, firstRows: rows.slice(0, outlineRows) },
+                };
           return { type: 'file-read', requestId, result: { ok: true, value } };
         } catch (error) {
           return { type: 'file-read', requestId, result: { ok: false, failure: failureOf(error) } };

@@ -10,7 +10,14 @@ import {
   type ReadRegisterOptions,
 } from '../../../src-shared/domain/reconcile';
 import { makeRegisterExport } from '../../../src-shared/domain/reconcile/register-fixture';
-import { readRegisterTable } from '../../../src-renderer/features/reconcile/read-register-file';
+import { registerFileFormat } from '../../../src-renderer/features/reconcile/read-register-file';
+import { readRegisterFileData } from '../../../src-renderer/features/reconcile/register-worker-handler';
+
+/** The file read on this thread, as the worker reads it, and its format in the clerk's words. */
+async function readRegisterTable(name: string, buffer: ArrayBuffer) {
+  const { table, source } = await readRegisterFileData(name, buffer, undefined);
+  return { table, format: registerFileFormat(source) };
+}
 import {
   createRegisterWorkerHandler,
   type RegisterWorkerReply,
@@ -152,7 +159,7 @@ describe('reading a register in the worker', () => {
     const { table, format } = await readRegisterTable('invoices.csv', copyOf(file));
     const { rows, ...outline } = table;
     expect({ outline: held.outline, format: held.format }).toEqual({
-      outline: { ...outline, rowCount: rows.length },
+      outline: { ...outline, rowCount: rows.length, firstRows: rows.slice(0, 3) },
       format,
     });
 

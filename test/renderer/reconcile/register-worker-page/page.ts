@@ -39,7 +39,7 @@ function errorText(error: unknown): string {
 
 function outlineOf(table: RegisterTable): string {
   const { rows, ...outline } = table;
-  return JSON.stringify({ ...outline, rowCount: rows.length });
+  return JSON.stringify({ ...outline, rowCount: rows.length, firstRows: rows.slice(0, 3) });
 }
 
 /** The longest task of the page's thread while `work` runs. */
@@ -63,7 +63,7 @@ interface PathRead {
   read: string;
 }
 
-/** This thread's read of the file, as ./read-register-file.ts reads it today, or its error. */
+/** This thread's read of the file, as the worker's handler reads it, or its error. */
 async function readHere(name: string, bytes: Uint8Array): Promise<PathRead | string> {
   try {
     const { table } = await readRegisterFileData(name, bytes.slice().buffer, undefined);
