@@ -20,6 +20,7 @@ const rendererPackages = [
   'ag-grid-react',
   'read-excel-file',
   'write-excel-file',
+  'fflate',
 ];
 /** A renderer floor: it imports its own folder and the floors below it, src-shared, browser packages. */
 function rendererFloor(floor, below, because) {

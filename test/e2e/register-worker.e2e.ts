@@ -199,4 +199,30 @@ describe('the register worker, built and served as the app is, in Chromium', () 
       await page.close();
     }
   });
+
+  it('reads a large Excel workbook under the CSP, its sheet inflated before fflate could start a blob: worker', async () => {
+    // A sheet of 512 KB or more: fflate inflates it in a worker made from a blob: URL, which the CSP
+    // refuses without an error reaching read-excel-file, so the read never ended (the page's thread
+    // and the register worker alike).
+    const { page, seen } = await openPage('desktop protocol');
+    try {
+      const base64 = await workbook(20_000);
+      const check = await page.evaluate(
+        ([name, file]) => registerWorkerPage.readFile(name, file, 'outline'),
+        ['invoices.xlsx', base64] as const,
+      );
+      expect(check).toEqual(
+        expect.objectContaining({
+          isSame: true,
+          errors: { worker: null, here: null },
+          format: 'Excel, sheet Sheet1',
+          lines: 20_000,
+          isTransferred: true,
+        }),
+      );
+      expect(seen).toEqual({ workers: [`/assets/${workerFile}`], refusals: [], errors: [] });
+    } finally {
+      await page.close();
+    }
+  }, 60_000);
 });

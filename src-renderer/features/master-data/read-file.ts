@@ -1,6 +1,8 @@
 // Reads a chosen export into the domain's table: CSV through the shared reader (encoding and
-// delimiter found from the file), XLSX through read-excel-file's universal build (no Web Worker, so
-// the strict CSP needs nothing more), its cells turned into the text a CSV would hold.
+// delimiter found from the file), XLSX through read-excel-file's universal build (no Web Worker of its
+// own; its unzipper's, which the strict CSP refuses, is kept from starting: `storedWorkbook`), its
+// cells turned into the text a CSV would hold.
+import { unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/universal';
 import {
   readCsvFile,
@@ -53,13 +55,28 @@ export function isXlsx(name: string, bytes: Uint8Array): boolean {
 }
 
 /**
+ * The workbook's XML parts stored without compression. read-excel-file unzips with fflate, which
+ * inflates a part of 512 KB or more (a sheet of some 5,000 rows) in a Worker made from a `blob:` URL:
+ * the CSP refuses it (`worker-src` falls back to `script-src 'self'`), no error reaches
+ * read-excel-file, and the read never ends. Inflated here, in the calling thread, nothing is left for
+ * fflate to inflate.
+ */
+function storedWorkbook(buffer: ArrayBuffer): ArrayBuffer {
+  const parts = unzipSync(new Uint8Array(buffer), {
+    filter: (file) => /\.xml(\.rels)?$|\.rels$/.test(file.name),
+  });
+  const stored = zipSync(parts, { level: 0 });
+  return stored.buffer.slice(stored.byteOffset, stored.byteOffset + stored.byteLength);
+}
+
+/**
  * The rows of an XLSX file's first sheet that holds anything, as CSV text cells, and the sheet's name.
  * Throws UnreadableFileError with plain words when it cannot be read.
  */
 export async function readXlsxRows(buffer: ArrayBuffer): Promise<{ rows: CsvRow[]; sheetName: string }> {
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
-    sheets = await readXlsxFile(buffer);
+    sheets = await readXlsxFile(storedWorkbook(buffer));
   } catch {
     throw new UnreadableFileError(
       'SPREADSHEET',
