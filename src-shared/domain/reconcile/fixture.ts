@@ -7,7 +7,7 @@ import type { ServiceDocument } from './model';
 import type { Register, RegisterLine } from './register';
 
 /** A small deterministic generator (mulberry32): the same seed gives the same data. */
-function generator(seed: number): () => number {
+export function generator(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

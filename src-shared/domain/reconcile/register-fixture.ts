@@ -8,6 +8,7 @@
  * named in Arabic, dates written day first without padding (`5/1/2025`, Xero UK and Arabic locales),
  * amounts plain with two decimals, CRLF line ends, a byte-order mark.
  */
+import { generator } from './fixture';
 import type { ServiceDocument } from './model';
 
 /** What a correct read and reconciliation of the export give: what a benchmark checks before it times. */
@@ -67,18 +68,6 @@ export const xeroInvoiceHeaders = [
   'Currency',
   'BrandingTheme',
 ] as const;
-
-/** A small deterministic generator (mulberry32, as ./fixture.ts): the same seed gives the same data. */
-function generator(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const companyForms = ['شركة', 'مؤسسة', 'مكتب', 'معرض', 'صيدلية', 'سوبر ماركت', 'مخازن', 'بقالة'];
 const familyNames = [

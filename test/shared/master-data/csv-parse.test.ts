@@ -5,6 +5,7 @@ import {
   type CsvParse,
   type CsvRow,
 } from '../../../src-shared/domain/master-data';
+import { generator } from '../../../src-shared/domain/reconcile/fixture';
 
 // The CSV reader cuts fields out of the text whole, for speed (docs/benchmarks.md, "Reading a large
 // register"). It must read every text exactly as the reader it replaced, which built each field a
@@ -68,17 +69,6 @@ function parseCsvByCharacter(
   }
   if (rows.length < maxRows && (field !== '' || cells.length > 0 || isQuoted)) endRow();
   return { rows, unclosedQuoteLine: isQuoted ? quoteLine : null };
-}
-
-/** A small seeded generator (mulberry32), so a failure names the text that made it. */
-function generator(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) | 0;
-    let t = Math.imul(state ^ (state >>> 15), 1 | state);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 const pieces = ['a', 'bc', ',', ';', '\t', '"', '""', '\n', '\r', '\r\n', ' ', 'ب', '1.5'];
