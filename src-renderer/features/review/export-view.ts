@@ -5,6 +5,7 @@
 // to use CSV. docs/decisions/101-review-exports-and-selection.md. Saved through the bridge (a Save
 // dialog, or a download in browser mode).
 import type { Column, GridApi } from 'ag-grid-community';
+import { guardedCell } from '../../../src-shared/domain/master-data';
 import type { ReviewRow } from '../../data/rows';
 import { forEachReviewPage } from '../../data/review-rows/pages';
 import type { ReviewQuery } from '../../data/review-rows/query';
@@ -35,9 +36,12 @@ export function exportColumns(api: GridApi<ReviewRow>): ExportColumn[] {
     .map((column) => ({ colId: column.getColId(), headerName: column.getColDef().headerName ?? '' }));
 }
 
-/** A CSV cell: always quoted, quotes doubled (as the grid's own CSV export writes them). */
+/**
+ * A CSV cell: guarded when it would start a formula (`guardedCell`), always quoted, quotes doubled (as
+ * the grid's own CSV export writes them).
+ */
 function quoted(text: string): string {
-  return `"${text.replaceAll('"', '""')}"`;
+  return `"${guardedCell(text).replaceAll('"', '""')}"`;
 }
 
 /** CSV lines are separated by CRLF (RFC 4180, and the grid's own export). */

@@ -142,12 +142,36 @@ export function detectDelimiter(text: string): CsvDelimiter {
   return best.delimiter;
 }
 
+/** What a spreadsheet program reads as the start of a formula (OWASP, "CSV injection"). */
+const formulaStart = /^[=+\-@\t\r]/;
+
+/** A number as exports write one: `-1234.50`, `+12`, `-1,234.50`. */
+const plainNumber = /^[+-]?(?:\d{1,3}(?:,\d{3})+|\d+)(?:\.\d+)?$/;
+
 /**
- * Writes rows as CSV (RFC 4180, comma, CRLF), quoting cells that need it, with a byte-order mark so
- * that spreadsheet programs read Arabic names as UTF-8.
+ * A text cell made safe to open in a spreadsheet program: a cell that would start a formula (`=`, `+`,
+ * `-`, `@`, a tab or a carriage return) and is not a plain number gets a leading `'`, which the
+ * program shows as text and does not keep. A customer named `=HYPERLINK(…)` or a note typed `+20 …` on
+ * a rep's phone then stays text. `unguardedCell` takes the guard off again when such a file is read.
+ */
+export function guardedCell(text: string): string {
+  return formulaStart.test(text) && !plainNumber.test(text) ? `'${text}` : text;
+}
+
+/** A cell without the guard `guardedCell` (and Odoo's and Frappe's exports) put before a formula start. */
+export function unguardedCell(text: string): string {
+  return text.charCodeAt(0) === 39 && formulaStart.test(text.slice(1)) ? text.slice(1) : text;
+}
+
+/**
+ * Writes rows as CSV (RFC 4180, comma, CRLF), quoting cells that need it and guarding those that would
+ * start a formula (`guardedCell`), with a byte-order mark so that spreadsheet programs read Arabic names
+ * as UTF-8.
  */
 export function writeCsv(rows: ReadonlyArray<readonly string[]>): string {
-  const cell = (value: string): string =>
-    /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  const cell = (raw: string): string => {
+    const value = guardedCell(raw);
+    return /[",\r\n]/.test(value) || /^\s|\s$/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
+  };
   return `\ufeff${rows.map((row) => row.map(cell).join(',')).join('\r\n')}\r\n`;
 }

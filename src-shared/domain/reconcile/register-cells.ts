@@ -9,6 +9,7 @@
  * QuickBooks Online and NetSuite write `M/D/YYYY`, Xero UK, Sage and Arabic Excel `D/M/YYYY`; ledgers
  * write `1,234.56 CR`; NetSuite names currencies (`Egyptian Pound`), Arabic exports write `ج.م`.
  */
+import { unguardedCell } from '../master-data/csv';
 import { normaliseDigits, parseDate, parseNumber } from '../master-data/values';
 import { foldWords } from '../text/fold';
 
@@ -20,9 +21,7 @@ export type CellRead<T> = { ok: true; value: T } | { ok: false; problem: string 
 // ---------------------------------------------------------------------------------------------
 
 /** A cell without the `'` spreadsheet exports put before `=`, `+`, `-`, `@` so that it is not a formula. */
-export function withoutFormulaGuard(cell: string): string {
-  return /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell;
-}
+export const withoutFormulaGuard = unguardedCell;
 
 // ---------------------------------------------------------------------------------------------
 // Currencies

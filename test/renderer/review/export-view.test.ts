@@ -82,6 +82,35 @@ describe('the CSV export of a view', () => {
     ]);
   });
 
+  it('guards a cell that a spreadsheet would read as a formula, and leaves numbers as they are', async () => {
+    // A customer's code typed on a rep's phone as a formula (OWASP "CSV injection").
+    await stageFeedPage(
+      {
+        kind: 'invoices',
+        data: [
+          {
+            ...invoice('e', 5, { customer: 'cu-3' }),
+            issue_date: '2025-03-05',
+            customer: { id: 'cu-3', code: '=HYPERLINK("http://x","y")' },
+          },
+        ],
+        meta: meta(5),
+      },
+      toVersionCursor(4),
+      '2025-03-05T08:00:00.000Z',
+    );
+    const text = await (
+      await csvBlobOf(
+        { kind: 'invoices', view: 'all', sort: defaultReviewSort, quickFilter: '', filters: [] },
+        [
+          { colId: 'number', headerName: 'Invoice' },
+          { colId: 'customer', headerName: 'Customer' },
+        ],
+      )
+    ).text();
+    expect(text.split('\r\n')[1]).toBe('"INV-e","\'=HYPERLINK(""http://x"",""y"")"');
+  });
+
   it('says to use CSV past the XLSX limit', () => {
     expect(xlsxRefusal(maxXlsxRows)).toBeNull();
     expect(xlsxRefusal(maxXlsxRows + 1)).toBe(
