@@ -25,7 +25,8 @@ export interface CsvFileRead {
 /** The most data rows one file may hold (a push plan crosses the bridge whole; see ./push-plan.ts). */
 export const maxImportRows = 20_000;
 
-function isBlank(cells: readonly string[]): boolean {
+/** Whether every cell of a row is empty once trimmed. */
+export function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 

@@ -17,13 +17,6 @@ import { foldWords } from '../text/fold';
 export type CellRead<T> = { ok: true; value: T } | { ok: false; problem: string };
 
 // ---------------------------------------------------------------------------------------------
-// The formula guard
-// ---------------------------------------------------------------------------------------------
-
-/** A cell without the `'` spreadsheet exports put before `=`, `+`, `-`, `@` so that it is not a formula. */
-export const withoutFormulaGuard = unguardedCell;
-
-// ---------------------------------------------------------------------------------------------
 // Currencies
 // ---------------------------------------------------------------------------------------------
 
@@ -107,11 +100,6 @@ export function currencyCode(raw: string): string | null {
   return codeByWords.get(foldWords(text)) ?? null;
 }
 
-/** Whether a currency cell is written as a name or symbol rather than its code (the clerk is told). */
-export function isCurrencyName(raw: string): boolean {
-  return !/^[A-Za-z]{3}$/.test(raw.trim()) && currencyCode(raw) !== null;
-}
-
 // ---------------------------------------------------------------------------------------------
 // Amounts
 // ---------------------------------------------------------------------------------------------
@@ -137,7 +125,7 @@ export function readAmount(raw: string): CellRead<AmountRead> {
   // Most cells are plain numbers (`1045.5`, `-292.50`): read at once, digit by digit.
   const plain = plainAmount.exec(raw);
   if (plain) return plainCents(raw, plain[1] === '-', plain[2] ?? '', plain[3] ?? '');
-  let text = normaliseDigits(withoutFormulaGuard(raw.trim()));
+  let text = normaliseDigits(unguardedCell(raw.trim()));
   let sign = 1;
   const side = /^(.*?)\s*\b(CR|Cr|cr|DR|Dr|dr)\.?$/.exec(text);
   if (side) {

@@ -6,7 +6,7 @@
  */
 import type { CsvDelimiter, CsvRow } from '../master-data/csv';
 import { detectDelimiter } from '../master-data/csv';
-import { csvRowsOf, type CsvFileRead, type ImportTable, type RowLimit } from '../master-data/table';
+import { csvRowsOf, isBlank, type CsvFileRead, type ImportTable, type RowLimit } from '../master-data/table';
 import { decodeText, UnreadableFileError } from '../master-data/text';
 import { foldToken } from '../text/fold';
 import { foldedSynonyms, registerFields, type RegisterField } from './register-words';
@@ -39,10 +39,6 @@ const headerSearchRows = 40;
 const fieldOfWord = new Map<string, RegisterField>();
 for (const field of registerFields)
   for (const word of foldedSynonyms(field)) if (!fieldOfWord.has(word)) fieldOfWord.set(word, field);
-
-function isBlank(cells: readonly string[]): boolean {
-  return cells.every((cell) => cell.trim() === '');
-}
 
 /** How many register columns a row's cells name: the more, the likelier it is the header. */
 function headerScore(cells: readonly string[]): number {

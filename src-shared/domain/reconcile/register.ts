@@ -17,15 +17,14 @@ import type { FeedKind } from '../../wire';
 import type { ImportTable } from '../master-data/table';
 import { columnChoiceProblems, normaliseHeader } from '../master-data/mapping';
 import { maxExternalNumberLength } from '../acks';
+import { unguardedCell } from '../master-data/csv';
 import { foldToken } from '../text/fold';
 import {
   currencyCode,
   findDateOrder,
   type CellRead,
-  isCurrencyName,
   parseRegisterDate,
   readAmount,
-  withoutFormulaGuard,
   type DateOrderFound,
   type RegisterDateOrder,
 } from './register-cells';
@@ -426,6 +425,8 @@ export function readRegister(
   let formulaGuards = 0;
   /** Each distinct date cell read once (a register holds a few hundred days in many rows). */
   const datesRead = new Map<string, CellRead<string>>();
+  /** Each distinct currency cell read once, as its code or null. */
+  const currenciesRead = new Map<string, string | null>();
   let current: Draft | null = null;
   /**
    * The heading of the group the rows are under (QuickBooks' "Transaction List by Customer" heads
@@ -444,7 +445,7 @@ export function readRegister(
       if (at < 0) return '';
       const raw = cells[at] ?? '';
       if (raw.charCodeAt(0) !== 39) return raw;
-      const unguarded = withoutFormulaGuard(raw);
+      const unguarded = unguardedCell(raw);
       if (unguarded !== raw) formulaGuards += 1;
       return unguarded;
     };
@@ -552,13 +553,18 @@ export function readRegister(
     const currencyCell = field('currency');
     if (currencyCell !== '') {
       draft.hasCurrencyCell = true;
-      const code = currencyCode(currencyCell);
+      let code = currenciesRead.get(currencyCell);
+      if (code === undefined) {
+        code = currencyCode(currencyCell);
+        currenciesRead.set(currencyCell, code);
+        // A name or symbol rather than a code: the clerk is told what it was read as.
+        if (code !== null && !/^[A-Za-z]{3}$/.test(currencyCell)) currencyNames.set(currencyCell, code);
+      }
       if (code === null) draft.problems.push(`the currency "${currencyCell}" is not a currency code`);
       else {
         if (draft.currency !== '' && draft.currency !== code && draft.rows > 1)
           draft.problems.push(`its rows are in different currencies (${draft.currency} and ${code})`);
         draft.currency = code;
-        if (isCurrencyName(currencyCell)) currencyNames.set(currencyCell, code);
       }
     }
     if (draft.erpKey === '') draft.erpKey = textOf(field('erpKey'));
