@@ -21,6 +21,8 @@ const rendererPackages = [
   'read-excel-file',
   'write-excel-file',
   'fflate',
+  'react-intl',
+  '@ag-grid-community/locale',
 ];
 /** A renderer floor: it imports its own folder and the floors below it, src-shared, browser packages. */
 function rendererFloor(floor, below, because) {
@@ -96,7 +98,7 @@ const runtimeFolders = [
   {
     ...rendererFloor(
       'features',
-      ['state', 'sync', 'data', 'words', 'bridge'],
+      ['state', 'sync', 'data', 'words', 'messages', 'bridge'],
       'Files and menu commands are the two doors of features/ to the bridge.',
     ),
     name: 'src-renderer/features/files and features/commands (the two doors)',
@@ -104,14 +106,15 @@ const runtimeFolders = [
   },
   rendererFloor(
     'features',
-    ['state', 'sync', 'data', 'words'],
+    ['state', 'sync', 'data', 'words', 'messages'],
     'Features sit on top of the renderer and reach the core through state/ and sync/; only ' +
       'features/files and features/commands (the two doors) import bridge/.',
   ),
-  rendererFloor('state', ['sync', 'data', 'words', 'bridge'], 'state/ sits below features/.'),
-  rendererFloor('sync', ['data', 'words', 'bridge'], 'sync/ sits below state/ and features/.'),
+  rendererFloor('state', ['sync', 'data', 'words', 'messages', 'bridge'], 'state/ sits below features/.'),
+  rendererFloor('sync', ['data', 'words', 'messages', 'bridge'], 'sync/ sits below state/ and features/.'),
   rendererFloor('data', [], 'data/ is the bottom floor of the renderer, on src-shared alone.'),
-  rendererFloor('words', [], 'words/ is a bottom floor of the renderer, on src-shared alone.'),
+  rendererFloor('words', ['messages'], 'words/ sits on the catalogue (messages/) and src-shared.'),
+  rendererFloor('messages', [], 'messages/ (the catalogue, the locale, its formatters) is a bottom floor.'),
   rendererFloor('bridge', [], 'bridge/ is a bottom floor of the renderer, on src-shared alone.'),
   {
     name: 'src-sandbox',

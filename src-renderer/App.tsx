@@ -1,11 +1,19 @@
+import { RawIntlProvider } from 'react-intl';
 import { MenuCommands } from './features/commands/MenuCommands';
 import { AppShell } from './features/shell/AppShell';
+import { deskIntl } from './messages/intl';
+import { useDocumentLocale } from './messages/use-document-locale';
+import { useDeskLocale } from './messages/use-say';
 
-/** The app, and the menu's commands (the desktop app's menu, or browser mode's shortcuts). */
+/** The app in the clerk's language, and the menu's commands (the desktop app's menu, or browser mode's shortcuts). */
 export function App() {
+  useDeskLocale();
+  useDocumentLocale();
   return (
-    <MenuCommands>
-      <AppShell />
-    </MenuCommands>
+    <RawIntlProvider value={deskIntl()}>
+      <MenuCommands>
+        <AppShell />
+      </MenuCommands>
+    </RawIntlProvider>
   );
 }

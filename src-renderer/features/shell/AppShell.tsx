@@ -12,25 +12,22 @@ import { ReviewSection } from '../review/ReviewSection';
 import { SyncBar } from '../sync/SyncBar';
 import { StoreUpgradeNote } from './StoreUpgradeNote';
 import { useFeedSync } from '../sync/use-feed-sync';
+import { SettingsScreen } from '../settings/SettingsScreen';
+import type { MessageId } from '../../messages/catalogue';
+import { useSay } from '../../messages/use-say';
 
-const sections: Array<{ id: Section; label: string; empty: string }> = [
-  {
-    id: 'invoices',
-    label: 'Invoices',
-    empty: 'No invoices are staged yet. They appear here once the feeds are synced.',
-  },
-  { id: 'payments', label: 'Payments', empty: 'No payments are staged yet.' },
-  { id: 'returns', label: 'Returns', empty: 'No returns are staged yet.' },
-  { id: 'orders', label: 'Orders', empty: 'No orders are staged yet.' },
-  { id: 'reconcile', label: 'Reconcile', empty: '' },
-  { id: 'day-end', label: 'Day end', empty: '' },
-  { id: 'balances', label: 'Balances', empty: '' },
-  {
-    id: 'master-data',
-    label: 'Master data',
-    empty: 'Push units, products, prices, customers, branches and balances from ERP exports.',
-  },
-  { id: 'connections', label: 'Connections', empty: '' },
+/** The sections, in the navigation's order; the review feeds show a note while they have no documents. */
+const sections: Array<{ id: Section; empty?: MessageId }> = [
+  { id: 'invoices', empty: 'shell.empty.invoices' },
+  { id: 'payments', empty: 'shell.empty.payments' },
+  { id: 'returns', empty: 'shell.empty.returns' },
+  { id: 'orders', empty: 'shell.empty.orders' },
+  { id: 'reconcile' },
+  { id: 'day-end' },
+  { id: 'balances' },
+  { id: 'master-data', empty: 'shell.empty.master-data' },
+  { id: 'connections' },
+  { id: 'settings' },
 ];
 
 /** The frame of the app: header with the connection's state, navigation, and the current section. */
@@ -53,6 +50,7 @@ export function AppShell() {
     return watchConnection();
   }, [loadAppInfo, refreshConnection, watchConnection]);
   useFeedSync();
+  const say = useSay();
   const current = sections.find((s) => s.id === section) ?? sections[0]!;
   // A desk with no active connection opens on the way to one: the demo company or the service's own.
   const isWelcome = connection?.state === 'not-configured' && current.id !== 'connections';
@@ -67,10 +65,10 @@ export function AppShell() {
   return (
     <div className="shell">
       <header className="header">
-        <h1>Reconciliation Desk</h1>
+        <h1>{say('shell.title')}</h1>
         <ConnectionBadge status={connection} />
       </header>
-      <nav className="nav" aria-label="Sections">
+      <nav className="nav" aria-label={say('shell.sections')}>
         {sections.map((s) => (
           <button
             key={s.id}
@@ -78,16 +76,16 @@ export function AppShell() {
             aria-current={s.id === section ? 'page' : undefined}
             onClick={() => setSection(s.id)}
           >
-            {s.label}
+            {say(`shell.section.${s.id}`)}
           </button>
         ))}
       </nav>
       <main
         className={isReview ? 'content content-review' : 'content'}
-        aria-label={isWelcome ? 'Welcome' : current.label}
+        aria-label={isWelcome ? say('shell.welcome') : say(`shell.section.${current.id}`)}
       >
         <StoreUpgradeNote />
-        <h2>{isWelcome ? 'Welcome' : current.label}</h2>
+        <h2>{isWelcome ? say('shell.welcome') : say(`shell.section.${current.id}`)}</h2>
         {isReview && <SyncBar />}
         {isWelcome ? (
           <Welcome />
@@ -106,12 +104,14 @@ export function AppShell() {
           <BalanceWorksheet />
         ) : current.id === 'master-data' ? (
           <MasterDataScreen />
+        ) : current.id === 'settings' ? (
+          <SettingsScreen />
         ) : (
-          <p className="empty">{current.empty}</p>
+          <p className="empty">{current.empty ? say(current.empty) : null}</p>
         )}
       </main>
       <footer className="footer">
-        {app ? `${app.name} ${app.version} · ${app.runtime === 'electron' ? 'desktop' : 'browser mode'}` : ''}
+        {app ? say('shell.footer', { name: app.name, version: app.version, runtime: app.runtime }) : ''}
       </footer>
     </div>
   );

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { onStoreUpgrade } from '../../data/db';
 import type { RowMoveProgress } from '../../data/review-rows/row-move';
+import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
 
 /**
@@ -9,15 +10,16 @@ import { formatCount } from '../ui/format';
  * "Loading…".
  */
 export function StoreUpgradeNote() {
+  const say = useSay();
   const [upgrade, setUpgrade] = useState<RowMoveProgress | null>(null);
   useEffect(() => onStoreUpgrade(setUpgrade), []);
   if (!upgrade) return null;
   return (
     <p className="store-upgrade" role="status">
-      Updating the documents kept on this computer to this version&apos;s faster layout
-      {upgrade.total > 0 ? `: ${formatCount(upgrade.moved)} of ${formatCount(upgrade.total)} moved` : ''}.
-      This happens once; if the app is closed before it ends, it goes on from there at the next start. Nothing
-      is sent or lost.
+      {say('shell.storeUpgrade', {
+        total: upgrade.total > 0 ? formatCount(upgrade.total) : 0,
+        moved: formatCount(upgrade.moved),
+      })}
     </p>
   );
 }

@@ -1,12 +1,11 @@
-// How numbers, money and times read on screen: one place, so every grid and panel agrees.
+// How numbers, money and times read on screen: one place, so every grid and panel agrees. Each goes
+// through the desk's locale's cached formatters (messages/formatters.ts): the clerk's digits and date order.
 import { amountToCents } from '../../../src-shared/domain/feeds';
-
-const money = new Intl.NumberFormat('en', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-const count = new Intl.NumberFormat('en');
+import { formatters } from '../../messages/intl';
 
 /** Whole cents as money with thousands separators (`123450` → `1,234.50`). */
 export function formatCents(cents: number): string {
-  return money.format(cents / 100);
+  return formatters().cents(cents);
 }
 
 /** A money decimal string from the service, formatted (spec conventions: 2 decimals). */
@@ -16,16 +15,17 @@ export function formatAmount(amount: string): string {
 
 /** A count with thousands separators. */
 export function formatCount(value: number): string {
-  return count.format(value);
+  return formatters().count(value);
 }
 
-/** An ISO time as local date and time to the minute (`2025-03-01 09:30`). */
+/** An ISO time as local date and time to the minute (`2025-03-01 09:30`, or day first as the clerk chose). */
 export function formatTime(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const date = new Date(iso);
-  if (Number.isNaN(date.getTime())) return iso;
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ${pad(date.getHours())}:${pad(date.getMinutes())}`;
+  return formatters().time(iso);
+}
+
+/** An ISO date (`2026-11-26`) in the clerk's date order. */
+export function formatDate(isoDate: string | null | undefined): string {
+  return formatters().date(isoDate);
 }
 
 /** Totals per currency of rows with `amountCents` and `currency`, e.g. `1,234.50 EGP · 10.00 USD`. */

@@ -12,7 +12,8 @@ export type Section =
   | 'day-end'
   | 'balances'
   | 'master-data'
-  | 'connections';
+  | 'connections'
+  | 'settings';
 
 /** The frame: which section is shown, and what the app is. */
 export interface ShellSlice {

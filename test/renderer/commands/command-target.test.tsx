@@ -9,7 +9,7 @@ import { useCommandTarget } from '../../../src-renderer/features/commands/use-co
 
 let select: () => void = () => undefined;
 
-function Screen(): JSX.Element {
+function Screen() {
   const [isSelected, setSelected] = useState(false);
   select = () => setSelected(true);
   useCommandTarget(() => (isSelected ? null : 'Select first.'));
