@@ -16,13 +16,15 @@ export function SettingsScreen() {
   const { settings, locale, change } = useLanguageStore();
   const systemLanguage = deskLocaleOf({ ...settings, language: 'system' }, systemLanguages()).language;
   const example = (changes: Partial<LanguageSettings>): string =>
-    formattersFor(deskLocaleOf({ ...settings, ...changes }, systemLanguages())).time(sampleMoment);
+    isolate.ltr(
+      formattersFor(deskLocaleOf({ ...settings, ...changes }, systemLanguages())).time(sampleMoment),
+    );
   const formatters = formattersFor(locale);
   return (
-    <section className="settings" aria-labelledby="settings-language">
+    <section className="settings">
       <p className="muted">{say('shell.settings.intro')}</p>
       <div className="settings-fields">
-        <label id="settings-language">
+        <label>
           {say('shell.settings.language')}
           <select
             value={settings.language}
