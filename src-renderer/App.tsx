@@ -1,6 +1,7 @@
 import { RawIntlProvider } from 'react-intl';
 import { MenuCommands } from './features/commands/MenuCommands';
 import { AppShell } from './features/shell/AppShell';
+import { useMenuWords } from './features/commands/use-menu-words';
 import { deskIntl } from './messages/intl';
 import { useDocumentLocale } from './messages/use-document-locale';
 import { useDeskLocale } from './messages/use-say';
@@ -9,6 +10,7 @@ import { useDeskLocale } from './messages/use-say';
 export function App() {
   useDeskLocale();
   useDocumentLocale();
+  useMenuWords();
   return (
     <RawIntlProvider value={deskIntl()}>
       <MenuCommands>

@@ -11,6 +11,7 @@ import type {
   TokenRotation,
 } from '../../src-shared/bridge/contract';
 import { ok } from '../../src-shared/bridge/result';
+import type { MenuWords } from '../../src-shared/bridge/commands';
 import type { Me } from '../../src-shared/wire';
 import { CallLog, emptyCallLogFacts } from './api/call-log';
 import { ApiClient, type AttemptEvent, type CallOptions } from './api/client';
@@ -41,6 +42,8 @@ export interface DeskCoreOptions {
   demo?: DemoSandbox;
   /** The desktop window's Save and Open dialogs; absent in browser mode (the page does without). */
   fileDialogs?: FileDialogs;
+  /** The desktop shell's application menu, built with the words the renderer sends; absent in browser mode. */
+  menu?: { setWords(words: MenuWords): void };
 }
 
 /** The label of the connection "Open the demo company" saves. */
@@ -86,7 +89,13 @@ export class DeskCore {
       onProgress: (summary) => this.events.emit('push.progress', summary),
     });
     this.api = {
-      app: { info: async () => ok(this.info()) },
+      app: {
+        info: async () => ok(this.info()),
+        setMenuWords: async (words) => {
+          this.options.menu?.setWords(words);
+          return ok(null);
+        },
+      },
       connections: {
         list: async () => ok(await this.connections.list()),
         status: async () => ok(await this.status()),

@@ -10,6 +10,7 @@ import { applyStartupConnection } from '../core/bootstrap';
 import { DeskCore } from '../core/desk-service';
 import { logRedacted } from '../core/redact';
 import type { DeskEventName, DeskEvents } from '../../src-shared/bridge/contract';
+import type { MenuCommand } from '../../src-shared/bridge/commands';
 import { createElectronDemoSandbox } from './demo-process';
 import { emitDeskEvent, registerDeskIpc } from './ipc';
 import { createElectronFileDialogs } from './file-dialogs';
@@ -58,8 +59,12 @@ if (!app.requestSingleInstanceLock()) {
     // The one window (macOS re-creates it on 'activate'); null until it is open or once destroyed.
     let window: BrowserWindow | null = null;
     const openWindow = (): BrowserWindow | null => (window && !window.isDestroyed() ? window : null);
+    // The menu's commands go to the window (`send`, set once the core's events are wired below).
+    let onMenuCommand: (command: MenuCommand) => void = () => undefined;
     const core = new DeskCore({
       runtime: 'electron',
+      // The window says the clerk's language: the menu is built anew in its words.
+      menu: { setWords: (words) => installMenu((command) => onMenuCommand(command), words) },
       version: app.getVersion(),
       keychain,
       store,
@@ -89,7 +94,8 @@ if (!app.requestSingleInstanceLock()) {
       if (target) emitDeskEvent(target.webContents, event, payload);
     };
     core.subscribe(send);
-    installMenu((command) => send('menu.command', command));
+    onMenuCommand = (command) => send('menu.command', command);
+    installMenu((command) => onMenuCommand(command));
     window = await openMainWindow(store, mode);
     // Installed copies only; nothing is downloaded or restarted without the clerk's yes (decision 097).
     checkForUpdates({ window: openWindow });

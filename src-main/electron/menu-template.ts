@@ -1,7 +1,12 @@
 // The application menu as a plain template, so that it is tested without Electron's binary
 // (test/electron/menu-template.test.ts). menu.ts builds it with Menu.buildFromTemplate.
 import type { MenuItemConstructorOptions } from 'electron';
-import { menuCommandItems, type MenuCommand } from '../../src-shared/bridge/commands';
+import {
+  menuCommandItems,
+  type MenuCommand,
+  type MenuRole,
+  type MenuWords,
+} from '../../src-shared/bridge/commands';
 
 /** What the template depends on: the platform, whether the app is packaged, and what items do. */
 export interface MenuTemplateOptions {
@@ -12,17 +17,20 @@ export interface MenuTemplateOptions {
   onCommand: (command: MenuCommand) => void;
   /** "About Reconciliation Desk" was chosen (Help menu; macOS has it in the app menu). */
   onAbout: () => void;
+  /** The words, in the clerk's language (said by the renderer from the catalogue). */
+  words: MenuWords;
 }
 
 function commandItem(
   command: MenuCommand,
   onCommand: (command: MenuCommand) => void,
+  words: MenuWords,
 ): MenuItemConstructorOptions {
   const item = menuCommandItems.find((candidate) => candidate.command === command);
   if (!item) throw new Error(`desk: no menu item for ${command}`);
   return {
     id: `desk.${command}`,
-    label: item.label,
+    label: words.commands[command],
     accelerator: item.accelerator,
     click: () => onCommand(command),
   };
@@ -39,51 +47,60 @@ function commandItem(
  */
 export function buildMenuTemplate(options: MenuTemplateOptions): MenuItemConstructorOptions[] {
   const isMac = options.platform === 'darwin';
-  const command = (name: MenuCommand): MenuItemConstructorOptions => commandItem(name, options.onCommand);
+  const { words } = options;
+  const command = (name: MenuCommand): MenuItemConstructorOptions =>
+    commandItem(name, options.onCommand, words);
+  // A role keeps what it does and its shortcut; its label is the clerk's language, not the system's.
+  const role = (name: MenuRole, more: MenuItemConstructorOptions = {}): MenuItemConstructorOptions => ({
+    role: name,
+    label: words.roles[name],
+    ...more,
+  });
   const developerItems: MenuItemConstructorOptions[] = options.isPackaged
     ? []
     : [
-        { role: 'reload' },
-        { role: 'forceReload', accelerator: 'Shift+F5' },
-        { role: 'toggleDevTools' },
+        role('reload'),
+        role('forceReload', { accelerator: 'Shift+F5' }),
+        role('toggleDevTools'),
         { type: 'separator' },
       ];
   return [
     ...(isMac ? [{ role: 'appMenu' as const }] : []),
-    { role: 'fileMenu' },
+    { role: 'fileMenu', label: words.file },
     {
-      label: 'Edit',
+      label: words.edit,
       submenu: [
-        { role: 'undo' },
-        { role: 'redo' },
+        role('undo'),
+        role('redo'),
         { type: 'separator' },
-        { role: 'cut' },
-        { role: 'copy' },
-        { role: 'paste' },
-        { role: 'selectAll' },
+        role('cut'),
+        role('copy'),
+        role('paste'),
+        role('selectAll'),
         { type: 'separator' },
         command('find'),
       ],
     },
     {
-      label: 'Documents',
+      label: words.documents,
       submenu: [command('sync'), { type: 'separator' }, command('accept'), command('reject')],
     },
     {
-      label: 'View',
+      label: words.view,
       submenu: [
         ...developerItems,
-        { role: 'resetZoom' },
-        { role: 'zoomIn' },
-        { role: 'zoomOut' },
+        role('resetZoom'),
+        role('zoomIn'),
+        role('zoomOut'),
         { type: 'separator' },
-        { role: 'togglefullscreen' },
+        role('togglefullscreen'),
       ],
     },
-    { role: 'windowMenu' },
+    { role: 'windowMenu', label: words.window },
     {
       role: 'help',
-      submenu: isMac ? [] : [{ label: 'About Reconciliation Desk', click: () => options.onAbout() }],
+      label: words.help,
+      submenu: isMac ? [] : [{ label: words.about, click: () => options.onAbout() }],
     },
   ];
 }

@@ -1,27 +1,32 @@
 import { app, dialog, Menu } from 'electron';
-import type { MenuCommand } from '../../src-shared/bridge/commands';
+import { menuWordsFrom, type MenuCommand, type MenuWords } from '../../src-shared/bridge/commands';
+import english from '../../src-shared/messages/menu.en.json';
 import { buildMenuTemplate } from './menu-template';
 
-/** What the About box says under the name and version. */
-export const aboutText =
-  "Answers the field-sales service's orders, invoices, payments and returns, and pushes master data from ERP exports. Tokens are kept in the OS keychain.";
+/** The menu's words before the window has said the clerk's language: the catalogue's English. */
+export const startupMenuWords: MenuWords = menuWordsFrom((id) => english[id]);
 
 /**
  * The application menu (menu-template.ts): the usual roles, the screens' commands with their shortcuts,
- * and an About box. `onCommand` sends the chosen command to the window.
+ * and an About box, in `words` (the clerk's language, sent by the window: `app.setMenuWords`; the
+ * catalogue's English until then). `onCommand` sends the chosen command to the window. Called again
+ * when the words change, it builds the menu anew.
  */
-export function installMenu(onCommand: (command: MenuCommand) => void): void {
+export function installMenu(
+  onCommand: (command: MenuCommand) => void,
+  words: MenuWords = startupMenuWords,
+): void {
   app.setAboutPanelOptions({
-    applicationName: 'Reconciliation Desk',
+    applicationName: words.appName,
     applicationVersion: app.getVersion(),
-    credits: aboutText,
+    credits: words.aboutDetail,
   });
   const onAbout = (): void => {
     void dialog.showMessageBox({
       type: 'info',
-      title: 'About Reconciliation Desk',
-      message: `Reconciliation Desk ${app.getVersion()}`,
-      detail: aboutText,
+      title: words.about,
+      message: `${words.appName} ${app.getVersion()}`,
+      detail: words.aboutDetail,
     });
   };
   const template = buildMenuTemplate({
@@ -29,6 +34,7 @@ export function installMenu(onCommand: (command: MenuCommand) => void): void {
     isPackaged: app.isPackaged,
     onCommand,
     onAbout,
+    words,
   });
   Menu.setApplicationMenu(Menu.buildFromTemplate(template));
 }

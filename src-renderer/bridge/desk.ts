@@ -251,7 +251,10 @@ function createHttpDesk(): Desk {
     args: OperationArgs<O>,
   ): Promise<Result<OperationValue<O>>> => callHostWith(hostSecret, operation, args);
   return {
-    app: { info: () => callHost('app.info', []) },
+    app: {
+      info: () => callHost('app.info', []),
+      setMenuWords: (words) => callHost('app.setMenuWords', [words]),
+    },
     connections: {
       list: () => callHost('connections.list', []),
       status: () => callHost('connections.status', []),

@@ -3,7 +3,11 @@
 // kept in one JSON file per feature and language (en/review.json, ar/review.json) so that features move
 // in apart; each Arabic file is typed from its English one, so a key missing from either fails the
 // typecheck, and test/renderer/messages/catalogue.test.ts checks that each pair parses, takes the same
-// arguments, and that Arabic plurals have their six forms.
+// arguments, and that Arabic plurals have their six forms. The menu's words live in src-shared/messages
+// (menu.en.json, menu.ar.json): the desktop shell reads the English file for the menu it shows before the
+// window has said its language.
+import menuAr from '../../src-shared/messages/menu.ar.json';
+import menuEn from '../../src-shared/messages/menu.en.json';
 import arBalances from './ar/balances.json';
 import arConnections from './ar/connections.json';
 import arDayEnd from './ar/day-end.json';
@@ -30,6 +34,7 @@ const arabic = {
   connections: arConnections satisfies Same<typeof enConnections>,
   dayEnd: arDayEnd satisfies Same<typeof enDayEnd>,
   masterData: arMasterData satisfies Same<typeof enMasterData>,
+  menu: menuAr satisfies Same<typeof menuEn>,
   names: arNames satisfies Same<typeof enNames>,
   reconcile: arReconcile satisfies Same<typeof enReconcile>,
   review: arReview satisfies Same<typeof enReview>,
@@ -41,6 +46,7 @@ const english = {
   ...enConnections,
   ...enDayEnd,
   ...enMasterData,
+  ...menuEn,
   ...enNames,
   ...enReconcile,
   ...enReview,
@@ -61,6 +67,6 @@ export const catalogues: Record<Language, Messages> = {
 
 /** The catalogue's files, per feature and language (its checks read them one by one). */
 export const catalogueFiles = {
-  en: { enBalances, enConnections, enDayEnd, enMasterData, enNames, enReconcile, enReview, enShell },
+  en: { enBalances, enConnections, enDayEnd, enMasterData, menuEn, enNames, enReconcile, enReview, enShell },
   ar: arabic,
 };

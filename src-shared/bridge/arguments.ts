@@ -11,6 +11,7 @@ import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema 
 import { maxAckBatchItems, maxAckMessageLength, maxExternalNumberLength } from '../domain/acks';
 import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
 import { maxFileBytes } from './file-limits';
+import type { menuRoles } from './commands';
 
 /**
  * A client token as typed into the app.
@@ -173,9 +174,51 @@ export const OpenFileRequestArgumentSchema = Type.Object(
   { additionalProperties: false },
 );
 
+/** One word of the menu: short text, no control characters. */
+const MenuWordSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f]*$' });
+
+/** The menu's words (commands.ts `MenuWords`), each field required and no other. */
+export const MenuWordsArgumentSchema = Type.Object(
+  {
+    appName: MenuWordSchema,
+    file: MenuWordSchema,
+    edit: MenuWordSchema,
+    documents: MenuWordSchema,
+    view: MenuWordSchema,
+    window: MenuWordSchema,
+    help: MenuWordSchema,
+    about: MenuWordSchema,
+    aboutDetail: Type.String({ minLength: 1, maxLength: 1000 }),
+    commands: Type.Object(
+      { sync: MenuWordSchema, accept: MenuWordSchema, reject: MenuWordSchema, find: MenuWordSchema },
+      { additionalProperties: false },
+    ),
+    roles: Type.Object(
+      {
+        undo: MenuWordSchema,
+        redo: MenuWordSchema,
+        cut: MenuWordSchema,
+        copy: MenuWordSchema,
+        paste: MenuWordSchema,
+        selectAll: MenuWordSchema,
+        reload: MenuWordSchema,
+        forceReload: MenuWordSchema,
+        toggleDevTools: MenuWordSchema,
+        resetZoom: MenuWordSchema,
+        zoomIn: MenuWordSchema,
+        zoomOut: MenuWordSchema,
+        togglefullscreen: MenuWordSchema,
+      } satisfies Record<(typeof menuRoles)[number], TSchema>,
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
 /** One tuple schema per operation. */
 export const operationArguments = {
   'app.info': Type.Tuple([]),
+  'app.setMenuWords': Type.Tuple([MenuWordsArgumentSchema]),
   'connections.list': Type.Tuple([]),
   'connections.status': Type.Tuple([]),
   'connections.add': Type.Tuple([NewConnectionArgumentSchema]),

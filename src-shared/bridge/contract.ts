@@ -10,7 +10,7 @@
  * stays in the main process (keychain and memory).
  */
 import type { Result } from './result';
-import type { MenuCommand } from './commands';
+import type { MenuCommand, MenuWords } from './commands';
 import type { AnyFeedPage } from '../domain/feeds';
 import type { PushPlan, PushResultsPage, PushRunSummary } from '../domain/master-data';
 import type {
@@ -155,7 +155,11 @@ export type FeedKind = WireFeedKind;
 
 /** The operations the renderer may call. */
 export interface DeskApi {
-  app: { info(): Promise<Result<AppInfo>> };
+  app: {
+    info(): Promise<Result<AppInfo>>;
+    /** The menu's words in the clerk's language: the desktop shell builds its menu with them; elsewhere nothing. */
+    setMenuWords(words: MenuWords): Promise<Result<null>>;
+  };
   connections: {
     list(): Promise<Result<ConnectionView[]>>;
     /** Asks the active connection's service `GET /me`. */
@@ -431,6 +435,7 @@ export interface DeskEvents {
 /** Every operation, as `area.verb`; the IPC channel is `desk:<operation>`. */
 export const deskOperations = [
   'app.info',
+  'app.setMenuWords',
   'connections.list',
   'connections.status',
   'connections.add',

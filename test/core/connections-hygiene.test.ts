@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { menuWordsFrom } from '../../src-shared/bridge/commands';
+import english from '../../src-shared/messages/menu.en.json';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -88,6 +90,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
     // Every operation at least once, with arguments each takes (a new operation must be added here).
     const samples: Record<DeskOperation, unknown[]> = {
       'app.info': [],
+      'app.setMenuWords': [menuWordsFrom((id) => english[id])],
       'connections.list': [],
       'connections.status': [],
       'connections.add': [{ label: 'Again', baseUrl: `${sandbox.origin}/`, token: second.token }],

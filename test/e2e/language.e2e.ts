@@ -33,7 +33,9 @@ describe('the desk in Arabic (browser mode)', () => {
   }
 
   const html = (page: Page) =>
-    page.evaluate(() => ({ lang: document.documentElement.lang, dir: document.documentElement.dir }));
+    page.evaluate<{ lang: string; dir: string }>(
+      '({ lang: document.documentElement.lang, dir: document.documentElement.dir })',
+    );
 
   it('opens in Arabic, right to left, on a computer set to Arabic (Egypt), grid included', async () => {
     const page = await open('ar-EG');

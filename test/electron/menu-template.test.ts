@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { MenuItemConstructorOptions } from 'electron';
-import { menuCommandItems, type MenuCommand } from '../../src-shared/bridge/commands';
+import { menuCommandItems, menuWordsFrom, type MenuCommand } from '../../src-shared/bridge/commands';
+import arabic from '../../src-shared/messages/menu.ar.json';
+import english from '../../src-shared/messages/menu.en.json';
 import { buildMenuTemplate } from '../../src-main/electron/menu-template';
 
 /** The shortcuts Electron gives a role when the template names none (docs: MenuItem roles). */
@@ -20,16 +22,19 @@ const roleAccelerators: Record<string, string> = {
   togglefullscreen: 'F11',
 };
 
-/** A menu as a user reads it: each top menu's name and its items' labels or roles with their shortcuts. */
+/** A menu's words from the catalogue's file of a language. */
+const wordsIn = { en: menuWordsFrom((id) => english[id]), ar: menuWordsFrom((id) => arabic[id]) };
+
+/** A menu as a user reads it: each top menu's role or name and its items' roles or labels with their shortcuts. */
 function outline(template: MenuItemConstructorOptions[]): unknown[] {
   return template.map((menu) => {
-    const name = menu.label ?? menu.role;
+    const name = menu.role ?? menu.label;
     if (!Array.isArray(menu.submenu)) return name;
     return {
       [String(name)]: menu.submenu.map((item) =>
         item.type === 'separator'
           ? '---'
-          : `${item.label ?? item.role}${item.accelerator ? ` (${item.accelerator})` : ''}`,
+          : `${item.role ?? item.label}${item.accelerator ? ` (${item.accelerator})` : ''}`,
       ),
     };
   });
@@ -47,7 +52,7 @@ function shortcuts(template: MenuItemConstructorOptions[]): string[] {
   return all;
 }
 
-function build(platform: NodeJS.Platform, isPackaged: boolean) {
+function build(platform: NodeJS.Platform, isPackaged: boolean, language: 'en' | 'ar' = 'en') {
   const chosen: MenuCommand[] = [];
   let abouts = 0;
   const template = buildMenuTemplate({
@@ -55,6 +60,7 @@ function build(platform: NodeJS.Platform, isPackaged: boolean) {
     isPackaged,
     onCommand: (command) => chosen.push(command),
     onAbout: () => (abouts += 1),
+    words: wordsIn[language],
   });
   return { template, chosen, abouts: () => abouts };
 }
@@ -112,8 +118,8 @@ describe('the application menu', () => {
   it('sends each command when its item is chosen, and opens About from Help', () => {
     const { template, chosen, abouts } = build('win32', true);
     const items = template.flatMap((menu) => (Array.isArray(menu.submenu) ? menu.submenu : []));
-    for (const { label } of menuCommandItems) {
-      const item = items.find((candidate) => candidate.label === label);
+    for (const { command } of menuCommandItems) {
+      const item = items.find((candidate) => candidate.label === wordsIn.en.commands[command]);
       item?.click?.({} as never, undefined, {} as never);
     }
     expect(chosen).toEqual(['sync', 'accept', 'reject', 'find']);
@@ -121,5 +127,24 @@ describe('the application menu', () => {
       .find((item) => item.label === 'About Reconciliation Desk')
       ?.click?.({} as never, undefined, {} as never);
     expect(abouts()).toBe(1);
+  });
+
+  it('names every menu and item in the clerk’s language, roles included, keeping what each does', () => {
+    const { template, chosen } = build('win32', false, 'ar');
+    const labels = template.map((menu) => ({
+      label: menu.label,
+      items: (Array.isArray(menu.submenu) ? menu.submenu : [])
+        .filter((item) => item.type !== 'separator')
+        .map((item) => item.label),
+    }));
+    expect(labels.map((menu) => menu.label)).toEqual(['ملف', 'تحرير', 'المستندات', 'عرض', 'نافذة', 'مساعدة']);
+    expect(labels[1]!.items).toEqual(['تراجع', 'إعادة', 'قص', 'نسخ', 'لصق', 'تحديد الكل', 'بحث…']);
+    expect(labels.flatMap((menu) => menu.items).every((label) => /[\u0600-\u06FF]/.test(label ?? ''))).toBe(
+      true,
+    );
+    const items = template.flatMap((menu) => (Array.isArray(menu.submenu) ? menu.submenu : []));
+    items.find((item) => item.label === 'قبول المحدد…')?.click?.({} as never, undefined, {} as never);
+    expect(chosen).toEqual(['accept']);
+    expect(items.find((item) => item.label === 'تراجع')?.role).toBe('undo');
   });
 });

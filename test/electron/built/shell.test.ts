@@ -8,7 +8,8 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { runInNewContext } from 'node:vm';
-import { menuCommandItems } from '../../../src-shared/bridge/commands';
+import { menuCommandItems, menuWordsFrom } from '../../../src-shared/bridge/commands';
+import english from '../../../src-shared/messages/menu.en.json';
 import { deskEventNames, deskOperations } from '../../../src-shared/bridge/contract';
 import { electronContentSecurityPolicy, secureWebPreferences } from '../../../src-main/electron/security';
 
@@ -241,7 +242,12 @@ describe('the built desktop shell', () => {
       ),
     );
     expect(commands).toEqual(
-      Object.fromEntries(menuCommandItems.map((item) => [item.label, item.accelerator])),
+      Object.fromEntries(
+        menuCommandItems.map((item) => [
+          menuWordsFrom((id) => english[id]).commands[item.command],
+          item.accelerator,
+        ]),
+      ),
     );
     expect(reports.packaged.menuSent).toEqual(
       menuCommandItems.map((item) => ['desk:event:menu.command', item.command]),

@@ -150,7 +150,7 @@ const menuOutline = state.menu.template.map((menu) => ({
   menu: menu.label ?? menu.role,
   items: Array.isArray(menu.submenu)
     ? menu.submenu.map((item) =>
-        item.type === 'separator' ? '---' : [item.label ?? item.role, item.accelerator ?? null],
+        item.type === 'separator' ? '---' : [item.role ?? item.label, item.accelerator ?? null],
       )
     : null,
 }));
