@@ -5,13 +5,14 @@ import type {
   RegisterCustomerName,
   ServiceCustomer,
 } from '../../../src-shared/domain/reconcile';
-import { customerNameWords as words } from './customer-name-words';
+import { useSay } from '../../messages/use-say';
+import { customerNameWords as words, type NameFailure } from './customer-name-words';
 
 /** A register name as the clerk decides on it. */
 type NameOf = Pick<RegisterCustomerName, 'name' | 'shownName'>;
 
 /** Keeps the clerk's word on a name and a customer; answers null, or why it could not be kept. */
-type DecideName = (name: NameOf, customerId: string) => Promise<string | null>;
+type DecideName = (name: NameOf, customerId: string) => Promise<NameFailure | null>;
 
 /** A customer as the clerk reads it: its name (English · Arabic) and its code. */
 function CustomerText({ customer }: { customer: ServiceCustomer }) {
@@ -38,35 +39,37 @@ export function CustomerNamesNote({
   onConfirm: DecideName;
   onRefuse: DecideName;
 }) {
-  const [failure, setFailure] = useState('');
+  const say = useSay();
+  const [failure, setFailure] = useState<NameFailure | null>(null);
   const [busy, setBusy] = useState(false);
   const { proposals, ambiguous, unknown } = names;
   if (proposals.length + ambiguous.length + unknown.length === 0 && !failure) return null;
   const decide = (action: DecideName, name: NameOf, customerId: string): void => {
     setBusy(true);
     void action(name, customerId).then((said) => {
-      setFailure(said ?? '');
+      setFailure(said);
       setBusy(false);
     });
   };
   const confirmed = proposals.filter((proposal) => proposal.how === 'alias').length;
   return (
-    <section className="customer-names" aria-label="Customer names">
+    <section className="customer-names" aria-label={say('reconcile.names.aria')}>
       {proposals.length > 0 && (
         <>
           <p role="status">
-            {words.matched(proposals.length, confirmed)} <span className="muted">{words.matchedHint}</span>
+            {words.matched(proposals.length, confirmed)} <span className="muted">{words.matchedHint()}</span>
           </p>
-          <ul aria-label="Customer names matched">
+          <ul aria-label={say('reconcile.names.matchedList')}>
             {proposals.map((proposal) => (
               <li key={proposal.name}>
-                <bdi>{proposal.shownName}</bdi> → <CustomerText customer={proposal.customer} />{' '}
+                <bdi>{proposal.shownName}</bdi> <span className="name-arrow">→</span>{' '}
+                <CustomerText customer={proposal.customer} />{' '}
                 <span className="muted">
                   · {words.lines(proposal.lineIds.length)}
-                  {proposal.sameness &&
-                    words.sameness[proposal.sameness] &&
-                    ` · ${words.sameness[proposal.sameness]}`}
-                  {proposal.how === 'alias' && ` · ${words.confirmed}`}
+                  {proposal.sameness && words.sameness(proposal.sameness) && (
+                    <> · {words.sameness(proposal.sameness)}</>
+                  )}
+                  {proposal.how === 'alias' && <> · {words.confirmed()}</>}
                 </span>{' '}
                 {proposal.how !== 'alias' && (
                   <>
@@ -75,7 +78,7 @@ export function CustomerNamesNote({
                       disabled={busy}
                       onClick={() => decide(onConfirm, proposal, proposal.customer.id)}
                     >
-                      {words.confirm}
+                      {words.confirm()}
                     </button>{' '}
                   </>
                 )}
@@ -84,7 +87,7 @@ export function CustomerNamesNote({
                   disabled={busy}
                   onClick={() => decide(onRefuse, proposal, proposal.customer.id)}
                 >
-                  {words.refuse}
+                  {words.refuse()}
                 </button>
               </li>
             ))}
@@ -94,7 +97,7 @@ export function CustomerNamesNote({
       {ambiguous.length > 0 && (
         <>
           <p role="status">{words.ambiguous(ambiguous.length)}</p>
-          <ul aria-label="Customer names matching several customers">
+          <ul aria-label={say('reconcile.names.ambiguousList')}>
             {ambiguous.map((name) => (
               <li key={name.name}>
                 <bdi>{name.shownName}</bdi>{' '}
@@ -108,7 +111,7 @@ export function CustomerNamesNote({
                         disabled={busy}
                         onClick={() => decide(onConfirm, name, candidate.id)}
                       >
-                        {words.choose}
+                        {words.choose()}
                       </button>
                     </li>
                   ))}
@@ -121,7 +124,7 @@ export function CustomerNamesNote({
       {unknown.length > 0 && (
         <>
           <p role="status">{words.unknown(unknown.length)}</p>
-          <ul aria-label="Customer names matching no customer">
+          <ul aria-label={say('reconcile.names.unknownList')}>
             {unknown.map((name) => (
               <li key={name.name}>
                 <bdi>{name.shownName}</bdi>{' '}
@@ -133,7 +136,7 @@ export function CustomerNamesNote({
       )}
       {failure && (
         <p role="alert" className="error-text">
-          {failure}
+          {words.failure(failure)}
         </p>
       )}
     </section>

@@ -29,19 +29,30 @@ import {
   releaseRegisterTable,
   type HeldRegisterOutline,
 } from './read-register-in-worker';
-import { countOf } from '../../words/counts';
+import { formatters, isolate, say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
-import { dateOrderLabels, describeReading, describeSkippedRow } from './reading-words';
+import { dateOrderLabel, describeReading, describeSkippedRow } from './reading-words';
+import { sayWith } from './say-with';
 
 const shownBadRows = 200;
 const shownSkippedRows = 50;
 
 /** The register files the Open dialog offers: an ERP's CSV (or text) export, or an Excel workbook. */
-const registerFilters = [
-  { name: 'CSV or Excel', extensions: ['csv', 'txt', 'xlsx', 'xls', 'xml'] },
-  { name: 'CSV file', extensions: ['csv', 'txt'] },
-  { name: 'Excel workbook', extensions: ['xlsx', 'xls', 'xml'] },
-];
+function registerFilters() {
+  return [
+    { name: say('reconcile.import.filter.any'), extensions: ['csv', 'txt', 'xlsx', 'xls', 'xml'] },
+    { name: say('reconcile.import.filter.csv'), extensions: ['csv', 'txt'] },
+    { name: say('reconcile.import.filter.excel'), extensions: ['xlsx', 'xls', 'xml'] },
+  ];
+}
+
+/** What an import laid over the open reconciliation came to. */
+interface Merged {
+  added: number;
+  unchanged: number;
+  updated: number;
+}
 
 interface Draft {
   file: OpenedFile;
@@ -101,6 +112,7 @@ export function ImportRegister({
   openId: string | null;
   onImported: (id: string) => void;
 }) {
+  const say = useSay();
   const [draft, setDraft] = useState<Draft | null>(null);
   const [dateOrder, setDateOrder] = useState<RegisterDateOrder | 'auto'>('auto');
   const [currency, setCurrency] = useState('EGP');
@@ -112,7 +124,7 @@ export function ImportRegister({
   const [reading, setReading] = useState<{ of: unknown[]; read: RegisterRead } | null>(null);
   const [overlapOf, setOverlapOf] = useState<{ of: unknown[]; overlap: Overlap | null } | null>(null);
   const [isMerging, setMerging] = useState(true);
-  const [done, setDone] = useState('');
+  const [done, setDone] = useState<Merged | null>(null);
   const [isBusy, setBusy] = useState(false);
   const readingInputs = [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart];
   const preview = reading && sameInputs(reading.of, readingInputs) ? reading.read : null;
@@ -137,13 +149,13 @@ export function ImportRegister({
       (thrown: unknown) => {
         if (!isCurrent) return;
         setDraft(null);
-        setError(thrown instanceof Error ? thrown.message : 'The register cannot be read.');
+        setError(thrown instanceof Error ? thrown.message : say('reconcile.read.registerUnreadable'));
       },
     );
     return () => {
       isCurrent = false;
     };
-  }, [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart]);
+  }, [draft, kind, dateOrder, currency, keepsTotalRows, keepsRowsApart, say]);
 
   // A file put aside (another chosen, imported, the section left) leaves the worker.
   useEffect(() => {
@@ -200,13 +212,13 @@ export function ImportRegister({
       );
     } catch (thrown) {
       setDraft(null);
-      setError(thrown instanceof Error ? thrown.message : 'The file cannot be read.');
+      setError(thrown instanceof Error ? thrown.message : say('reconcile.read.fileUnreadable'));
     }
   };
 
   const chooseFile = async (): Promise<void> => {
     setBusy(true);
-    const opened = await openFile("The ERP's register", registerFilters);
+    const opened = await openFile(say('reconcile.import.openTitle'), registerFilters());
     setBusy(false);
     if (!opened.ok) {
       setError(opened.message);
@@ -215,7 +227,7 @@ export function ImportRegister({
     const file = opened.file;
     if (!file) return;
     setError('');
-    setDone('');
+    setDone(null);
     setDateOrder('auto');
     setKeepsTotalRows(false);
     setKeepsRowsApart(false);
@@ -258,9 +270,7 @@ export function ImportRegister({
         nowIso,
       );
       if (merged) {
-        setDone(
-          `${countOf(merged.added, 'document')} added to the reconciliation; ${formatCount(merged.unchanged)} already in it unchanged, ${formatCount(merged.updated)} updated from the new file. Its decisions are kept.`,
-        );
+        setDone({ added: merged.added, unchanged: merged.unchanged, updated: merged.updated });
         setBusy(false);
         setDraft(null);
         onImported(overlap.id);
@@ -303,11 +313,11 @@ export function ImportRegister({
     : [];
 
   return (
-    <section className="register-import" aria-label="Import an ERP register">
-      <div className="file-pick" role="group" aria-label="ERP register file">
-        <span>Import the ERP&apos;s register (CSV or Excel)</span>{' '}
+    <section className="register-import" aria-label={say('reconcile.import.aria')}>
+      <div className="file-pick" role="group" aria-label={say('reconcile.import.fileGroup')}>
+        <span>{say('reconcile.import.intro')}</span>{' '}
         <button type="button" disabled={isBusy} onClick={() => void chooseFile()}>
-          Choose file…
+          {say('reconcile.import.choose')}
         </button>
       </div>
       {error && (
@@ -317,49 +327,63 @@ export function ImportRegister({
       )}
       {done && (
         <p role="status" className="muted">
-          {done}
+          {say('reconcile.import.merged', {
+            added: done.added,
+            unchanged: formatCount(done.unchanged),
+            updated: formatCount(done.updated),
+          })}
         </p>
       )}
       {draft && (
         <div className="register-draft">
           <p className="muted">
-            {draft.file.name} · {draft.format} · {countOf(draft.held.outline.rowCount, 'row')}
-            {draft.isRemembered ? ' · columns as last time' : ''}
+            {say('reconcile.import.draft', {
+              file: isolate.ltr(draft.file.name),
+              format: isolate.name(draft.format),
+              rows: draft.held.outline.rowCount,
+              remembered: draft.isRemembered ? 'yes' : 'no',
+            })}
           </p>
           <label className="inline">
-            Column names are on{' '}
+            {say('reconcile.import.headerRow')}{' '}
             <select
-              aria-label="Header row"
+              aria-label={say('reconcile.import.headerRowAria')}
               value={draft.held.outline.headerLine}
               onChange={(event) => void readDraft(draft.file, Number(event.target.value))}
             >
               {headerChoices.map((row) => (
                 <option key={row.line} value={row.line}>
-                  line {row.line}:{' '}
-                  {row.cells
-                    .filter((cell) => cell !== '')
-                    .slice(0, 4)
-                    .join(' · ')
-                    .slice(0, 60)}
+                  {say('reconcile.import.headerChoice', {
+                    line: formatters().digits(row.line),
+                    cells: isolate.name(
+                      row.cells
+                        .filter((cell) => cell !== '')
+                        .slice(0, 4)
+                        .join(' · ')
+                        .slice(0, 60),
+                    ),
+                  })}
                 </option>
               ))}
             </select>
           </label>
-          <div className="mapping-grid" role="group" aria-label="Register columns">
+          <div className="mapping-grid" role="group" aria-label={say('reconcile.import.columns')}>
             {registerFields.map((field) => {
-              const def = registerFieldDefs[field];
+              const label = say(`reconcile.import.field.${field}`);
               return (
                 <label key={field} className="mapping-field">
                   <span>
-                    {def.label}
-                    {def.isRequired ? <abbr title="required"> *</abbr> : null}
+                    {label}
+                    {registerFieldDefs[field].isRequired ? (
+                      <abbr title={say('reconcile.import.required')}> *</abbr>
+                    ) : null}
                   </span>
                   <select
-                    aria-label={def.label}
+                    aria-label={label}
                     value={draft.mapping.columns[field] ?? ''}
                     onChange={(event) => setColumn(field, event.target.value)}
                   >
-                    <option value="">(none)</option>
+                    <option value="">{say('reconcile.import.none')}</option>
                     {draft.held.outline.headers.map((header, index) => (
                       <option key={`${header}-${index}`} value={index}>
                         {header}
@@ -377,12 +401,12 @@ export function ImportRegister({
                 checked={draft.mapping.isTaxIncluded}
                 onChange={(event) => setMapping({ ...draft.mapping, isTaxIncluded: event.target.checked })}
               />{' '}
-              Amounts include tax
+              {say('reconcile.import.taxIncluded')}
             </label>
             <label className="inline">
-              Receipts and credit notes{' '}
+              {say('reconcile.import.credits')}{' '}
               <select
-                aria-label="Sign of receipts and credit notes"
+                aria-label={say('reconcile.import.creditsAria')}
                 value={creditChoiceOf(draft.mapping)}
                 onChange={(event) => {
                   const choice = event.target.value as CreditChoice;
@@ -392,29 +416,29 @@ export function ImportRegister({
                   });
                 }}
               >
-                <option value="auto">as the file shows them</option>
-                <option value="negative">are written with a minus</option>
-                <option value="positive">are written positive</option>
+                <option value="auto">{say('reconcile.import.asTheFileShows')}</option>
+                <option value="negative">{say('reconcile.import.credits.negative')}</option>
+                <option value="positive">{say('reconcile.import.credits.positive')}</option>
               </select>
             </label>
             <label className="inline">
-              Dates{' '}
+              {say('reconcile.import.dates')}{' '}
               <select
-                aria-label="Date order"
+                aria-label={say('reconcile.import.datesAria')}
                 value={dateOrder}
                 className={preview && !preview.ok && preview.needsDateOrder ? 'needs-choice' : undefined}
                 onChange={(event) => setDateOrder(event.target.value as RegisterDateOrder | 'auto')}
               >
-                <option value="auto">as the file shows them</option>
-                <option value="ymd">{dateOrderLabels.ymd}</option>
-                <option value="dmy">{dateOrderLabels.dmy}</option>
-                <option value="mdy">{dateOrderLabels.mdy}</option>
+                <option value="auto">{say('reconcile.import.asTheFileShows')}</option>
+                <option value="ymd">{dateOrderLabel('ymd')}</option>
+                <option value="dmy">{dateOrderLabel('dmy')}</option>
+                <option value="mdy">{dateOrderLabel('mdy')}</option>
               </select>
             </label>
             <label className="inline">
-              Currency of blank cells{' '}
+              {say('reconcile.import.currency')}{' '}
               <input
-                aria-label="Default currency"
+                aria-label={say('reconcile.import.currencyAria')}
                 value={currency}
                 size={5}
                 maxLength={3}
@@ -423,7 +447,7 @@ export function ImportRegister({
             </label>
           </div>
           {(keepsTotalRows || keepsRowsApart || (preview?.ok && hasOverridable(preview.reading))) && (
-            <div className="register-options" role="group" aria-label="What the desk decided">
+            <div className="register-options" role="group" aria-label={say('reconcile.import.decided')}>
               {(keepsTotalRows || (preview?.ok && hasLeftOutRows(preview.reading))) && (
                 <label className="inline">
                   <input
@@ -431,7 +455,7 @@ export function ImportRegister({
                     checked={keepsTotalRows}
                     onChange={(event) => setKeepsTotalRows(event.target.checked)}
                   />{' '}
-                  Read total and heading rows as documents
+                  {say('reconcile.import.keepTotals')}
                 </label>
               )}
               {(keepsRowsApart || (preview?.ok && preview.reading.folded.documents > 0)) && (
@@ -441,14 +465,14 @@ export function ImportRegister({
                     checked={keepsRowsApart}
                     onChange={(event) => setKeepsRowsApart(event.target.checked)}
                   />{' '}
-                  Keep rows with the same number apart
+                  {say('reconcile.import.keepApart')}
                 </label>
               )}
             </div>
           )}
-          {preview === null && <p className="reading-wait">Reading the file…</p>}
+          {preview === null && <p className="reading-wait">{say('reconcile.import.reading')}</p>}
           {preview?.ok && (
-            <div className="register-reading" aria-label="What the desk read">
+            <div className="register-reading" aria-label={say('reconcile.import.read')}>
               <ul>
                 {describeReading({
                   kind,
@@ -462,8 +486,10 @@ export function ImportRegister({
               </ul>
               {preview.reading.skipped.length > 0 && (
                 <details>
-                  <summary>{countOf(preview.reading.skipped.length, 'row')} left out</summary>
-                  <ul className="problems" aria-label="Rows left out">
+                  <summary>
+                    {say('reconcile.import.leftOut', { count: preview.reading.skipped.length })}
+                  </summary>
+                  <ul className="problems" aria-label={say('reconcile.import.leftOutAria')}>
                     {preview.reading.skipped.slice(0, shownSkippedRows).map((row) => (
                       <li key={row.line}>{describeSkippedRow(row)}</li>
                     ))}
@@ -477,31 +503,32 @@ export function ImportRegister({
                     checked={isMerging}
                     onChange={(event) => setMerging(event.target.checked)}
                   />{' '}
-                  {formatCount(already)} of these documents are already in the open reconciliation (
-                  {overlap.fileName}): add only what is new to it, keeping its decisions
+                  {sayWith('reconcile.import.overlap', {
+                    count: formatCount(already),
+                    file: <bdi dir="ltr">{overlap.fileName}</bdi>,
+                  })}
                 </label>
               )}
               <p>
                 <button type="button" className="primary" disabled={isBusy} onClick={() => void importIt()}>
                   {willMerge
-                    ? `Add ${countOf(lines.length - already, 'new document')}`
-                    : `Reconcile ${countOf(lines.length, 'document')}`}
+                    ? say('reconcile.import.add', { count: lines.length - already })
+                    : say('reconcile.import.reconcile', { count: lines.length })}
                 </button>
               </p>
             </div>
           )}
           {preview && !preview.ok && preview.mappingProblems.length > 0 && (
-            <ul className="problems" aria-label="Column problems">
+            <ul className="problems" aria-label={say('reconcile.import.problems')}>
               {preview.mappingProblems.map((problem) => (
                 <li key={problem}>{problem}</li>
               ))}
             </ul>
           )}
           {preview && !preview.ok && preview.badRows.length > 0 && (
-            <div role="alert" aria-label="Rows that cannot be read">
+            <div role="alert" aria-label={say('reconcile.import.badRowsAria')}>
               <p className="error-text">
-                {preview.badRows.length} row(s) cannot be read, so nothing can be imported. Fix the export or
-                the columns, then import again.
+                {say('reconcile.import.badRows', { count: formatters().digits(preview.badRows.length) })}
               </p>
               <ul className="problems">
                 {preview.badRows.slice(0, shownBadRows).map((row) => (

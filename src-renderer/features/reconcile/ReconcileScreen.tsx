@@ -1,19 +1,14 @@
 import { useEffect, useState } from 'react';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import { deleteReconciliation, listReconciliations } from '../../data/reconciliations';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
-import { formatCount, formatTime } from '../ui/format';
+import { formatTime } from '../ui/format';
 import { ImportRegister } from './ImportRegister';
 import '../ui/review.css';
 import './reconcile.css';
 import { ReconcileView } from './ReconcileView';
-
-const kindLabels: Record<FeedKind, string> = {
-  invoices: 'Invoices',
-  payments: 'Receipts',
-  returns: 'Credit notes',
-  orders: 'Sales orders',
-};
 
 type Saved = Awaited<ReturnType<typeof listReconciliations>>[number];
 
@@ -23,6 +18,7 @@ type Saved = Awaited<ReturnType<typeof listReconciliations>>[number];
  * result is computed again from the staged documents each time.
  */
 export function ReconcileScreen() {
+  const say = useSay();
   const connectionId = useDeskStore((state) => state.connection?.connection?.id ?? null);
   const [kind, setKind] = useState<FeedKind>('invoices');
   const [saved, setSaved] = useState<Saved[]>([]);
@@ -46,29 +42,32 @@ export function ReconcileScreen() {
     };
   }, [connectionId, kind, version]);
 
-  if (connectionId === null)
-    return <p className="empty">No connection yet. Add the service address and token in Connections.</p>;
+  if (connectionId === null) return <p className="empty">{say('reconcile.screen.noConnection')}</p>;
   return (
     <div className="reconcile">
-      <div className="toolbar" role="toolbar" aria-label="Reconcile tools">
-        <div className="views" role="group" aria-label="Kind of register">
+      <div className="toolbar" role="toolbar" aria-label={say('reconcile.screen.tools')}>
+        <div className="views" role="group" aria-label={say('reconcile.screen.kinds')}>
           {feedKinds.map((each) => (
             <button key={each} type="button" aria-pressed={kind === each} onClick={() => setKind(each)}>
-              {kindLabels[each]}
+              {say(`reconcile.kind.${each}`)}
             </button>
           ))}
         </div>
         {saved.length > 0 && (
           <label className="inline">
-            Reconciliation{' '}
+            {say('reconcile.screen.reconciliation')}{' '}
             <select
-              aria-label="Reconciliation"
+              aria-label={say('reconcile.screen.reconciliation')}
               value={openId ?? ''}
               onChange={(event) => setOpenId(event.target.value || null)}
             >
               {saved.map((item) => (
                 <option key={item.id} value={item.id}>
-                  {item.fileName} · {formatCount(item.lineCount)} lines · {formatTime(item.createdAt)}
+                  {say('reconcile.screen.saved', {
+                    file: isolate.ltr(item.fileName),
+                    count: item.lineCount,
+                    time: isolate.ltr(formatTime(item.createdAt)),
+                  })}
                 </option>
               ))}
             </select>
@@ -85,7 +84,7 @@ export function ReconcileScreen() {
               })
             }
           >
-            Forget this reconciliation
+            {say('reconcile.screen.forget')}
           </button>
         )}
       </div>
@@ -102,10 +101,7 @@ export function ReconcileScreen() {
       {openId ? (
         <ReconcileView key={`${openId}:${imports}`} kind={kind} id={openId} />
       ) : (
-        <p className="empty">
-          Import the ERP's register of {kindLabels[kind].toLowerCase()} (CSV or Excel) to compare it with the
-          documents the service issued.
-        </p>
+        <p className="empty">{say('reconcile.screen.empty', { kind })}</p>
       )}
     </div>
   );

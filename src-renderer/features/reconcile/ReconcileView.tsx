@@ -18,6 +18,8 @@ import {
 } from '../../../src-shared/domain/reconcile';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { FeedKind } from '../../../src-shared/wire';
+import { formatters, isolate } from '../../messages/intl';
+import { useDeskLocale, useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
 import { deskErrorWords } from '../../words/problem-words';
 import { runExport, type FileNote } from '../files/file-actions';
@@ -25,25 +27,39 @@ import { FileNoteText } from '../files/FileNoteText';
 import { useRejectReasons } from '../review/use-reject-reasons';
 import { Dialog } from '../ui/Dialog';
 import { ReasonOptions } from '../ui/ReasonOptions';
-import { formatCents, formatCount } from '../ui/format';
-import { gridDefaults } from '../ui/grid-setup';
+import { formatCents, formatCount, formatDate } from '../ui/format';
+import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { CustomerNamesNote } from './CustomerNamesNote';
 import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
-import { groupNotes, reconcileColumns, ruleLabels, stateLabels } from './reconcile-columns';
+import { groupNotes, reconcileColumns, rejectionMessage, ruleLabel, stateLabel } from './reconcile-columns';
+import { sayWith } from './say-with';
 import { useReconcile } from './use-reconcile';
 
 const getRowId = (params: GetRowIdParams<ReconcileGroup>): string => params.data.id;
 
 /** A state's totals in one line: service, ERP and their difference, per currency. */
-function totalsText(summary: StateSummary): string {
+function totalsText(summary: StateSummary, say: ReturnType<typeof useSay>): string {
   if (summary.totals.length === 0) return '';
   return summary.totals
-    .map(
-      (total) =>
-        `${total.currency} service ${formatCents(total.serviceCents)} · ERP ${formatCents(total.erpCents)} · difference ${formatCents(total.differenceCents)}`,
+    .map((total) =>
+      say('reconcile.view.total', {
+        currency: isolate.ltr(total.currency),
+        service: isolate.ltr(formatCents(total.serviceCents)),
+        erp: isolate.ltr(formatCents(total.erpCents)),
+        difference: isolate.ltr(formatCents(total.differenceCents)),
+      }),
     )
-    .join('; ');
+    .join(say('reconcile.view.totalsSeparator'));
 }
+
+/** A count as a button shows it, `(3)`: the clerk's digits, no separators. */
+function digits(count: number): string {
+  return formatters().digits(count);
+}
+
+/** What the notice under the actions says: answers queued, or why they could not be. */
+type Notice =
+  { type: 'queued'; outcome: 'accepted' | 'rejected'; count: number } | { type: 'failed'; text: string };
 
 /**
  * One reconciliation: the customers proposed for names the register gives (CustomerNamesNote), the
@@ -57,14 +73,19 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
     id,
     kind,
   );
+  const say = useSay();
+  const locale = useDeskLocale();
+  // The grid's language and direction; its key (the locale) makes it anew on a switch.
+  const { key: gridKey, ...gridLocale } = useGridLocale();
   const ack = useDeskStore((state) => state.ack);
   const [view, setView] = useState<ReconcileState>('matched');
   const [selected, setSelected] = useState<ReconcileGroup[]>([]);
   const [dialog, setDialog] = useState<'pick' | 'reject' | null>(null);
-  const [notice, setNotice] = useState('');
+  const [notice, setNotice] = useState<Notice | null>(null);
   const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const apiRef = useRef<GridApi<ReconcileGroup> | null>(null);
-  const columnDefs = useMemo(() => reconcileColumns(), []);
+  // The headers are said in the desk's language: made again when it changes (the grid is made anew too).
+  const columnDefs = reconcileColumns(locale);
 
   const result = open?.result ?? null;
   const rows = useMemo(() => result?.groups.filter((group) => group.state === view) ?? [], [result, view]);
@@ -74,7 +95,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
     [],
   );
 
-  if (!open || !result) return <p className="empty">Reconciling…</p>;
+  if (!open || !result) return <p className="empty">{say('reconcile.view.loading')}</p>;
   const { row } = open;
   const settings = row.settings;
   const suggestions = selected.filter((group) => group.state === 'suggested');
@@ -83,35 +104,39 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
 
   // A decision or a setting changes what is shown: an earlier notice no longer speaks of it.
   const decideNow = (decisions: Parameters<typeof decide>[0]): void => {
-    setNotice('');
+    setNotice(null);
     void decide(decisions);
   };
-  const queue = async (drafts: AckDraft[], what: string): Promise<string | null> => {
+  const queue = async (drafts: AckDraft[], what: 'accepted' | 'rejected'): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
     if (!outcome.ok) return outcome.message;
     apiRef.current?.deselectAll();
-    setNotice(
-      `${formatCount(outcome.queued)} ${what} queued; they are sent now, or as soon as the service answers.`,
-    );
+    setNotice({ type: 'queued', outcome: what, count: outcome.queued });
     return null;
   };
 
   return (
     <div className="reconcile-view">
-      <p className="muted" role="status" aria-label="Register">
-        {row.fileName} · {row.format} · {formatCount(row.register.lines.length)} register lines against{' '}
-        {formatCount(open.documents.length)} staged {kind} · reconciled in {open.runMs} ms
+      <p className="muted" role="status" aria-label={say('reconcile.view.register')}>
+        {sayWith('reconcile.view.summary', {
+          file: <bdi dir="ltr">{row.fileName}</bdi>,
+          format: <bdi>{row.format}</bdi>,
+          lines: row.register.lines.length,
+          documents: open.documents.length,
+          kind,
+          ms: open.runMs,
+        })}
         {result.ackConflicts > 0 && (
           <strong className="error-text">
             {' '}
-            · {result.ackConflicts} answered document(s) disagree with the register
+            {say('reconcile.view.ackConflicts', { count: result.ackConflicts })}
           </strong>
         )}
       </p>
       <CustomerKeysNote keys={row.customerKeys} error={keysError} />
       <CustomerNamesNote names={open.names} onConfirm={confirmName} onRefuse={refuseName} />
-      <fieldset className="rules" aria-label="Matching rules">
-        <legend>Rules, in order</legend>
+      <fieldset className="rules" aria-label={say('reconcile.view.rules')}>
+        <legend>{say('reconcile.view.rulesLegend')}</legend>
         {matchRules.map((rule) => {
           const summary = result.rules[rule];
           const found = summary.matched + summary.suggested + summary.differs + summary.ambiguous;
@@ -127,15 +152,15 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
                   })
                 }
               />{' '}
-              {ruleLabels[rule]} <span className="count">{formatCount(found)}</span>
+              {ruleLabel(rule)} <span className="count">{formatCount(found)}</span>
             </label>
           );
         })}
         <label className="inline">
-          Days apart{' '}
+          {say('reconcile.view.daysApart')}{' '}
           <input
             type="number"
-            aria-label="Days apart"
+            aria-label={say('reconcile.view.daysApart')}
             min={0}
             max={31}
             value={settings.dayWindow}
@@ -145,58 +170,58 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           />
         </label>
         <label className="inline">
-          Amount tolerance{' '}
+          {say('reconcile.view.tolerance')}{' '}
           <ToleranceInput
             cents={settings.toleranceCents}
             onChange={(toleranceCents) => void setSettings({ ...settings, toleranceCents })}
           />
         </label>
       </fieldset>
-      <div className="views" role="group" aria-label="States">
+      <div className="views" role="group" aria-label={say('reconcile.view.states')}>
         {reconcileStates.map((state) => (
           <button
             key={state}
             type="button"
             aria-pressed={view === state}
-            title={totalsText(result.states[state])}
+            title={totalsText(result.states[state], say)}
             onClick={() => setView(state)}
           >
-            {stateLabels[state]} <span className="count">{formatCount(result.states[state].groups)}</span>
+            {stateLabel(state)} <span className="count">{formatCount(result.states[state].groups)}</span>
           </button>
         ))}
       </div>
-      <p className="muted" aria-label="Totals of the state">
-        {totalsText(result.states[view]) || 'Nothing in this state.'}
+      <p className="muted" aria-label={say('reconcile.view.totals')}>
+        {totalsText(result.states[view], say) || say('reconcile.view.nothing')}
       </p>
-      <div className="actions" role="toolbar" aria-label="Reconciliation actions">
+      <div className="actions" role="toolbar" aria-label={say('reconcile.view.actions')}>
         <button
           type="button"
           className="primary"
           disabled={acceptable.length === 0}
           onClick={() =>
-            void queue(acceptable, 'acceptance(s)').then((failure) => {
-              if (failure) setNotice(failure);
+            void queue(acceptable, 'accepted').then((failure) => {
+              if (failure) setNotice({ type: 'failed', text: failure });
             })
           }
         >
-          Accept all matched ({formatCount(acceptable.length)})
+          {say('reconcile.view.acceptAll', { count: formatCount(acceptable.length) })}
         </button>
         <button
           type="button"
           disabled={suggestions.length === 0}
           onClick={() => decideNow(suggestions.map(confirmSuggestion))}
         >
-          Confirm ({suggestions.length})
+          {say('reconcile.view.confirm', { count: digits(suggestions.length) })}
         </button>
         <button
           type="button"
           disabled={suggestions.length === 0}
           onClick={() => decideNow(suggestions.map(discardSuggestion))}
         >
-          Discard ({suggestions.length})
+          {say('reconcile.view.discard', { count: digits(suggestions.length) })}
         </button>
         <button type="button" disabled={!ambiguous} onClick={() => setDialog('pick')}>
-          Pick…
+          {say('reconcile.view.pick')}
         </button>
         <button
           type="button"
@@ -204,17 +229,17 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           disabled={differing.length === 0}
           onClick={() => setDialog('reject')}
         >
-          Reject differing… ({differing.length})
+          {say('reconcile.view.rejectDiffering', { count: digits(differing.length) })}
         </button>
         <button
           type="button"
           disabled={row.decisions.length === 0}
           onClick={() => {
-            setNotice('');
+            setNotice(null);
             void undoDecision();
           }}
         >
-          Undo last decision
+          {say('reconcile.view.undo')}
         </button>
         <button
           type="button"
@@ -224,7 +249,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
             )
           }
         >
-          Export CSV
+          {say('reconcile.view.exportCsv')}
         </button>
         <button
           type="button"
@@ -234,18 +259,24 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
             )
           }
         >
-          Export XLSX
+          {say('reconcile.view.exportXlsx')}
         </button>
         <FileNoteText note={exportNote} />
       </div>
       {notice && (
-        <p role="status" aria-label="Reconcile notice">
-          {notice}
+        <p role="status" aria-label={say('reconcile.view.notice')}>
+          {notice.type === 'failed'
+            ? notice.text
+            : say(notice.outcome === 'accepted' ? 'reconcile.view.accepted' : 'reconcile.view.rejected', {
+                count: formatCount(notice.count),
+              })}
         </p>
       )}
-      <div className="grid-frame" role="region" aria-label="Reconciliation grid">
+      <div className="grid-frame" role="region" aria-label={say('reconcile.view.grid')}>
         <AgGridReact<ReconcileGroup>
+          key={gridKey}
           {...gridDefaults}
+          {...gridLocale}
           rowData={rows}
           columnDefs={columnDefs}
           getRowId={getRowId}
@@ -263,7 +294,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
             apiRef.current = null;
           }}
           onSelectionChanged={onSelection}
-          overlayNoRowsTemplate="<span>Nothing in this state.</span>"
+          overlayNoRowsTemplate={`<span>${escapeHtml(say('reconcile.view.nothing'))}</span>`}
         />
       </div>
       {dialog === 'pick' && ambiguous && (
@@ -282,7 +313,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           groups={differing}
           onCancel={() => setDialog(null)}
           onSubmit={async (drafts) => {
-            const failure = await queue(drafts, 'rejection(s)');
+            const failure = await queue(drafts, 'rejected');
             if (!failure) setDialog(null);
             return failure;
           }}
@@ -297,12 +328,13 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
  * "0.05"), saved in cents whenever it reads as an amount, and shown from the saved value on leaving.
  */
 function ToleranceInput({ cents, onChange }: { cents: number; onChange: (cents: number) => void }) {
+  const say = useSay();
   const [text, setText] = useState<string | null>(null);
   return (
     <input
       type="text"
       inputMode="decimal"
-      aria-label="Amount tolerance"
+      aria-label={say('reconcile.view.tolerance')}
       size={6}
       value={text ?? (cents / 100).toFixed(2)}
       onChange={(event) => {
@@ -326,6 +358,7 @@ function PickDialog({
   onCancel: () => void;
   onPick: (keys: DocumentKey[], lineIds: string[]) => Promise<void>;
 }) {
+  const say = useSay();
   const [keys, setKeys] = useState<Set<DocumentKey>>(new Set());
   const [lineIds, setLineIds] = useState<Set<string>>(new Set());
   const toggle = <T,>(set: Set<T>, value: T): Set<T> => {
@@ -335,9 +368,9 @@ function PickDialog({
     return next;
   };
   return (
-    <Dialog title="Pick what belongs together" onClose={onCancel}>
+    <Dialog title={say('reconcile.pick.title')} onClose={onCancel}>
       <fieldset>
-        <legend>Service documents</legend>
+        <legend>{say('reconcile.pick.documents')}</legend>
         {group.documents.map((doc) => (
           <label key={documentKey(doc)} className="pick-line">
             <input
@@ -345,13 +378,16 @@ function PickDialog({
               checked={keys.has(documentKey(doc))}
               onChange={() => setKeys(toggle(keys, documentKey(doc)))}
             />{' '}
-            {doc.number} · {doc.customerCode ?? ''} · {doc.date} · {formatCents(doc.amountCents)}{' '}
-            {doc.currency}
+            <bdi dir="ltr">{doc.number}</bdi> · <bdi dir="ltr">{doc.customerCode ?? ''}</bdi> ·{' '}
+            <bdi dir="ltr">{formatDate(doc.date)}</bdi> ·{' '}
+            <bdi dir="ltr">
+              {formatCents(doc.amountCents)} {doc.currency}
+            </bdi>
           </label>
         ))}
       </fieldset>
       <fieldset>
-        <legend>ERP register lines</legend>
+        <legend>{say('reconcile.pick.lines')}</legend>
         {group.lines.map((line) => (
           <label key={line.id} className="pick-line">
             <input
@@ -359,14 +395,17 @@ function PickDialog({
               checked={lineIds.has(line.id)}
               onChange={() => setLineIds(toggle(lineIds, line.id))}
             />{' '}
-            {line.erpNumber} · {line.serviceRef ?? ''} · {line.date ?? ''} · {formatCents(line.amountCents)}{' '}
-            {line.currency}
+            <bdi dir="ltr">{line.erpNumber}</bdi> · <bdi dir="ltr">{line.serviceRef ?? ''}</bdi> ·{' '}
+            <bdi dir="ltr">{formatDate(line.date)}</bdi> ·{' '}
+            <bdi dir="ltr">
+              {formatCents(line.amountCents)} {line.currency}
+            </bdi>
           </label>
         ))}
       </fieldset>
       <div className="dialog-foot">
         <button type="button" onClick={onCancel}>
-          Cancel
+          {say('reconcile.dialog.cancel')}
         </button>
         <button
           type="button"
@@ -374,7 +413,7 @@ function PickDialog({
           disabled={keys.size === 0 || lineIds.size === 0}
           onClick={() => void onPick([...keys], [...lineIds])}
         >
-          Pick these
+          {say('reconcile.pick.submit')}
         </button>
       </div>
     </Dialog>
@@ -396,30 +435,32 @@ function RejectDifferingDialog({
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
 }) {
+  const say = useSay();
   const reasons = useRejectReasons(kind);
   const [reasonCode, setReasonCode] = useState('AMOUNT_MISMATCH');
   const [error, setError] = useState('');
-  const drafts: Array<AckDraft & { number: string }> = groups.flatMap((group) =>
+  // The message the service keeps is in English (./reconcile-columns.ts); the list says it to the clerk.
+  const drafts: Array<AckDraft & { number: string; notes: string }> = groups.flatMap((group) =>
     group.documents
       .filter((doc) => doc.isPending)
       .map((doc) => ({
         id: doc.id,
         outcome: 'REJECTED' as const,
         reasonCode,
-        message:
-          `ERP register ${group.lines.map((line) => line.erpNumber).join(', ')}: ${groupNotes(group)}`.slice(
-            0,
-            maxAckMessageLength,
-          ),
+        message: rejectionMessage(group).slice(0, maxAckMessageLength),
         number: doc.number,
+        notes: say('reconcile.reject.message', {
+          numbers: isolate.ltr(group.lines.map((line) => line.erpNumber).join(', ')),
+          notes: groupNotes(group),
+        }),
       })),
   );
   return (
-    <Dialog title={`Reject ${drafts.length} differing document(s)`} onClose={onCancel}>
+    <Dialog title={say('reconcile.reject.title', { count: digits(drafts.length) })} onClose={onCancel}>
       <label className="field">
-        Reason{' '}
+        {say('reconcile.reject.reason')}{' '}
         <select
-          aria-label="Reason"
+          aria-label={say('reconcile.reject.reason')}
           value={reasonCode}
           onChange={(event) => setReasonCode(event.target.value)}
         >
@@ -429,7 +470,7 @@ function RejectDifferingDialog({
       <ul className="hint">
         {drafts.slice(0, 8).map((draft) => (
           <li key={draft.id}>
-            {draft.number}: {draft.message}
+            <bdi dir="ltr">{draft.number}</bdi>: {draft.notes}
           </li>
         ))}
       </ul>
@@ -440,19 +481,19 @@ function RejectDifferingDialog({
           </span>
         )}
         <button type="button" onClick={onCancel}>
-          Cancel
+          {say('reconcile.dialog.cancel')}
         </button>
         <button
           type="button"
           className="primary danger"
           disabled={drafts.length === 0}
           onClick={() =>
-            void onSubmit(drafts.map(({ number: _number, ...draft }) => draft)).then((failure) =>
-              setError(failure ?? ''),
+            void onSubmit(drafts.map(({ number: _number, notes: _notes, ...draft }) => draft)).then(
+              (failure) => setError(failure ?? ''),
             )
           }
         >
-          Reject {drafts.length}
+          {say('reconcile.reject.submit', { count: digits(drafts.length) })}
         </button>
       </div>
     </Dialog>
@@ -464,24 +505,28 @@ function RejectDifferingDialog({
  * carries (src-shared/domain/reconcile/customer-keys.ts), and why not all could be asked.
  */
 function CustomerKeysNote({ keys, error }: { keys: CustomerKeys | undefined; error: DeskError | null }) {
+  const say = useSay();
   const linked = keys ? Object.keys(keys.byCustomerId).length : 0;
   const unknown = keys ? keys.asked.length - linked : 0;
   const said = [
-    linked > 0 &&
-      `${formatCount(linked)} customer${linked === 1 ? '' : 's'} the register names by ERP key linked through the service.`,
-    unknown > 0 &&
-      `${formatCount(unknown)} customer key${unknown === 1 ? '' : 's'} of the register the service does not know: ${unknown === 1 ? 'its' : 'their'} lines match no document.`,
+    linked > 0 && say('reconcile.keys.linked', { count: linked }),
+    unknown > 0 && say('reconcile.keys.unknown', { count: unknown }),
   ].filter((sentence): sentence is string => typeof sentence === 'string');
   if (said.length === 0 && !error) return null;
   return (
-    <p className="muted" role="status" aria-label="Customer keys">
+    <p className="muted" role="status" aria-label={say('reconcile.keys.aria')}>
       {said.join(' ')}
       {error && (
         <span className="error-text">
-          {said.length > 0 ? ' ' : ''}Customer keys could not all be asked of the service:{' '}
-          {deskErrorWords(error)}
+          {said.length > 0 ? ' ' : ''}
+          {say('reconcile.keys.error', { error: deskErrorWords(error) })}
         </span>
       )}
     </p>
   );
+}
+
+/** Text for ag-grid's overlay template (HTML): the catalogue's words, never markup. */
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

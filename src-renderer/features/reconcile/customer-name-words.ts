@@ -1,37 +1,42 @@
 // Every word the clerk reads about a register's customer names (CustomerNamesNote.tsx and the hook's
-// failures), kept together so that the Arabic catalogue of a later issue replaces them in one place.
+// failures), said from the catalogue in the desk's language when called (the note calls useSay()).
 import type { NameSameness } from '../../../src-shared/domain/reconcile';
-import { formatCount } from '../ui/format';
+import { catalogues } from '../../messages/catalogue';
+import { isolate, say } from '../../messages/intl';
 
-/** `1 name`, `2 names`. */
-function counted(count: number, one: string, many: string): string {
-  return `${formatCount(count)} ${count === 1 ? one : many}`;
+/** Why the clerk's word on a name could not be kept or used, with the store's own detail. */
+export interface NameFailure {
+  why: 'not-kept' | 'not-read-again';
+  detail: string;
+}
+
+/**
+ * Arabic words the matching leaves out of a name (the Arabic for "company", and the article), quoted
+ * as registers write them whatever language the clerk reads: taken from the Arabic catalogue.
+ */
+function leftOutWords(): { company: string; article: string } {
+  return {
+    company: catalogues.ar['reconcile.names.arabicCompanyWord'],
+    article: catalogues.ar['reconcile.names.arabicArticle'],
+  };
 }
 
 /** What the note above the rules says of customer names (docs/decisions/105-customer-names-and-aliases.md). */
 export const customerNameWords = {
-  matched: (count: number, confirmed: number): string =>
-    `${counted(count, 'customer name', 'customer names')} in the register matched to the service's customers by name` +
-    (confirmed > 0 ? ` (${formatCount(confirmed)} as you confirmed).` : '.'),
-  matchedHint:
-    'Their lines already count as these customers. Confirm each pair, or say Not this customer: the desk remembers either for this connection.',
-  lines: (count: number): string => counted(count, 'line', 'lines'),
-  /** How alike two names are, where they are not spelled the same. */
-  sameness: {
-    spelling: '',
-    'company-words': 'same name but for Co., شركة and the like',
-    article: 'same name but for Co., شركة, Al, ال and the like',
-  } satisfies Record<NameSameness, string>,
-  confirmed: 'confirmed',
-  confirm: 'Confirm',
-  refuse: 'Not this customer',
-  ambiguous: (count: number): string =>
-    `${counted(count, 'name matches', 'names match')} several customers: choose the one it is, or leave ${count === 1 ? 'it' : 'them'} unmatched.`,
-  choose: 'This one',
-  unknown: (count: number): string =>
-    `${counted(count, 'name matches', 'names match')} no customer of the service: ${count === 1 ? 'its' : 'their'} lines match no document by customer.`,
-  notKept: (detail: string): string =>
-    `The choice could not be kept on this computer (${detail}). Nothing was changed; try again.`,
-  notReadAgain: (detail: string): string =>
-    `The choice is kept, but the names could not be matched again (${detail}). Open the reconciliation again.`,
+  matched: (count: number, confirmed: number): string => say('reconcile.names.matched', { count, confirmed }),
+  matchedHint: (): string => say('reconcile.names.matchedHint'),
+  lines: (count: number): string => say('reconcile.names.lines', { count }),
+  /** How alike two names are, where they are not spelled the same (nothing when they are). */
+  sameness: (sameness: NameSameness): string =>
+    sameness === 'spelling' ? '' : say(`reconcile.names.sameness.${sameness}`, leftOutWords()),
+  confirmed: (): string => say('reconcile.names.confirmed'),
+  confirm: (): string => say('reconcile.names.confirm'),
+  refuse: (): string => say('reconcile.names.refuse'),
+  ambiguous: (count: number): string => say('reconcile.names.ambiguous', { count }),
+  choose: (): string => say('reconcile.names.choose'),
+  unknown: (count: number): string => say('reconcile.names.unknown', { count }),
+  failure: (failure: NameFailure): string =>
+    say(failure.why === 'not-kept' ? 'reconcile.names.notKept' : 'reconcile.names.notReadAgain', {
+      detail: isolate.name(failure.detail),
+    }),
 };

@@ -4,25 +4,29 @@
 // Save dialog, or a download in browser mode).
 import { writeCsv } from '../../../src-shared/domain/master-data';
 import type { ReconcileGroup } from '../../../src-shared/domain/reconcile';
+import { say } from '../../messages/intl';
 import { csvBytes, csvFilter, saveFile, xlsxFilter, type FileNote } from '../files/file-actions';
-import { groupNotes, ruleLabels, stateLabels } from './reconcile-columns';
+import { groupNotes, groupRule, stateLabel } from './reconcile-columns';
 
-const header = [
-  'State',
-  'Rule',
-  'Service documents',
-  'Service ids',
-  'Customer',
-  'Service date',
-  'Service amount',
-  'ERP numbers',
-  'ERP reference',
-  'ERP date',
-  'ERP amount',
-  'Difference',
-  'Currency',
-  'What disagrees',
-];
+/** The header row, in the clerk's language at the time of the export (as the rows' words are). */
+function header(): string[] {
+  return [
+    say('reconcile.export.state'),
+    say('reconcile.export.rule'),
+    say('reconcile.export.serviceDocuments'),
+    say('reconcile.export.serviceIds'),
+    say('reconcile.export.customer'),
+    say('reconcile.export.serviceDate'),
+    say('reconcile.export.serviceAmount'),
+    say('reconcile.export.erpNumbers'),
+    say('reconcile.export.erpReference'),
+    say('reconcile.export.erpDate'),
+    say('reconcile.export.erpAmount'),
+    say('reconcile.export.difference'),
+    say('reconcile.export.currency'),
+    say('reconcile.export.notes'),
+  ];
+}
 
 interface ExportRow {
   texts: string[];
@@ -39,8 +43,8 @@ function exportRows(groups: readonly ReconcileGroup[]): ExportRow[] {
     const hasErp = group.lines.length > 0;
     return {
       texts: [
-        stateLabels[group.state],
-        group.decision ? `Your ${group.decision}` : group.rule ? ruleLabels[group.rule] : '',
+        stateLabel(group.state),
+        groupRule(group),
         list(group.documents.map((doc) => doc.number)),
         list(group.documents.map((doc) => doc.id)),
         list([
@@ -90,7 +94,7 @@ export function exportGroupsAsCsv(
   return saveFile({
     suggestedName: fileName,
     filter: csvFilter,
-    bytes: csvBytes(writeCsv([header, ...rows])),
+    bytes: csvBytes(writeCsv([header(), ...rows])),
   });
 }
 
@@ -123,7 +127,7 @@ export async function exportGroupsAsXlsx(
     ];
   });
   const blob = await writeXlsxFile([
-    header.map((value) => ({ value, fontWeight: 'bold' as const })),
+    header().map((value) => ({ value, fontWeight: 'bold' as const })),
     ...rows,
   ]).toBlob();
   return saveFile({

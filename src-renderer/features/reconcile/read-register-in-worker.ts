@@ -12,6 +12,7 @@ import type {
   RegisterRead,
   RegisterTable,
 } from '../../../src-shared/domain/reconcile';
+import { say } from '../../messages/intl';
 import { registerFileFormat } from './read-register-file';
 import {
   createRegisterWorkerHandler,
@@ -40,8 +41,6 @@ export interface HeldRegisterOutline {
 
 /** How long the worker may take to start before files are read on this thread instead. */
 const workerStartMs = 10_000;
-
-const noLongerOpen = 'The file is no longer open for reading. Choose it again.';
 
 /** The worker stopped (or failed) after it started: what it was asked is lost. */
 class WorkerLostError extends Error {}
@@ -163,14 +162,14 @@ async function readFile(
     );
   } catch (error) {
     if (!(error instanceof WorkerLostError)) throw error;
-    throw new Error('Reading the file stopped before it was read. Choose the file again.');
+    throw new Error(say('reconcile.read.stopped'));
   }
   const result: RegisterWorkerResult<RegisterFileReply> =
     read.type === 'file-read' ? read.result : { ok: false, failure: { reason: 'unexpected' } };
   if (!result.ok) {
     const { failure } = result;
     if (failure.reason === 'unreadable') throw new UnreadableFileError(failure.code, failure.message);
-    throw new Error('The file cannot be read.');
+    throw new Error(say('reconcile.read.fileUnreadable'));
   }
   there.keptTableId = tableId;
   return { file: result.value, tableId };
@@ -191,7 +190,7 @@ export async function readRegisterTableInWorker(
   options: { headerLine?: number } = {},
 ): Promise<HeldRegisterTable> {
   const { file, tableId } = await readFile(name, buffer, options, 'table');
-  if (!('table' in file)) throw new Error('The file cannot be read.');
+  if (!('table' in file)) throw new Error(say('reconcile.read.fileUnreadable'));
   return { table: file.table, format: registerFileFormat(file.source), tableId };
 }
 
@@ -205,7 +204,7 @@ export async function readRegisterOutlineInWorker(
   options: { headerLine?: number } = {},
 ): Promise<HeldRegisterOutline> {
   const { file, tableId } = await readFile(name, buffer, options, 'outline');
-  if (!('outline' in file)) throw new Error('The file cannot be read.');
+  if (!('outline' in file)) throw new Error(say('reconcile.read.fileUnreadable'));
   return { outline: file.outline, format: registerFileFormat(file.source), tableId };
 }
 
@@ -245,7 +244,7 @@ export async function readRegisterInWorker(
   } catch (error) {
     if (!(error instanceof WorkerLostError)) throw error;
     // The worker stopped: this thread reads the table it holds, if it holds it.
-    if (!table) throw new Error(noLongerOpen);
+    if (!table) throw new Error(say('reconcile.read.noLongerOpen'));
     there = connectHere();
     result = await ask(there, true);
   }
@@ -253,8 +252,8 @@ export async function readRegisterInWorker(
     there.keptTableId = held.tableId;
     return result.value;
   }
-  if (result.failure.reason === 'table-gone') throw new Error(noLongerOpen);
-  throw new Error('The register cannot be read.');
+  if (result.failure.reason === 'table-gone') throw new Error(say('reconcile.read.noLongerOpen'));
+  throw new Error(say('reconcile.read.registerUnreadable'));
 }
 
 /** Lets the worker forget a table no longer mapped (the import kept or abandoned); nothing when it keeps another. */

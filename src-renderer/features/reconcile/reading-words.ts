@@ -1,5 +1,6 @@
 // What the register reader decided on its own, in the clerk's words, shown before an import is kept
-// (docs/reconciliation.md, "What the desk read"). Every sentence the import says about a file is here.
+// (docs/reconciliation.md, "What the desk read"). Every sentence the import says about a file is here,
+// said from the catalogue in the desk's language when called (a component calling these calls useSay()).
 import type {
   DateOrderFound,
   RegisterDateOrder,
@@ -7,49 +8,60 @@ import type {
   SkippedRegisterRow,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
-import { countOf } from '../../words/counts';
-import { formatCount } from '../ui/format';
+import { formatters, isolate, say } from '../../messages/intl';
 
-/** How each date order is named in the date list. */
-export const dateOrderLabels: Record<RegisterDateOrder, string> = {
-  ymd: 'year first (2026-03-31)',
-  dmy: 'day first (31/03/2026)',
-  mdy: 'month first (03/31/2026)',
+/** An example date of each order, as a file writes it. */
+const dateOrderExamples: Record<RegisterDateOrder, string> = {
+  ymd: '2026-03-31',
+  dmy: '31/03/2026',
+  mdy: '03/31/2026',
 };
 
-const kindNames: Record<FeedKind, string> = {
-  invoices: 'invoices',
-  payments: 'receipts',
-  returns: 'credit notes',
-  orders: 'sales orders',
-};
+/** How a date order is named in the date list: `year first (2026-03-31)`. */
+export function dateOrderLabel(order: RegisterDateOrder): string {
+  return say(`reconcile.reading.dateOrder.${order}`, { example: isolate.ltr(dateOrderExamples[order]) });
+}
 
+/** A line number of the file, in the clerk's digits and without separators. */
+function lineNumber(line: number): string {
+  return formatters().digits(line);
+}
+
+/** Why a row was left out, as the catalogue's message selects it. */
 const skippedWhy: Record<SkippedRegisterRow['why'], string> = {
   total: 'total',
-  group: 'heading or note',
-  'other-type': 'not reconciled here',
-  'other-kind': 'another kind',
+  group: 'group',
+  'other-type': 'otherType',
+  'other-kind': 'otherKind',
 };
 
 /** A left-out row as the list shows it: `Line 212: TOTAL (total)`. */
 export function describeSkippedRow(row: SkippedRegisterRow): string {
-  return `Line ${row.line}: ${row.text || '(blank)'} (${skippedWhy[row.why]})`;
+  return say('reconcile.reading.skipped', {
+    line: lineNumber(row.line),
+    text: row.text ? isolate.name(row.text) : say('reconcile.reading.blank'),
+    why: skippedWhy[row.why],
+  });
 }
 
 /** Why the date order is what it is. */
 export function describeDateOrder(order: RegisterDateOrder, found: DateOrderFound | null): string {
-  const label = dateOrderLabels[order];
-  if (found === null) return `Dates are read ${label}, as chosen.`;
+  const label = dateOrderLabel(order);
+  if (found === null) return say('reconcile.reading.dates.chosen', { order: label });
   switch (found.reason) {
     case 'decided':
-      return `Dates are read ${label}: ${found.example?.text ?? ''} on line ${found.example?.line ?? 0} can only be read that way.`;
+      return say('reconcile.reading.dates.decided', {
+        order: label,
+        example: isolate.ltr(found.example?.text ?? ''),
+        line: lineNumber(found.example?.line ?? 0),
+      });
     case 'year-first':
-      return `Dates are written year first (2026-03-31).`;
+      return say('reconcile.reading.dates.yearFirst');
     case 'no-numeric':
-      return `Dates are written with the month's name or as spreadsheet dates; no order needs choosing.`;
+      return say('reconcile.reading.dates.noNumeric');
     case 'ambiguous':
     case 'mixed':
-      return `Dates are read ${label}.`;
+      return say('reconcile.reading.dates.read', { order: label });
   }
 }
 
@@ -67,55 +79,40 @@ export function describeReading(input: {
 }): string[] {
   const { reading, kind } = input;
   const words: string[] = [];
-  if (input.layoutName) words.push(`Recognised as: ${input.layoutName}.`);
+  if (input.layoutName)
+    words.push(say('reconcile.reading.layout', { layout: isolate.name(input.layoutName) }));
   if (input.rowsAbove > 0)
     words.push(
-      `${countOf(input.rowsAbove, 'row')} above the header skipped; the column names are on line ${input.headerLine}.`,
+      say('reconcile.reading.rowsAbove', { count: input.rowsAbove, line: lineNumber(input.headerLine) }),
     );
   const count = (why: SkippedRegisterRow['why']): number =>
     reading.skipped.filter((row) => row.why === why).length;
-  if (count('total') > 0) words.push(`${countOf(count('total'), 'total row')} left out (listed below).`);
-  if (count('group') > 0)
-    words.push(`${countOf(count('group'), 'heading or note row')} left out (listed below).`);
-  if (count('other-type') > 0)
-    words.push(
-      `${countOf(count('other-type'), 'document')} of types the desk does not reconcile (refunds, journals) left out.`,
-    );
+  if (count('total') > 0) words.push(say('reconcile.reading.totalRows', { count: count('total') }));
+  if (count('group') > 0) words.push(say('reconcile.reading.groupRows', { count: count('group') }));
+  if (count('other-type') > 0) words.push(say('reconcile.reading.otherType', { count: count('other-type') }));
   // Credit notes found by their minus amount are left out of any register but the credit notes'.
   const minusCredits = kind === 'returns' ? 0 : reading.negativeAsCredit;
   const otherKind = count('other-kind') - minusCredits;
-  if (otherKind > 0)
-    words.push(
-      `${countOf(otherKind, 'document')} of other kinds left out: reconcile them under their own kind, not ${kindNames[kind]}.`,
-    );
-  if (minusCredits > 0)
-    words.push(
-      `${countOf(minusCredits, 'document')} with a minus amount ${minusCredits === 1 ? 'is a credit note' : 'are credit notes'}: left out here; reconcile ${minusCredits === 1 ? 'it' : 'them'} under Credit notes.`,
-    );
+  if (otherKind > 0) words.push(say('reconcile.reading.otherKind', { count: otherKind, kind }));
+  if (minusCredits > 0) words.push(say('reconcile.reading.minusCredits', { count: minusCredits }));
   if (kind === 'returns' && reading.negativeAsCredit > 0)
-    words.push(
-      `${countOf(reading.negativeAsCredit, 'invoice')} with a minus amount read as credit notes, the amount turned positive.`,
-    );
+    words.push(say('reconcile.reading.negativeInvoices', { count: reading.negativeAsCredit }));
   if (reading.folded.documents > 0)
     words.push(
-      `${countOf(reading.folded.documents, 'document')} written on several rows (one per item): ${formatCount(reading.folded.rows)} more rows folded into them.`,
+      say('reconcile.reading.folded', { count: reading.folded.documents, rows: reading.folded.rows }),
     );
   words.push(describeDateOrder(reading.dateOrder.order, reading.dateOrder.found));
   for (const { text, code } of reading.currencyNames)
-    words.push(`The currency "${text}" is read as ${code}.`);
+    words.push(say('reconcile.reading.currency', { text: isolate.name(text), code: isolate.ltr(code) }));
   if (reading.creditNegative.value)
     words.push(
-      reading.creditNegative.isFound
-        ? 'Receipts and credit notes are written with a minus in this file: read as positive, as the service shows them.'
-        : 'Receipts and credit notes are read as written with a minus (as chosen).',
+      say(
+        reading.creditNegative.isFound ? 'reconcile.reading.creditFound' : 'reconcile.reading.creditChosen',
+      ),
     );
   if (reading.codesInNames > 0)
-    words.push(
-      `Customer names begin with the customer's code (CUST-0012 Name): the code is read as the customer for ${countOf(reading.codesInNames, 'document')}.`,
-    );
+    words.push(say('reconcile.reading.codesInNames', { count: reading.codesInNames }));
   if (reading.formulaGuards > 0)
-    words.push(
-      `The apostrophe spreadsheets put before a minus was removed from ${countOf(reading.formulaGuards, 'cell')}.`,
-    );
+    words.push(say('reconcile.reading.formulaGuards', { count: reading.formulaGuards }));
   return words;
 }

@@ -28,7 +28,7 @@ import {
 import { serviceCustomers } from '../../data/service-customers';
 import { registerKeyJobs } from '../../state/desk-jobs';
 import { useDeskStore } from '../../state/store';
-import { customerNameWords } from './customer-name-words';
+import type { NameFailure } from './customer-name-words';
 
 /**
  * A reconciliation open on screen: its stored record, the staged documents, the customers proposed for
@@ -194,10 +194,10 @@ export function useReconcile(id: string | null, kind: FeedKind) {
 
   /**
    * Keeps the clerk's word on a register name and a customer for the connection, then matches again.
-   * Answers null, or why it could not be kept (nothing was written).
+   * Answers null, or why it could not be kept (nothing was written) or used.
    */
   const decideName = useCallback(
-    async (word: 'confirm' | 'refuse', name: NameOf, customerId: string): Promise<string | null> => {
+    async (word: 'confirm' | 'refuse', name: NameOf, customerId: string): Promise<NameFailure | null> => {
       if (connectionId === null) return null;
       const pair: CustomerAliasPair = {
         connectionId,
@@ -210,13 +210,13 @@ export function useReconcile(id: string | null, kind: FeedKind) {
         const nowIso = new Date().toISOString();
         await (word === 'confirm' ? confirmCustomerAlias(pair, nowIso) : refuseCustomerAlias(pair, nowIso));
       } catch (thrown) {
-        return customerNameWords.notKept(detail(thrown));
+        return { why: 'not-kept', detail: detail(thrown) };
       }
       try {
         setAliases({ for: connectionId, rows: await readCustomerAliases(connectionId) });
         return null;
       } catch (thrown) {
-        return customerNameWords.notReadAgain(detail(thrown));
+        return { why: 'not-read-again', detail: detail(thrown) };
       }
     },
     [connectionId],

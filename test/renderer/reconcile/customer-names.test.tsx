@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import {
   defaultReconcileSettings,
@@ -10,6 +10,7 @@ import {
 import { db } from '../../../src-renderer/data/db';
 import { addReconciliation } from '../../../src-renderer/data/reconciliations';
 import { ReconcileView } from '../../../src-renderer/features/reconcile/ReconcileView';
+import { useLanguageStore } from '../../../src-renderer/messages/language-store';
 import { row } from '../review/fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
 import { putRows } from '../support/stored-rows';
@@ -227,6 +228,41 @@ describe('customers a register names by name, in the Reconcile section', () => {
     full.mockRestore();
     expect(await storedAliases()).toEqual([]);
     expect(items('Customer names matched')[0]).toContain('Confirm Not this customer');
+    view.unmount();
+  });
+
+  it('says the names note in Arabic on an Arabic desk, each count in its plural form', async () => {
+    await stageNamedRegister();
+    const view = render(<ReconcileView kind="invoices" id="rec-1" />);
+    await waitFor(async () => expect(await stateButtons()).toContain('Suggested 1'));
+    act(() => useLanguageStore.getState().change({ language: 'ar' }));
+    const note = await screen.findByRole('region', { name: 'أسماء العملاء' });
+    expect(
+      within(note)
+        .getAllByRole('status')
+        .map((status) => status.textContent),
+    ).toEqual([
+      'اسما عميلين في الكشف طوبقا بالاسم مع عملاء الخدمة. سطورها محسوبة بالفعل على هؤلاء العملاء. أكّد كل زوج، أو اختر «ليس هذا العميل»: يتذكر المكتب اختيارك لهذا الاتصال.',
+      'اسم واحد يطابق أكثر من عميل: اختر العميل الصحيح، أو اتركه دون مطابقة.',
+      'اسم واحد لا يطابق أي عميل في الخدمة: سطوره لا تطابق أي مستند بالعميل.',
+    ]);
+    // The names and the customers stay as written, each set apart in a <bdi>.
+    expect(items('أسماء العملاء المطابَقة')).toEqual([
+      'شركه النــور للتجاره → Al Noor Trading · شركة النور للتجارة (C-1) · سطر واحد تأكيد ليس هذا العميل',
+      'موسسه حسن للاغذيه → Hassan Foods · مؤسسة حسن للأغذية (C-2) · سطر واحد تأكيد ليس هذا العميل',
+    ]);
+    expect(items('أسماء عملاء لا تطابق أي عميل')).toEqual(['Unknown Shop · سطر واحد']);
+    expect(within(note).getAllByText('Unknown Shop')[0]!.tagName).toBe('BDI');
+
+    const user = userEvent.setup();
+    const first = screen.getAllByRole('listitem').find((item) => item.textContent?.includes('→'))!;
+    await user.click(within(first).getByRole('button', { name: 'تأكيد' }));
+    await waitFor(() =>
+      expect(within(note).getAllByRole('status')[0]!.textContent).toContain(
+        'اسما عميلين في الكشف طوبقا بالاسم مع عملاء الخدمة (منها 1 بتأكيدك).',
+      ),
+    );
+    expect(items('أسماء العملاء المطابَقة')[0]).toContain('· سطر واحد · مؤكَّد ليس هذا العميل');
     view.unmount();
   });
 });
