@@ -101,12 +101,14 @@ export function BalanceGrid({
 }) {
   const say = useSay();
   const locale = useDeskLocale();
-  const gridLocale = useGridLocale();
+  // The grid's language and direction; its key is passed on its own, as React takes a key.
+  const { key: gridKey, ...gridLocale } = useGridLocale();
   // Made again when the clerk switches language (or digits, or date order), so headers and cells follow.
   const columnDefs = useMemo(() => columnsNow(), [locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
     <div className="grid-frame balance-grid" role="region" aria-label={say('balances.grid.label')}>
       <AgGridReact<WorksheetRow>
+        key={gridKey}
         {...gridDefaults}
         {...gridLocale}
         rowData={rows}
