@@ -1,13 +1,30 @@
-import type { BalanceDocumentKind, ExplanationLine } from '../../../src-shared/domain/balance-worksheet';
-import { freshReasonWords } from '../../../src-shared/domain/balance-worksheet';
+import type { ReactNode } from 'react';
+import type {
+  BalanceDocumentKind,
+  ExplanationLine,
+  FreshReason,
+} from '../../../src-shared/domain/balance-worksheet';
+import { deskIntl, isolate, say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { formatCents, formatTime } from '../ui/format';
 import type { WorksheetRow } from './use-balance-worksheet';
 
-const kindWords: Record<BalanceDocumentKind, string> = {
-  invoices: 'Invoice',
-  payments: 'Payment',
-  returns: 'Return',
-};
+/** A document's kind, in a word: `Invoice`. */
+function kindWord(kind: BalanceDocumentKind): string {
+  return say(`balances.kind.${kind}`);
+}
+
+/** Why a customer needs a fresh balance, in plain words. */
+function freshReasonText(reason: FreshReason): string {
+  switch (reason.code) {
+    case 'never-pushed':
+      return say('balances.fresh.neverPushed');
+    case 'booked-since':
+      return say('balances.fresh.bookedSince', { count: reason.documents });
+    case 'old':
+      return say('balances.fresh.old', { days: reason.days });
+  }
+}
 
 /** A signed effect on a balance: `+250.10`, `−100.05`, or a dash when nothing. */
 function signed(cents: number): string {
@@ -15,18 +32,31 @@ function signed(cents: number): string {
   return `${cents > 0 ? '+' : '−'}${formatCents(Math.abs(cents))}`;
 }
 
+/** A line of figures, a time or a key: read left to right inside any sentence or cell. */
+function Ltr({ children }: { children: ReactNode }) {
+  return <bdi dir="ltr">{children}</bdi>;
+}
+
 /** A document's line, and under it why it counts or not (the reason is the point: shown whole). */
 function LineRows({ line }: { line: ExplanationLine }) {
   return (
     <>
       <tr className={`line-${line.effect}`}>
-        <td>{line.number}</td>
-        <td>{kindWords[line.kind]}</td>
-        <td>{formatTime(line.at)}</td>
-        <td className="num">
-          {formatCents(line.amountCents)} {line.currency}
+        <td>
+          <Ltr>{line.number}</Ltr>
         </td>
-        <td className="num">{signed(line.serviceCents)}</td>
+        <td>{kindWord(line.kind)}</td>
+        <td>
+          <Ltr>{formatTime(line.at)}</Ltr>
+        </td>
+        <td className="num">
+          <Ltr>
+            {formatCents(line.amountCents)} {line.currency}
+          </Ltr>
+        </td>
+        <td className="num">
+          <Ltr>{signed(line.serviceCents)}</Ltr>
+        </td>
       </tr>
       <tr className={`why line-${line.effect}`}>
         <td colSpan={5}>{line.why}</td>
@@ -52,88 +82,117 @@ export function BalanceDetail({
   onReread: () => void;
   isBusy: boolean;
 }) {
+  const say = useSay();
   const sheet = row.sheet;
   return (
-    <aside className="detail balance-detail" aria-label="Customer balance">
+    <aside className="detail balance-detail" aria-label={say('balances.detail.label')}>
       <div className="detail-head">
         <h3>
-          {row.code} · {row.name}
+          <Ltr>{row.code}</Ltr> · <bdi>{row.name}</bdi>
         </h3>
         <button type="button" className="link" onClick={onClose}>
-          Close
+          {say('balances.detail.close')}
         </button>
       </div>
       {!sheet ? (
-        <p className="warn-text">
-          The service does not know this customer any more, so there is no balance to compare.
-        </p>
+        <p className="warn-text">{say('balances.detail.unknown')}</p>
       ) : (
         <>
-          <div className="facts" role="list" aria-label="Balances">
-            <Fact label="ERP key" value={row.ref ?? 'none: link the customer in Master data first'} />
+          <div className="facts" role="list" aria-label={say('balances.detail.facts')}>
             <Fact
-              label="ERP balance (pushed)"
-              value={sheet.erpCents === null ? 'never pushed' : formatCents(sheet.erpCents)}
+              label={say('balances.fact.erpKey')}
+              value={row.ref === null ? say('balances.fact.noErpKey') : <Ltr>{row.ref}</Ltr>}
             />
-            <Fact label="As of" value={sheet.asOf ? formatTime(sheet.asOf) : '—'} />
-            <Fact label="Service balance" value={formatCents(sheet.serviceCents)} />
-            <Fact label="Difference" value={formatCents(sheet.differenceCents)} />
-            <Fact label="Explained below" value={formatCents(sheet.explainedCents)} />
-            <Fact label="Unexplained" value={formatCents(sheet.unexplainedCents)} />
-            <Fact label="Read from the service" value={formatTime(row.readAt)} />
+            <Fact
+              label={say('balances.fact.erpBalance')}
+              value={
+                sheet.erpCents === null ? (
+                  say('balances.neverPushed')
+                ) : (
+                  <Ltr>{formatCents(sheet.erpCents)}</Ltr>
+                )
+              }
+            />
+            <Fact
+              label={say('balances.fact.asOf')}
+              value={sheet.asOf ? <Ltr>{formatTime(sheet.asOf)}</Ltr> : '—'}
+            />
+            <Fact label={say('balances.fact.service')} value={<Ltr>{formatCents(sheet.serviceCents)}</Ltr>} />
+            <Fact
+              label={say('balances.fact.difference')}
+              value={<Ltr>{formatCents(sheet.differenceCents)}</Ltr>}
+            />
+            <Fact
+              label={say('balances.fact.explained')}
+              value={<Ltr>{formatCents(sheet.explainedCents)}</Ltr>}
+            />
+            <Fact
+              label={say('balances.fact.unexplained')}
+              value={<Ltr>{formatCents(sheet.unexplainedCents)}</Ltr>}
+            />
+            <Fact label={say('balances.fact.readAt')} value={<Ltr>{formatTime(row.readAt)}</Ltr>} />
           </div>
           {sheet.unexplainedCents !== 0 && (
             <p className="warn-text" role="alert">
-              {formatCents(sheet.unexplainedCents)} is not explained by the documents staged here. Sync, then
-              read this customer again; if it stays, the service counts a document this desk has not staged (a
-              connection that started from a date or from now does not have older ones).
+              {say('balances.detail.unexplained', {
+                amount: isolate.ltr(formatCents(sheet.unexplainedCents)),
+              })}
             </p>
           )}
           <div className="detail-section">
-            <h4>Fresh balance</h4>
+            <h4>{say('balances.detail.fresh')}</h4>
             {sheet.fresh.length === 0 ? (
-              <p className="muted">Not needed: the pushed balance and the documents since explain it.</p>
+              <p className="muted">{say('balances.detail.freshNotNeeded')}</p>
             ) : (
               <ul className="fresh-reasons">
                 {sheet.fresh.map((reason) => (
-                  <li key={reason.code}>{freshReasonWords(reason)}</li>
+                  <li key={reason.code}>{freshReasonText(reason)}</li>
                 ))}
               </ul>
             )}
             {sheet.proposedCents !== null && sheet.fresh.length > 0 && (
               <p>
-                Proposed: <strong className="money">{formatCents(sheet.proposedCents)}</strong>{' '}
-                <span className="muted">
-                  (the pushed balance plus what was accepted since; check it against the ERP)
-                </span>
+                {deskIntl().formatMessage(
+                  { id: 'balances.detail.proposed' },
+                  {
+                    amount: formatCents(sheet.proposedCents),
+                    strong: (chunks: ReactNode[]) => (
+                      <strong className="money">
+                        <Ltr>{chunks}</Ltr>
+                      </strong>
+                    ),
+                    muted: (chunks: ReactNode[]) => <span className="muted">{chunks}</span>,
+                  },
+                )}
               </p>
             )}
             <div className="detail-actions">
               <button type="button" className="primary" disabled={!row.ref || isBusy} onClick={onPush}>
-                Push a fresh balance…
+                {say('balances.detail.push')}
               </button>
               <button type="button" disabled={isBusy} onClick={onReread}>
-                Read again
+                {say('balances.detail.reread')}
               </button>
             </div>
           </div>
           <div className="detail-section">
             <h4>
-              {sheet.asOf ? 'Documents after the ERP balance' : 'Documents (no ERP balance pushed)'} (
-              {sheet.lines.length})
+              {say(sheet.asOf ? 'balances.detail.linesAfter' : 'balances.detail.linesNoBalance', {
+                count: sheet.lines.length,
+              })}
             </h4>
             {sheet.lines.length === 0 ? (
-              <p className="muted">None staged.</p>
+              <p className="muted">{say('balances.detail.noLines')}</p>
             ) : (
               <div className="lines-frame">
-                <table className="lines explanation" aria-label="Explanation">
+                <table className="lines explanation" aria-label={say('balances.lines.label')}>
                   <thead>
                     <tr>
-                      <th>Document</th>
-                      <th>Kind</th>
-                      <th>Time</th>
-                      <th className="num">Amount</th>
-                      <th className="num">In the service’s balance</th>
+                      <th>{say('balances.lines.document')}</th>
+                      <th>{say('balances.lines.kind')}</th>
+                      <th>{say('balances.lines.time')}</th>
+                      <th className="num">{say('balances.lines.amount')}</th>
+                      <th className="num">{say('balances.lines.inService')}</th>
                     </tr>
                   </thead>
                   <tbody>
@@ -143,8 +202,10 @@ export function BalanceDetail({
                   </tbody>
                   <tfoot>
                     <tr>
-                      <td colSpan={4}>Explained</td>
-                      <td className="num">{signed(sheet.explainedCents)}</td>
+                      <td colSpan={4}>{say('balances.lines.explained')}</td>
+                      <td className="num">
+                        <Ltr>{signed(sheet.explainedCents)}</Ltr>
+                      </td>
                     </tr>
                   </tfoot>
                 </table>
@@ -157,7 +218,7 @@ export function BalanceDetail({
   );
 }
 
-function Fact({ label, value }: { label: string; value: string }) {
+function Fact({ label, value }: { label: string; value: ReactNode }) {
   return (
     <div className="fact" role="listitem" aria-label={label}>
       <span className="muted">{label}</span>

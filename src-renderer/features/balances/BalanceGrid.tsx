@@ -8,8 +8,11 @@ import type {
   SelectionChangedEvent,
   ValueFormatterParams,
 } from 'ag-grid-community';
+import type { MessageId } from '../../messages/catalogue';
+import { isolate, say } from '../../messages/intl';
+import { useDeskLocale, useSay } from '../../messages/use-say';
 import { formatCents, formatTime } from '../ui/format';
-import { gridDefaults } from '../ui/grid-setup';
+import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import type { WorksheetRow } from './use-balance-worksheet';
 
 // Only customers with an ERP key can be given a balance (spec: `PUT /customers/{ref}/balance`).
@@ -24,19 +27,19 @@ const rowSelection: RowSelectionOptions<WorksheetRow> = {
 
 const getRowId = (params: GetRowIdParams<WorksheetRow>): string => params.data.id;
 
-/** Cents as money; empty for none. */
+/** Cents as money, read left to right in any desk; empty for none. */
 function money(params: ValueFormatterParams<WorksheetRow, number | null>): string {
-  return params.value === null || params.value === undefined ? '' : formatCents(params.value);
+  return params.value === null || params.value === undefined ? '' : isolate.ltr(formatCents(params.value));
 }
 
 function moneyColumn(
-  headerName: string,
+  header: MessageId,
   colId: string,
   value: (row: WorksheetRow) => number | null,
   width = 130,
 ): ColDef<WorksheetRow> {
   return {
-    headerName,
+    headerName: say(header),
     colId,
     valueGetter: (p) => (p.data ? value(p.data) : null),
     valueFormatter: money,
@@ -48,33 +51,43 @@ function moneyColumn(
   };
 }
 
-const columns: ColDef<WorksheetRow>[] = [
-  { headerName: 'Code', field: 'code', width: 120 },
-  { headerName: 'Customer', field: 'name', width: 240, tooltipField: 'name' },
-  moneyColumn('ERP balance (pushed)', 'erp', (row) => row.sheet?.erpCents ?? null, 175),
-  {
-    headerName: 'As of',
-    colId: 'asOf',
-    valueGetter: (p) => p.data?.sheet?.asOf ?? '',
-    valueFormatter: (p) => (p.value ? formatTime(String(p.value)) : 'never pushed'),
-    width: 150,
-  },
-  moneyColumn('Service balance', 'service', (row) => row.sheet?.serviceCents ?? null, 155),
-  moneyColumn('Difference', 'difference', (row) => row.sheet?.differenceCents ?? null),
-  moneyColumn('Explained', 'explained', (row) => row.sheet?.explainedCents ?? null),
-  moneyColumn('Unexplained', 'unexplained', (row) => row.sheet?.unexplainedCents ?? null, 140),
-  {
-    headerName: 'Fresh balance',
-    colId: 'fresh',
-    valueGetter: (p) => {
-      const sheet = p.data?.sheet;
-      if (!sheet) return 'not known';
-      return sheet.fresh.length > 0 ? 'needed' : '';
+/** The columns, their headers and words in the desk's language now (made again on a switch). */
+function columnsNow(): ColDef<WorksheetRow>[] {
+  return [
+    { headerName: say('balances.column.code'), field: 'code', width: 120 },
+    { headerName: say('balances.column.customer'), field: 'name', width: 240, tooltipField: 'name' },
+    moneyColumn('balances.column.erpBalance', 'erp', (row) => row.sheet?.erpCents ?? null, 175),
+    {
+      headerName: say('balances.column.asOf'),
+      colId: 'asOf',
+      valueGetter: (p) => p.data?.sheet?.asOf ?? '',
+      valueFormatter: (p) =>
+        p.value ? isolate.ltr(formatTime(String(p.value))) : say('balances.neverPushed'),
+      width: 150,
     },
-    cellClass: (p) => (p.value === 'needed' ? 'fresh-needed' : ''),
-    width: 140,
-  },
-];
+    moneyColumn('balances.column.service', 'service', (row) => row.sheet?.serviceCents ?? null, 155),
+    moneyColumn('balances.column.difference', 'difference', (row) => row.sheet?.differenceCents ?? null),
+    moneyColumn('balances.column.explained', 'explained', (row) => row.sheet?.explainedCents ?? null),
+    moneyColumn(
+      'balances.column.unexplained',
+      'unexplained',
+      (row) => row.sheet?.unexplainedCents ?? null,
+      140,
+    ),
+    {
+      headerName: say('balances.column.fresh'),
+      colId: 'fresh',
+      // The words, so the column filters and sorts as the clerk reads it.
+      valueGetter: (p) => {
+        const sheet = p.data?.sheet;
+        if (!sheet) return say('balances.fresh.notKnown');
+        return sheet.fresh.length > 0 ? say('balances.fresh.needed') : '';
+      },
+      cellClass: (p) => (p.data?.sheet && p.data.sheet.fresh.length > 0 ? 'fresh-needed' : ''),
+      width: 140,
+    },
+  ];
+}
 
 /** Every customer read this session: the two balances, the difference and how much of it is explained. */
 export function BalanceGrid({
@@ -86,11 +99,18 @@ export function BalanceGrid({
   onSelection: (rows: WorksheetRow[]) => void;
   onOpen: (id: string) => void;
 }) {
-  const columnDefs = useMemo(() => columns, []);
+  const say = useSay();
+  const locale = useDeskLocale();
+  // The grid's language and direction; its key is passed on its own, as React takes a key.
+  const { key: gridKey, ...gridLocale } = useGridLocale();
+  // Made again when the clerk switches language (or digits, or date order), so headers and cells follow.
+  const columnDefs = useMemo(() => columnsNow(), [locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <div className="grid-frame balance-grid" role="region" aria-label="Balance worksheet grid">
+    <div className="grid-frame balance-grid" role="region" aria-label={say('balances.grid.label')}>
       <AgGridReact<WorksheetRow>
+        key={gridKey}
         {...gridDefaults}
+        {...gridLocale}
         rowData={rows}
         columnDefs={columnDefs}
         getRowId={getRowId}
@@ -102,7 +122,7 @@ export function BalanceGrid({
         onRowClicked={(event: RowClickedEvent<WorksheetRow>) => {
           if (event.data) onOpen(event.data.id);
         }}
-        overlayNoRowsTemplate="<span>No customers in this view.</span>"
+        overlayNoRowsTemplate={`<span>${say('balances.grid.empty')}</span>`}
       />
     </div>
   );

@@ -1,6 +1,9 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import type { PushOutcome } from '../../../src-shared/domain/master-data';
+import type { MessageId } from '../../messages/catalogue';
+import { deskIntl, isolate, say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
 import type { FreshBalance, FreshPushOutcome } from '../../sync/balances';
 import { describeProblem } from '../../words/problem-words';
@@ -17,42 +20,55 @@ import {
 import '../ui/review.css';
 import './balances.css';
 
-const views: Array<{ id: WorksheetView; label: string }> = [
-  { id: 'all', label: 'All customers' },
-  { id: 'differences', label: 'Only differences' },
-  { id: 'fresh', label: 'Only needing a fresh balance' },
+const views: Array<{ id: WorksheetView; label: MessageId }> = [
+  { id: 'all', label: 'balances.view.all' },
+  { id: 'differences', label: 'balances.view.differences' },
+  { id: 'fresh', label: 'balances.view.fresh' },
 ];
 
-/** What a balance push answered, in plain words (spec: a balance push answers `updated` or `stale`). */
-function outcomeWords(outcome: PushOutcome, explanation: string | null): string {
-  switch (outcome) {
-    case 'updated':
-    case 'created':
-    case 'unchanged':
-      return 'updated: the service took the fresh balance and counts from it';
-    case 'stale':
-      return 'stale: the service already holds a balance taken later, so this one was not written';
-    case 'failed':
-      return `not taken: ${explanation ?? 'the service refused it'}`;
-    case 'pending':
-      return 'not sent yet: the push did not finish';
-    case 'deleted':
-      return 'deleted';
-  }
+/**
+ * What a balance push answered for one customer, in plain words, the customer's code in bold (spec: a
+ * balance push answers `updated` or `stale`).
+ */
+function outcomeLine(code: string, outcome: PushOutcome, explanation: string | null): ReactNode {
+  const id: MessageId =
+    outcome === 'updated' || outcome === 'created' || outcome === 'unchanged'
+      ? 'balances.outcome.updated'
+      : `balances.outcome.${outcome}`;
+  return deskIntl().formatMessage(
+    { id },
+    {
+      code,
+      explanation: explanation ?? say('balances.outcome.refused'),
+      b: (chunks: ReactNode[]) => (
+        <strong>
+          <bdi dir="ltr">{chunks}</bdi>
+        </strong>
+      ),
+    },
+  );
 }
 
 function PushOutcomeNote({ push, codeOf }: { push: FreshPushOutcome; codeOf: (id: string) => string }) {
+  const say = useSay();
+  const time = isolate.ltr(formatTime(push.asOf));
   return (
-    <div className="fresh-outcome" role="status" aria-label="Fresh balance push">
+    <div className="fresh-outcome" role="status" aria-label={say('balances.outcome.label')}>
       <p>
-        Fresh balance{push.results.length === 1 ? '' : 's'} taken as of {formatTime(push.asOf)}
-        {push.state === 'done' ? '' : ` — the push is ${push.state}${push.reason ? `: ${push.reason}` : ''}`}:
+        {push.state === 'done'
+          ? say('balances.outcome.taken', { count: push.results.length, time })
+          : say('balances.outcome.takenUnfinished', {
+              count: push.results.length,
+              time,
+              state: push.state,
+              hasReason: push.reason ? 'yes' : 'no',
+              reason: push.reason ?? '',
+            })}
       </p>
       <ul>
         {push.results.map((result) => (
           <li key={result.ref} data-outcome={result.outcome}>
-            <strong>{codeOf(result.id) || result.ref}</strong>{' '}
-            {outcomeWords(result.outcome, result.explanation)}.
+            {outcomeLine(codeOf(result.id) || result.ref, result.outcome, result.explanation)}
           </li>
         ))}
       </ul>
@@ -66,6 +82,7 @@ function PushOutcomeNote({ push, codeOf }: { push: FreshPushOutcome; codeOf: (id
  * documents, and fresh balances pushed for the customers that need one.
  */
 export function BalanceWorksheet() {
+  const say = useSay();
   const state = useDeskStore(
     useShallow((s) => ({
       connected: s.connection?.state === 'connected',
@@ -111,31 +128,29 @@ export function BalanceWorksheet() {
   };
 
   if (!connected && rows.length === 0) {
-    return (
-      <p className="empty">
-        Connect to the service first (Connections): the worksheet compares each customer&apos;s balance there.
-      </p>
-    );
+    return <p className="empty">{say('balances.connectFirst')}</p>;
   }
 
   return (
     <div className="balances">
       <div className="balances-head">
-        <p role="status" aria-label="Customers listed">
+        <p role="status" aria-label={say('balances.listed.label')}>
           {progress && state.isReading
-            ? `Read ${formatCount(progress.done)} of ${formatCount(progress.total)} customers…`
-            : `${formatCount(rows.length)} customers, all listed: every customer named by a staged document or pushed from this desk.`}
-          {state.readAt && !state.isReading ? ` Read from the service ${formatTime(state.readAt)}.` : ''}
+            ? say('balances.listed.reading', { done: formatCount(progress.done), total: progress.total })
+            : say('balances.listed.all', { count: rows.length })}
+          {state.readAt && !state.isReading
+            ? ` ${say('balances.listed.readAt', { time: isolate.ltr(formatTime(state.readAt)) })}`
+            : ''}
         </p>
         {rows.length > 0 && !state.isReading && !isComputing && (
           <p
             role="status"
-            aria-label="Unexplained in total"
+            aria-label={say('balances.unexplained.label')}
             className={unexplained === 0 ? 'muted' : 'warn-text'}
           >
             {unexplained === 0
-              ? 'Every difference is explained by the documents staged here.'
-              : `${formatCents(unexplained)} is not explained: sync, then read again.`}
+              ? say('balances.unexplained.none')
+              : say('balances.unexplained.some', { amount: isolate.ltr(formatCents(unexplained)) })}
           </p>
         )}
       </div>
@@ -145,17 +160,17 @@ export function BalanceWorksheet() {
         </p>
       )}
       <div className="toolbar">
-        <div className="views" role="group" aria-label="Views">
+        <div className="views" role="group" aria-label={say('balances.views')}>
           {views.map((v) => (
             <button key={v.id} type="button" aria-pressed={view === v.id} onClick={() => setView(v.id)}>
-              {v.label}
+              {say(v.label)}
               <span className="count">{formatCount(counts[v.id] ?? 0)}</span>
             </button>
           ))}
         </div>
         <div className="actions">
           <button type="button" disabled={state.isReading || !connected} onClick={() => void readAll()}>
-            Read all again
+            {say('balances.readAll')}
           </button>
           <button
             type="button"
@@ -163,13 +178,13 @@ export function BalanceWorksheet() {
             disabled={choosable.length === 0 || state.isPushing}
             onClick={() => setDialogRows(selected)}
           >
-            Push a fresh balance{choosable.length > 0 ? ` (${choosable.length})` : '…'}
+            {say('balances.pushChosen', { count: choosable.length })}
           </button>
         </div>
       </div>
       {state.isPushing && (
-        <p className="muted" role="status" aria-label="Pushing">
-          Pushing fresh balances…
+        <p className="muted" role="status" aria-label={say('balances.pushing.label')}>
+          {say('balances.pushing')}
         </p>
       )}
       {state.freshPush && !state.isPushing && <PushOutcomeNote push={state.freshPush} codeOf={codeOf} />}

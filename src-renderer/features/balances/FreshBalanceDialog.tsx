@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { centsToAmount } from '../../../src-shared/domain/feeds';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import type { FreshBalance } from '../../sync/balances';
 import { Dialog } from '../ui/Dialog';
 import { formatCents } from '../ui/format';
@@ -26,6 +28,7 @@ export function FreshBalanceDialog({
   onClose: () => void;
   onPush: (balances: FreshBalance[]) => void;
 }) {
+  const say = useSay();
   const pushable = rows.filter((row) => row.ref !== null && row.sheet !== null);
   const [texts, setTexts] = useState<Record<string, string>>(() =>
     Object.fromEntries(
@@ -43,65 +46,55 @@ export function FreshBalanceDialog({
   const skipped = rows.length - pushable.length;
 
   return (
-    <Dialog
-      title={`Push a fresh balance for ${pushable.length} customer${pushable.length === 1 ? '' : 's'}`}
-      onClose={onClose}
-      wide
-    >
-      <p className="hint">
-        Each balance is taken as of now. Check it against the customer&apos;s account in the ERP before
-        pushing: the proposal is the balance pushed last plus the invoices, payments and returns accepted
-        since.
-      </p>
-      {pending > 0 && (
-        <p className="warn-text">
-          {pending} document{pending === 1 ? ' is' : 's are'} not accepted yet. The service counts{' '}
-          {pending === 1 ? 'it' : 'them'} now; a balance taken now will not, so answer{' '}
-          {pending === 1 ? 'it' : 'them'} first or include {pending === 1 ? 'it' : 'them'} in the balance.
-        </p>
-      )}
-      {skipped > 0 && (
-        <p className="warn-text">
-          {skipped} chosen customer{skipped === 1 ? ' has' : 's have'} no ERP key and{' '}
-          {skipped === 1 ? 'is' : 'are'} left out: link {skipped === 1 ? 'it' : 'them'} in Master data first.
-        </p>
-      )}
+    <Dialog title={say('balances.dialog.title', { count: pushable.length })} onClose={onClose} wide>
+      <p className="hint">{say('balances.dialog.hint')}</p>
+      {pending > 0 && <p className="warn-text">{say('balances.dialog.pending', { count: pending })}</p>}
+      {skipped > 0 && <p className="warn-text">{say('balances.dialog.skipped', { count: skipped })}</p>}
       <div className="answer-table-frame">
-        <table className="answer-table" aria-label="Fresh balances">
+        <table className="answer-table" aria-label={say('balances.dialog.table')}>
           <thead>
             <tr>
-              <th>Code</th>
-              <th>Customer</th>
-              <th className="num">ERP balance (pushed)</th>
-              <th className="num">Proposed</th>
-              <th>Fresh balance</th>
+              <th>{say('balances.column.code')}</th>
+              <th>{say('balances.column.customer')}</th>
+              <th className="num">{say('balances.column.erpBalance')}</th>
+              <th className="num">{say('balances.dialog.proposed')}</th>
+              <th>{say('balances.column.fresh')}</th>
             </tr>
           </thead>
           <tbody>
             {parsed.map(({ row, cents }) => (
               <tr key={row.id}>
-                <td>{row.code}</td>
-                <td>{row.name}</td>
-                <td className="num">
-                  {row.sheet?.erpCents === null || row.sheet?.erpCents === undefined
-                    ? 'never pushed'
-                    : formatCents(row.sheet.erpCents)}
+                <td>
+                  <bdi dir="ltr">{row.code}</bdi>
+                </td>
+                <td>
+                  <bdi>{row.name}</bdi>
                 </td>
                 <td className="num">
-                  {row.sheet?.proposedCents === null || row.sheet?.proposedCents === undefined
-                    ? 'enter the ERP’s'
-                    : formatCents(row.sheet.proposedCents)}
+                  {row.sheet?.erpCents === null || row.sheet?.erpCents === undefined ? (
+                    say('balances.neverPushed')
+                  ) : (
+                    <bdi dir="ltr">{formatCents(row.sheet.erpCents)}</bdi>
+                  )}
+                </td>
+                <td className="num">
+                  {row.sheet?.proposedCents === null || row.sheet?.proposedCents === undefined ? (
+                    say('balances.dialog.enterErp')
+                  ) : (
+                    <bdi dir="ltr">{formatCents(row.sheet.proposedCents)}</bdi>
+                  )}
                 </td>
                 <td>
                   <input
-                    aria-label={`Fresh balance of ${row.code}`}
+                    dir="ltr"
+                    aria-label={say('balances.dialog.input', { code: isolate.ltr(row.code) })}
                     inputMode="decimal"
                     value={texts[row.id] ?? ''}
                     aria-invalid={cents === null}
                     onChange={(event) => setTexts((old) => ({ ...old, [row.id]: event.target.value }))}
                   />
                   {cents === null && (
-                    <span className="field-problem">Enter the balance the ERP shows, e.g. 1250.50.</span>
+                    <span className="field-problem">{say('balances.dialog.notAnAmount')}</span>
                   )}
                 </td>
               </tr>
@@ -112,7 +105,7 @@ export function FreshBalanceDialog({
       <div className="dialog-foot">
         <span />
         <button type="button" onClick={onClose}>
-          Cancel
+          {say('balances.dialog.cancel')}
         </button>
         <button
           type="button"
@@ -129,7 +122,7 @@ export function FreshBalanceDialog({
             )
           }
         >
-          Push {pushable.length} fresh balance{pushable.length === 1 ? '' : 's'}
+          {say('balances.dialog.push', { count: pushable.length })}
         </button>
       </div>
     </Dialog>

@@ -7,6 +7,8 @@ import {
 } from '../../../src-shared/domain/balance-worksheet';
 import { nameLabel } from '../../../src-shared/domain/names';
 import { readBalanceDocuments } from '../../data/balance-documents';
+import { say } from '../../messages/intl';
+import { useDeskLocale } from '../../messages/use-say';
 
 /** One customer of the worksheet: who it is, and its worksheet once the service answered for it. */
 export interface WorksheetRow {
@@ -41,7 +43,7 @@ function rowOf(entry: CustomerBalance, sheet: CustomerWorksheet | null): Workshe
   return {
     id: entry.id,
     code: record?.code ?? record?.external_ref ?? entry.id,
-    name: record ? nameLabel(record.name) : 'Not known to the service',
+    name: record ? nameLabel(record.name) : say('balances.unknownCustomer'),
     ref: record?.external_ref ?? null,
     creditLimit: record?.balance?.credit_limit ?? null,
     sheet,
@@ -52,10 +54,11 @@ function rowOf(entry: CustomerBalance, sheet: CustomerWorksheet | null): Workshe
 /**
  * The worksheet rows of the customers read this session: each lookup answer explained by the
  * customer's staged documents (read from IndexedDB whenever the answers change or `documentsKey`
- * moves, e.g. after a sync).
+ * moves, e.g. after a sync), and again when the clerk switches language (the rows hold words).
  */
 export function useBalanceWorksheet(entries: Record<string, CustomerBalance>, documentsKey: number) {
   const list = useMemo(() => Object.values(entries), [entries]);
+  const locale = useDeskLocale();
   // The rows with what they were computed from: until the newest answers are explained, the old rows stay.
   const [computed, setComputed] = useState<{
     rows: WorksheetRow[];
@@ -88,7 +91,7 @@ export function useBalanceWorksheet(entries: Record<string, CustomerBalance>, do
     return () => {
       isCurrent = false;
     };
-  }, [list, documentsKey]);
+  }, [list, documentsKey, locale]);
 
   return {
     rows: computed.rows,

@@ -1,5 +1,7 @@
 import type { DayEndSeriesPoint } from '../../../src-shared/domain/day-end';
-import { formatCount } from '../ui/format';
+import { isolate } from '../../messages/intl';
+import { useDeskLocale, useSay } from '../../messages/use-say';
+import { formatCount, formatDate } from '../ui/format';
 import { dayLabel, shortDayLabel } from './day-end-words';
 
 const height = 200;
@@ -24,15 +26,21 @@ function niceStep(max: number): number {
 
 /**
  * Issued versus answered per day, every kind together, drawn as SVG bars (no chart library). The
- * figures are the tables' below, which are the chart's text alternative.
+ * figures are the tables' below, which are the chart's text alternative. Right to left (Arabic) the
+ * chart reads from the right: the first day, and each day's issued bar, on the right, the value axis
+ * on the right; its numbers are written as ever, never mirrored.
  */
 export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
   const { series } = props;
+  const say = useSay();
+  const isRtl = useDeskLocale().direction === 'rtl';
   const max = Math.max(1, ...series.map((point) => Math.max(point.issued, point.answered)));
   const step = niceStep(max);
   const axisMax = Math.ceil(max / step) * step;
   const group = Math.min(widestGroup, plotWidth / Math.max(1, series.length));
   const width = left + group * series.length + right;
+  /** An x as drawn left to right, placed for the desk's direction (a box of width `span` at `x`). */
+  const place = (x: number, span = 0): number => (isRtl ? width - x - span : x);
   const plotHeight = height - top - bottom;
   const y = (value: number): number => top + plotHeight - (value / axisMax) * plotHeight;
   const bar = Math.max(2, Math.min(24, (group - 4) / 2));
@@ -43,54 +51,55 @@ export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
   return (
     <figure className="day-end-chart">
       <figcaption>
-        Issued and answered per day, every kind together{' '}
+        {say('dayEnd.chart.title')}{' '}
         <span className="legend">
-          <span className="swatch swatch-issued" aria-hidden="true" /> issued (orders: received){' '}
-          <span className="swatch swatch-answered" aria-hidden="true" /> answered now
+          <span className="swatch swatch-issued" aria-hidden="true" /> {say('dayEnd.chart.issued')}{' '}
+          <span className="swatch swatch-answered" aria-hidden="true" /> {say('dayEnd.chart.answered')}
         </span>
-        <span className="visually-hidden"> The figures are in the tables below.</span>
+        <span className="visually-hidden"> {say('dayEnd.chart.inTables')}</span>
       </figcaption>
       <svg
         role="img"
-        aria-label="Bar chart of documents issued and answered per day; the tables below hold the same figures."
+        aria-label={say('dayEnd.chart.label')}
         width={width}
         height={height}
         viewBox={`0 0 ${width} ${height}`}
       >
         {ticks.map((value) => (
           <g key={value} className="tick">
-            <line x1={left} x2={width - right} y1={y(value)} y2={y(value)} />
-            <text x={left - 6} y={y(value)} dy="0.32em" textAnchor="end">
+            <line x1={place(left)} x2={place(width - right)} y1={y(value)} y2={y(value)} />
+            <text x={place(left - 6)} y={y(value)} dy="0.32em" textAnchor={isRtl ? 'start' : 'end'}>
               {formatCount(value)}
             </text>
           </g>
         ))}
         {series.map((point, index) => {
           const x = left + index * group + (group - 2 * bar) / 2;
+          const date = isolate.ltr(formatDate(point.date));
           return (
             <g key={point.date}>
               <rect
                 className="bar-issued"
-                x={x}
+                x={place(x, bar)}
                 y={y(point.issued)}
                 width={bar}
                 height={y(0) - y(point.issued)}
               >
-                <title>{`${point.date}: ${formatCount(point.issued)} issued`}</title>
+                <title>{say('dayEnd.chart.barIssued', { date, count: point.issued })}</title>
               </rect>
               <rect
                 className="bar-answered"
-                x={x + bar}
+                x={place(x + bar, bar)}
                 y={y(point.answered)}
                 width={bar}
                 height={y(0) - y(point.answered)}
               >
-                <title>{`${point.date}: ${formatCount(point.answered)} answered`}</title>
+                <title>{say('dayEnd.chart.barAnswered', { date, count: point.answered })}</title>
               </rect>
               {index % labelEvery === 0 && (
                 <text
                   className="day"
-                  x={left + index * group + group / 2}
+                  x={place(left + index * group + group / 2)}
                   y={height - bottom + 16}
                   textAnchor="middle"
                 >
@@ -100,7 +109,7 @@ export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
             </g>
           );
         })}
-        <line className="axis" x1={left} x2={width - right} y1={y(0)} y2={y(0)} />
+        <line className="axis" x1={place(left)} x2={place(width - right)} y1={y(0)} y2={y(0)} />
       </svg>
     </figure>
   );

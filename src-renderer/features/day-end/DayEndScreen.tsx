@@ -1,12 +1,14 @@
 import { useState } from 'react';
-import { checkRange, localDateOf, quickRangeOf } from '../../../src-shared/domain/day-end';
+import { localDateOf, quickRangeOf } from '../../../src-shared/domain/day-end';
+import { deskIntl, isolate } from '../../messages/intl';
+import { useDeskLocale, useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
-import { formatCount, formatTime } from '../ui/format';
+import { formatCount, formatDate, formatTime } from '../ui/format';
 import '../ui/review.css';
 import './day-end.css';
 import { DayEndChart } from './DayEndChart';
 import { DayTables, KindSummaryTable } from './DayEndTables';
-import { dayLabel } from './day-end-words';
+import { dayWithYearLabel, rangeProblemText } from './day-end-words';
 import { exportDayEndAsXlsx } from './export-day-end';
 import { runExport, type FileNote } from '../files/file-actions';
 import { FileNoteText } from '../files/FileNoteText';
@@ -21,6 +23,8 @@ import { useDayEnd } from './use-day-end';
  * unless given.
  */
 export function DayEndScreen(props: { today?: string }) {
+  const say = useSay();
+  const locale = useDeskLocale();
   const connectionId = useDeskStore((state) => state.connection?.connection?.id ?? null);
   const lastSyncAt = useDeskStore((state) => state.lastSyncAt);
   const start = useDeskStore((state) => state.connection?.connection?.start ?? null);
@@ -30,7 +34,7 @@ export function DayEndScreen(props: { today?: string }) {
   const [today] = useState(() => props.today ?? localDateOf(new Date()));
   const [range, setRange] = useState<DateRange>(() => quickRangeOf('last-7-days', today));
   const [exportNote, setExportNote] = useState<FileNote | null>(null);
-  const problem = checkRange(range.from, range.to);
+  const problem = rangeProblemText(range.from, range.to);
   const { report, isLoading, error, readMs } = useDayEnd(
     problem ? null : range.from,
     problem ? null : range.to,
@@ -39,8 +43,7 @@ export function DayEndScreen(props: { today?: string }) {
   const shown = report && !problem && report.from === range.from && report.to === range.to ? report : null;
   const total = shown ? shown.summary.reduce((sum, figures) => sum + figures.issued, 0) : 0;
 
-  if (connectionId === null)
-    return <p className="empty">No connection yet. Add the service address and token in Connections.</p>;
+  if (connectionId === null) return <p className="empty">{say('dayEnd.noConnection')}</p>;
 
   async function exportXlsx(): Promise<void> {
     if (!shown) return;
@@ -53,15 +56,16 @@ export function DayEndScreen(props: { today?: string }) {
   }
 
   return (
-    <div className="day-end">
-      <div className="toolbar day-end-tools" role="toolbar" aria-label="Day-end tools">
+    // The report prints from this page: it carries the clerk's language and direction with it.
+    <div className="day-end" lang={locale.tag.replace(/-u-.*$/, '')} dir={locale.direction}>
+      <div className="toolbar day-end-tools" role="toolbar" aria-label={say('dayEnd.tools')}>
         <RangePicker range={range} today={today} onChange={setRange} />
         <div className="actions">
           <button type="button" disabled={!shown} onClick={() => void exportXlsx()}>
-            Export XLSX
+            {say('dayEnd.exportXlsx')}
           </button>
           <button type="button" disabled={!shown} onClick={() => window.print()}>
-            Print
+            {say('dayEnd.print')}
           </button>
           <FileNoteText note={exportNote} />
         </div>
@@ -71,47 +75,48 @@ export function DayEndScreen(props: { today?: string }) {
           {problem}
         </p>
       )}
-      {error && (
+      {error !== null && (
         <p className="error-text" role="alert">
-          {error}
+          {say('dayEnd.readError', { cause: isolate.ltr(error) })}
         </p>
       )}
       <section
         className="day-end-report"
-        aria-label="Day-end report"
+        aria-label={say('dayEnd.report')}
         aria-busy={isLoading || (!shown && !problem && !error)}
       >
         <p className="report-range">
           <strong>
-            {dayLabel(range.from)} {range.from.slice(0, 4)}
-            {range.to !== range.from && (
-              <>
-                {' '}
-                to {dayLabel(range.to)} {range.to.slice(0, 4)}
-              </>
-            )}
+            {range.to === range.from
+              ? dayWithYearLabel(range.from)
+              : say('dayEnd.report.range', {
+                  from: dayWithYearLabel(range.from),
+                  to: dayWithYearLabel(range.to),
+                })}
           </strong>
-          {shown && <> · {formatCount(total)} documents</>}
+          {shown && <> · {say('dayEnd.report.documents', { count: total })}</>}
         </p>
         <p className="report-note">
-          Each document counts on its own date (issue, collection, return or order date). Accepted, rejected
-          and pending say where those documents stand <em>now</em>, as of the last sync (
-          {lastSyncAt ? formatTime(lastSyncAt) : 'not synced in this session'}), not what happened on that
-          day.
-          {readMs !== null && shown && <span className="muted"> Read in {formatCount(readMs)} ms.</span>}
+          {deskIntl().formatMessage(
+            { id: 'dayEnd.report.note' },
+            {
+              lastSync: lastSyncAt ? isolate.ltr(formatTime(lastSyncAt)) : say('dayEnd.report.notSynced'),
+              em: (chunks) => <em>{chunks}</em>,
+            },
+          )}
+          {readMs !== null && shown && (
+            <span className="muted"> {say('dayEnd.report.readIn', { ms: formatCount(readMs) })}</span>
+          )}
         </p>
         {startDay && range.from < startDay && (
           <p className="warn-text" role="note">
-            This connection started from {startDay}: documents of earlier days are here only when they changed
-            since, so those days are not complete. Choose days from {startDay} on.
+            {say('dayEnd.partialStart', { start: isolate.ltr(formatDate(startDay)) })}
           </p>
         )}
         {shown && (
           <>
             <SeqGaps report={shown} />
-            {total === 0 && (
-              <p className="empty">Nothing is staged for these days. Sync, or choose other days.</p>
-            )}
+            {total === 0 && <p className="empty">{say('dayEnd.nothingStaged')}</p>}
             <KindSummaryTable report={shown} />
             <DayEndChart series={shown.series} />
             <DayTables report={shown} />

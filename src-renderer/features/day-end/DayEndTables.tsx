@@ -1,12 +1,15 @@
 import type { ReactNode } from 'react';
 import type { DayEndFigures, DayEndReport } from '../../../src-shared/domain/day-end';
 import type { FeedKind } from '../../../src-shared/wire';
+import type { MessageId } from '../../messages/catalogue';
+import { say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
 import {
   dayLabel,
   gapText,
   issuedWord,
-  kindLabels,
+  kindLabel,
   pendingAgainText,
   seqSpanText,
   totalsText,
@@ -32,49 +35,57 @@ interface FigureColumn {
   shows?: (kind: FeedKind, table: Table) => boolean;
 }
 
-function countColumn(header: string, pick: (figures: DayEndFigures) => number): FigureColumn {
-  return { header: () => header, cell: (figures) => <Count value={pick(figures)} />, className: () => 'num' };
+function countColumn(header: MessageId, pick: (figures: DayEndFigures) => number): FigureColumn {
+  return {
+    header: () => say(header),
+    cell: (figures) => <Count value={pick(figures)} />,
+    className: () => 'num',
+  };
 }
 
 const hasSeq = (kind: FeedKind) => kind !== 'orders';
 
-/** The columns in the order both tables show them. */
+/** The columns in the order both tables show them; their words are said when a table is drawn. */
 const figureColumns: readonly FigureColumn[] = [
   {
-    ...countColumn('Issued', (figures) => figures.issued),
-    header: (kind, table) => (table === 'summary' ? 'Issued' : issuedWord(kind)),
+    ...countColumn('dayEnd.column.issued', (figures) => figures.issued),
+    header: (kind, table) => (table === 'summary' ? say('dayEnd.column.issued') : issuedWord(kind)),
   },
   {
-    header: () => 'Total',
+    header: () => say('dayEnd.column.total'),
     cell: (figures) => totalsText(figures.issuedTotals),
     className: () => 'num money',
   },
-  countColumn('Accepted', (figures) => figures.accepted),
+  countColumn('dayEnd.column.accepted', (figures) => figures.accepted),
   {
-    header: () => 'Accepted total',
+    header: () => say('dayEnd.column.acceptedTotal'),
     cell: (figures) => totalsText(figures.acceptedTotals),
     className: () => 'num money',
     shows: (_kind, table) => table === 'day',
   },
-  countColumn('Rejected', (figures) => figures.rejected),
-  countColumn('Pending', (figures) => figures.pending),
-  { header: () => 'of which pending again', cell: pendingAgainText, className: () => 'again' },
+  countColumn('dayEnd.column.rejected', (figures) => figures.rejected),
+  countColumn('dayEnd.column.pending', (figures) => figures.pending),
   {
-    ...countColumn('Not awaiting', (figures) => figures.notAwaiting),
+    header: () => say('dayEnd.column.pendingAgain'),
+    cell: pendingAgainText,
+    className: () => 'again',
+  },
+  {
+    ...countColumn('dayEnd.column.notAwaiting', (figures) => figures.notAwaiting),
     shows: (kind, table) => table === 'day' && kind === 'orders',
   },
-  countColumn('Answered from this desk', (figures) => figures.ackedHere),
-  countColumn('Answered elsewhere', (figures) => figures.ackedElsewhere),
+  countColumn('dayEnd.column.answeredHere', (figures) => figures.ackedHere),
+  countColumn('dayEnd.column.answeredElsewhere', (figures) => figures.ackedElsewhere),
   {
-    header: () => 'Seq',
+    header: () => say('dayEnd.column.seq'),
     // Only the summary has a line for orders; it says they carry no seq.
-    cell: (figures, kind) => (hasSeq(kind) ? seqSpanText(figures.seq) : 'no seq'),
+    cell: (figures, kind) => (hasSeq(kind) ? seqSpanText(figures.seq) : say('dayEnd.noSeq')),
     className: () => 'num seq',
     shows: (kind, table) => table === 'summary' || hasSeq(kind),
   },
   {
-    header: () => 'Gaps',
-    cell: (figures) => figures.gaps.map(gapText).join('; '),
+    header: () => say('dayEnd.column.gaps'),
+    cell: (figures) => figures.gaps.map(gapText).join(say('dayEnd.gap.separator')),
     className: (figures) =>
       figures.gaps.some((note) => note.state === 'missing') ? 'gaps gap-missing' : 'gaps',
     shows: (kind, table) => table === 'day' && hasSeq(kind),
@@ -117,19 +128,20 @@ function HeaderCells(props: { kind: FeedKind; table: Table; first: string }) {
 /** Every kind over the range, one line each. */
 export function KindSummaryTable(props: { report: DayEndReport }) {
   const { report } = props;
+  const say = useSay();
   return (
     <table className="day-end-table summary">
-      <caption>Each kind over these days</caption>
+      <caption>{say('dayEnd.summary.caption')}</caption>
       <thead>
         {/* The header does not depend on the kind in the summary; any kind with a seq shows every column. */}
-        <HeaderCells kind="invoices" table="summary" first="Kind" />
+        <HeaderCells kind="invoices" table="summary" first={say('dayEnd.column.kind')} />
       </thead>
       <tbody>
         {report.summary.map((figures) => (
           <tr key={figures.kind} data-kind={figures.kind}>
             <th scope="row">
-              {kindLabels[figures.kind]}
-              {figures.kind === 'orders' && <span className="muted"> (received)</span>}
+              {kindLabel(figures.kind)}
+              {figures.kind === 'orders' && <span className="muted"> {say('dayEnd.summary.received')}</span>}
             </th>
             <FigureCells kind={figures.kind} table="summary" figures={figures} />
           </tr>
@@ -142,15 +154,16 @@ export function KindSummaryTable(props: { report: DayEndReport }) {
 /** One table per kind: a line per day of the range, and the kind's total. */
 export function DayTables(props: { report: DayEndReport }) {
   const { report } = props;
+  const say = useSay();
   return (
     <>
       {report.kinds.map((kind) => {
         const summary = report.summary.find((each) => each.kind === kind);
         return (
           <table key={kind} className="day-end-table by-day" data-kind={kind}>
-            <caption>{kindLabels[kind]} by day</caption>
+            <caption>{say('dayEnd.byDay.caption', { kind })}</caption>
             <thead>
-              <HeaderCells kind={kind} table="day" first="Day" />
+              <HeaderCells kind={kind} table="day" first={say('dayEnd.column.day')} />
             </thead>
             <tbody>
               {report.cells
@@ -171,7 +184,7 @@ export function DayTables(props: { report: DayEndReport }) {
             {summary && (
               <tfoot>
                 <tr>
-                  <th scope="row">Total</th>
+                  <th scope="row">{say('dayEnd.total')}</th>
                   <FigureCells kind={kind} table="day" figures={summary} />
                 </tr>
               </tfoot>

@@ -1,5 +1,6 @@
 import { quickRangeOf, quickRanges, type QuickRange } from '../../../src-shared/domain/day-end';
-import { quickRangeLabels } from './day-end-words';
+import { useSay } from '../../messages/use-say';
+import { quickRangeLabel } from './day-end-words';
 
 /** The days a report is of: first and last, both included (`YYYY-MM-DD`). */
 export interface DateRange {
@@ -8,8 +9,10 @@ export interface DateRange {
 }
 
 /** One end of the range: a date field with its word before it. */
-function DateField(props: { label: 'From' | 'To'; value: string; onChange(value: string): void }) {
-  const { label, value, onChange } = props;
+function DateField(props: { end: 'from' | 'to'; value: string; onChange(value: string): void }) {
+  const { end, value, onChange } = props;
+  const say = useSay();
+  const label = say(end === 'from' ? 'dayEnd.range.from' : 'dayEnd.range.to');
   return (
     <label className="inline">
       {label}{' '}
@@ -29,13 +32,14 @@ function DateField(props: { label: 'From' | 'To'; value: string; onChange(value:
  */
 export function RangePicker(props: { range: DateRange; today: string; onChange(range: DateRange): void }) {
   const { range, today, onChange } = props;
+  const say = useSay();
   const isChoice = (choice: QuickRange): boolean => {
     const of = quickRangeOf(choice, today);
     return of.from === range.from && of.to === range.to;
   };
   return (
     <div className="range-picker">
-      <div className="views" role="group" aria-label="Quick ranges">
+      <div className="views" role="group" aria-label={say('dayEnd.quickRanges')}>
         {quickRanges.map((choice) => (
           <button
             key={choice}
@@ -43,12 +47,12 @@ export function RangePicker(props: { range: DateRange; today: string; onChange(r
             aria-pressed={isChoice(choice)}
             onClick={() => onChange(quickRangeOf(choice, today))}
           >
-            {quickRangeLabels[choice]}
+            {quickRangeLabel(choice)}
           </button>
         ))}
       </div>
-      <DateField label="From" value={range.from} onChange={(from) => onChange({ ...range, from })} />
-      <DateField label="To" value={range.to} onChange={(to) => onChange({ ...range, to })} />
+      <DateField end="from" value={range.from} onChange={(from) => onChange({ ...range, from })} />
+      <DateField end="to" value={range.to} onChange={(to) => onChange({ ...range, to })} />
     </div>
   );
 }

@@ -1,6 +1,12 @@
 import type { DayEndReport } from '../../../src-shared/domain/day-end';
-import { formatCount } from '../ui/format';
-import { gapText, kindLabels, seqSpanText } from './day-end-words';
+import { useSay } from '../../messages/use-say';
+import { gapText, kindLabel, seqSpanText } from './day-end-words';
+
+/** One line of the seq check: its words, and whether it says a seq is still missing. */
+interface SeqLine {
+  text: string;
+  isMissing: boolean;
+}
 
 /**
  * The seq check of the range, first on the page: per issued kind, the seqs its documents cover and
@@ -8,6 +14,7 @@ import { gapText, kindLabels, seqSpanText } from './day-end-words';
  * missing outside these days (docs/decisions/091-seq-gaps.md, 092-day-end-report.md).
  */
 export function SeqGaps(props: { report: DayEndReport }) {
+  const say = useSay();
   const issued = props.report.summary.filter((summary) => summary.kind !== 'orders');
   const missing = issued.some(
     (summary) => summary.missingOutside > 0 || summary.gaps.some((note) => note.state === 'missing'),
@@ -18,36 +25,35 @@ export function SeqGaps(props: { report: DayEndReport }) {
       aria-labelledby="seq-gaps-title"
       role={missing ? 'alert' : undefined}
     >
-      <h3 id="seq-gaps-title">{missing ? 'Seq gaps: documents never arrived' : 'Seq check'}</h3>
+      <h3 id="seq-gaps-title">{missing ? say('dayEnd.seq.titleMissing') : say('dayEnd.seq.title')}</h3>
       <ul>
         {issued.map((summary) => {
-          const label = kindLabels[summary.kind];
-          const lines = summary.gaps.map((note) => `${label}: ${gapText(note)}`);
+          const kind = kindLabel(summary.kind);
+          const lines: SeqLine[] = summary.gaps.map((note) => ({
+            text: say('dayEnd.seq.line', { kind, words: gapText(note) }),
+            isMissing: note.state === 'missing',
+          }));
           if (summary.missingOutside > 0)
-            lines.push(
-              `${label}: ${formatCount(summary.missingOutside)} more seq(s) still missing outside these days`,
-            );
+            lines.push({
+              text: say('dayEnd.seq.missingOutside', { kind, count: summary.missingOutside }),
+              isMissing: true,
+            });
           if (lines.length === 0)
             return (
               <li key={summary.kind} className="seq-ok">
                 {summary.seq
-                  ? `${label}: seq ${seqSpanText(summary.seq)}, none missing`
-                  : `${label}: nothing issued on these days`}
+                  ? say('dayEnd.seq.none', { kind, span: seqSpanText(summary.seq) })
+                  : say('dayEnd.seq.nothingIssued', { kind })}
               </li>
             );
           return lines.map((line) => (
-            <li key={line} className={line.includes('still missing') ? 'seq-missing' : 'seq-fetched'}>
-              {line}
+            <li key={line.text} className={line.isMissing ? 'seq-missing' : 'seq-fetched'}>
+              {line.text}
             </li>
           ));
         })}
       </ul>
-      {missing && (
-        <p className="hint">
-          A missing seq is a document the service issued that this desk does not hold yet. Sync now: the desk
-          fetches it by its seq. Do not call the day complete while one is still missing.
-        </p>
-      )}
+      {missing && <p className="hint">{say('dayEnd.seq.hint')}</p>}
     </section>
   );
 }

@@ -1,10 +1,13 @@
 // The day-end report as an Excel workbook: one sheet of every day × kind (with a kind column) and a
 // total line per kind, one sheet of the seq gaps, and one that says what the report is. Written
 // through write-excel-file, as the other exports, loaded on first use; counts and amounts as numbers.
+// Its words are the clerk's language, and its sheets read right to left when the desk does.
 import type { DayEndFigures, DayEndReport } from '../../../src-shared/domain/day-end';
 import { pendingAgainReasons } from '../../../src-shared/domain/day-end';
+import { deskLocale, say } from '../../messages/intl';
 import { saveFile, xlsxFilter, type FileNote } from '../files/file-actions';
-import { gapText, kindLabels, reasonLabels } from './day-end-words';
+import { formatDate } from '../ui/format';
+import { gapText, kindLabel, reasonLabel } from './day-end-words';
 
 /** A cell: text, or a number (amounts with 2 decimals); null is an empty cell. */
 export type ExportCell = string | number | null;
@@ -49,7 +52,7 @@ function figuresRow(
     figures.ackedElsewhere,
     figures.seq?.first ?? null,
     figures.seq?.last ?? null,
-    figures.gaps.map(gapText).join('; ') || null,
+    figures.gaps.map(gapText).join(say('dayEnd.gap.separator')) || null,
     ...currencies.flatMap((currency) => [
       amount(figures.issuedTotals, currency),
       amount(figures.acceptedTotals, currency),
@@ -63,65 +66,70 @@ function figuresRow(
 export function dayEndSheets(report: DayEndReport, madeAt: string): DayEndSheets {
   const currencies = currenciesOf(report);
   const header: ExportCell[] = [
-    'Day',
-    'Kind',
-    'Issued',
-    'Accepted',
-    'Rejected',
-    'Pending',
-    'Pending again',
-    ...pendingAgainReasons.map((reason) => `Again: ${reasonLabels[reason]}`),
-    'Not awaiting',
-    'Answered from this desk',
-    'Answered elsewhere',
-    'First seq',
-    'Last seq',
-    'Seq gaps',
+    say('dayEnd.export.day'),
+    say('dayEnd.export.kind'),
+    say('dayEnd.export.issued'),
+    say('dayEnd.export.accepted'),
+    say('dayEnd.export.rejected'),
+    say('dayEnd.export.pending'),
+    say('dayEnd.export.pendingAgain'),
+    ...pendingAgainReasons.map((reason) => say('dayEnd.export.again', { reason: reasonLabel(reason) })),
+    say('dayEnd.export.notAwaiting'),
+    say('dayEnd.export.answeredHere'),
+    say('dayEnd.export.answeredElsewhere'),
+    say('dayEnd.export.firstSeq'),
+    say('dayEnd.export.lastSeq'),
+    say('dayEnd.export.seqGaps'),
     ...currencies.flatMap((currency) => [
-      `Issued ${currency}`,
-      `Accepted ${currency}`,
-      `Rejected ${currency}`,
-      `Pending ${currency}`,
+      say('dayEnd.export.issuedIn', { currency }),
+      say('dayEnd.export.acceptedIn', { currency }),
+      say('dayEnd.export.rejectedIn', { currency }),
+      say('dayEnd.export.pendingIn', { currency }),
     ]),
   ];
   const days: ExportCell[][] = [header];
   for (const kind of report.kinds) {
     for (const cell of report.cells.filter((each) => each.kind === kind))
-      days.push(figuresRow(cell.date, kindLabels[kind], cell, currencies));
+      days.push(figuresRow(cell.date, kindLabel(kind), cell, currencies));
     const summary = report.summary.find((each) => each.kind === kind);
-    if (summary) days.push(figuresRow('Total', kindLabels[kind], summary, currencies));
+    if (summary) days.push(figuresRow(say('dayEnd.export.total'), kindLabel(kind), summary, currencies));
   }
-  const gaps: ExportCell[][] = [['Kind', 'First seq', 'Last seq', 'State', 'Document']];
+  const gaps: ExportCell[][] = [
+    [
+      say('dayEnd.export.kind'),
+      say('dayEnd.export.firstSeq'),
+      say('dayEnd.export.lastSeq'),
+      say('dayEnd.export.state'),
+      say('dayEnd.export.document'),
+    ],
+  ];
   for (const summary of report.summary) {
     for (const note of summary.gaps)
       gaps.push([
-        kindLabels[summary.kind],
+        kindLabel(summary.kind),
         note.first,
         note.last,
-        note.state === 'fetched' ? 'missing, fetched' : 'still missing',
+        note.state === 'fetched' ? say('dayEnd.export.fetched') : say('dayEnd.export.stillMissing'),
         note.number ?? null,
       ]);
     if (summary.missingOutside > 0)
       gaps.push([
-        kindLabels[summary.kind],
+        kindLabel(summary.kind),
         null,
         null,
-        `${summary.missingOutside} more still missing outside these days`,
+        say('dayEnd.export.missingOutside', { count: summary.missingOutside }),
         null,
       ]);
   }
   const about: ExportCell[][] = [
-    ['Day-end report', `${report.from} to ${report.to}`],
-    ['Made', madeAt],
     [
-      'Counts',
-      'Documents of each day by their own date (orders: received); where they stand now, at the last sync.',
+      say('dayEnd.export.about.report'),
+      say('dayEnd.export.about.range', { from: formatDate(report.from), to: formatDate(report.to) }),
     ],
-    [
-      'Answered from this desk',
-      'The answer standing now was sent from this computer and applied by the service.',
-    ],
-    ['Seq gaps', 'Issue numbers (seq) the desk found missing: fetched since, or still missing.'],
+    [say('dayEnd.export.about.made'), madeAt],
+    [say('dayEnd.export.about.counts'), say('dayEnd.export.about.countsText')],
+    [say('dayEnd.export.answeredHere'), say('dayEnd.export.about.answeredHereText')],
+    [say('dayEnd.export.seqGaps'), say('dayEnd.export.about.seqGapsText')],
   ];
   return { days, amountsFrom: header.length - currencies.length * 4, gaps, about };
 }
@@ -134,6 +142,8 @@ export async function exportDayEndAsXlsx(
 ): Promise<FileNote | null> {
   const { default: writeXlsxFile } = await import('write-excel-file/browser');
   const sheets = dayEndSheets(report, madeAt);
+  // A right-to-left desk's workbook opens with its columns from the right, as Arabic spreadsheets do.
+  const rightToLeft = deskLocale().direction === 'rtl';
   const cellsOf = (rows: ExportCell[][], amountsFrom: number) =>
     rows.map((row, rowIndex) =>
       row.map((value, column) => {
@@ -145,9 +155,17 @@ export async function exportDayEndAsXlsx(
       }),
     );
   const blob = await writeXlsxFile([
-    { data: cellsOf(sheets.days, sheets.amountsFrom), sheet: 'Days' },
-    { data: cellsOf(sheets.gaps, Number.POSITIVE_INFINITY), sheet: 'Seq gaps' },
-    { data: cellsOf(sheets.about, Number.POSITIVE_INFINITY), sheet: 'About' },
+    { data: cellsOf(sheets.days, sheets.amountsFrom), sheet: say('dayEnd.export.sheet.days'), rightToLeft },
+    {
+      data: cellsOf(sheets.gaps, Number.POSITIVE_INFINITY),
+      sheet: say('dayEnd.export.sheet.gaps'),
+      rightToLeft,
+    },
+    {
+      data: cellsOf(sheets.about, Number.POSITIVE_INFINITY),
+      sheet: say('dayEnd.export.sheet.about'),
+      rightToLeft,
+    },
   ]).toBlob();
   return saveFile({
     suggestedName: fileName,

@@ -9,6 +9,7 @@ export interface DayEndView {
   /** The last report read (of the range asked for, or of the one before while the new one is read). */
   report: DayEndReport | null;
   isLoading: boolean;
+  /** Why the store could not be read (its own words, for the screen to say in a sentence), or null. */
   error: string | null;
   readMs: number | null;
 }
@@ -43,7 +44,7 @@ export function useDayEnd(from: string | null, to: string | null): DayEndView {
           setRead({
             key,
             report: null,
-            error: `The report could not be read from this computer's store (${error instanceof Error ? error.message : String(error)}). Restart the app; if it stays, sync again.`,
+            error: error instanceof Error ? error.message : String(error),
             readMs: null,
           });
       },

@@ -1,11 +1,12 @@
 import 'fake-indexeddb/auto';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { render, screen, waitFor, within } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { db } from '../../../src-renderer/data/db';
 import { readDayEndReport } from '../../../src-renderer/data/day-end';
 import { DayEndScreen } from '../../../src-renderer/features/day-end/DayEndScreen';
 import { dayEndSheets } from '../../../src-renderer/features/day-end/export-day-end';
+import { useLanguageStore } from '../../../src-renderer/messages/language-store';
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from '../review/fixtures';
 import { connectedSandbox, sandboxConnection, useConnectedDesk } from '../support/connected-desk';
@@ -173,5 +174,83 @@ describe('the XLSX export', () => {
         ['Invoices', 13, 13, 'still missing', null],
       ],
     });
+  });
+});
+
+/** The text with the isolates a right-to-left desk puts around data taken out. */
+const plain = (text: string | null | undefined): string => (text ?? '').replace(/[\u2066-\u2069]/g, '');
+
+describe('the Day end screen in Arabic', () => {
+  it('says every word in Arabic, right to left, with Arabic plurals, and the chart reads from the right', async () => {
+    const user = userEvent.setup();
+    render(<DayEndScreen today="2026-03-08" />);
+    await screen.findByRole('table', { name: 'Invoices by day' });
+    act(() => useLanguageStore.getState().change({ language: 'ar' }));
+
+    const report = screen.getByRole('region', { name: 'تقرير إقفال اليوم' });
+    expect(report.closest('.day-end')?.getAttribute('dir')).toBe('rtl');
+    expect(report.closest('.day-end')?.getAttribute('lang')).toBe('ar-EG');
+    expect(screen.getByRole('button', { name: 'آخر 7 أيام' }).getAttribute('aria-pressed')).toBe('true');
+    expect(screen.getByLabelText('من')).toBeTruthy();
+    // Four documents (few), over a range said with Arabic day and month names.
+    expect(plain(report.querySelector('.report-range')?.textContent)).toBe(
+      'من الاثنين 2 مارس 2026 إلى الأحد 8 مارس 2026 · 4 مستندات',
+    );
+    expect(
+      within(screen.getByRole('alert'))
+        .getAllByRole('listitem')
+        .map((item) => plain(item.textContent)),
+    ).toEqual([
+      'الفواتير: التسلسل 13 ما زال مفقودًا',
+      'التحصيلات: التسلسل 3، لا شيء مفقود',
+      'المرتجعات: لم يصدر شيء في هذه الأيام',
+    ]);
+    const summary = screen.getByRole('table', { name: 'كل نوع خلال هذه الأيام' });
+    const [header, , payments] = within(summary).getAllByRole('row');
+    expect(cellsOf(header!).slice(0, 3)).toEqual(['النوع', 'الصادرة', 'الإجمالي']);
+    expect(plain(cellsOf(payments!)[6])).toBe('1 مرتد');
+    const byDay = screen.getByRole('table', { name: 'الفواتير حسب اليوم' });
+    expect(cellsOf(within(byDay).getAllByRole('row')[1]!)[0]).toBe('الاثنين 2 مارس');
+    expect(cellsOf(within(byDay).getAllByRole('row')[8]!)[0]).toBe('الإجمالي');
+
+    // The first day's bars stand to the right of the last day's; the value axis is on the right.
+    const chart = screen.getByRole('img', { name: /^مخطط أعمدة/ });
+    const issued = [...chart.querySelectorAll('rect.bar-issued')].map((bar) => Number(bar.getAttribute('x')));
+    expect(issued).toHaveLength(7);
+    expect(issued[0]!).toBeGreaterThan(issued[6]!);
+    expect(plain(chart.querySelector('rect.bar-issued title')?.textContent)).toBe(
+      '2026-03-02: مستندان صادران',
+    );
+
+    // Nothing English is left but currency codes (the data) and the XLSX file format.
+    const words = plain(document.body.textContent).replace(/EGP|USD|XLSX/g, '');
+    expect(words).not.toMatch(/[A-Za-z]/);
+
+    // One document today (one), and a plain-words problem with a range.
+    await user.click(screen.getByRole('button', { name: 'اليوم' }));
+    await waitFor(() =>
+      expect(plain(report.querySelector('.report-range')?.textContent)).toBe(
+        'الأحد 8 مارس 2026 · مستند واحد',
+      ),
+    );
+    await user.clear(screen.getByLabelText('من'));
+    await user.type(screen.getByLabelText('من'), '2026-03-09');
+    expect(screen.getByRole('alert').textContent).toBe('آخر يوم يسبق أول يوم: بدّلهما.');
+
+    // The export says the same, in Arabic.
+    const sheets = dayEndSheets(await readDayEndReport('2026-03-02', '2026-03-08', ['invoices']), 'made');
+    expect(sheets.days[0]!.slice(0, 3)).toEqual(['اليوم', 'النوع', 'الصادرة']);
+    expect(sheets.days.at(-1)!.slice(0, 2)).toEqual(['الإجمالي', 'الفواتير']);
+    expect(sheets.gaps).toEqual([
+      ['النوع', 'أول تسلسل', 'آخر تسلسل', 'الحالة', 'المستند'],
+      ['الفواتير', 13, 13, 'ما زال مفقودًا', null],
+    ]);
+  });
+
+  it('writes day numbers in the clerk’s digits', async () => {
+    act(() => useLanguageStore.getState().change({ language: 'ar', digits: 'arab' }));
+    render(<DayEndScreen today="2026-03-08" />);
+    const byDay = await screen.findByRole('table', { name: 'الفواتير حسب اليوم' });
+    expect(cellsOf(within(byDay).getAllByRole('row')[1]!).slice(0, 2)).toEqual(['الاثنين ٢ مارس', '٢']);
   });
 });
