@@ -1,8 +1,10 @@
 // Plain words for the codes the app meets: the interface's (spec, Errors) and the app's own, each with
-// what happened and what to do next (STYLE, Errors). A floor of its own, below sync/ and features/:
+// what happened and what to do next (STYLE, Errors), said from the catalogue (`problems.…` in
+// messages/*/connections.json) in the desk's language. A floor of its own, below sync/ and features/:
 // the ack sender records these words on the rows it settles, and the screens show them.
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { ItemError } from '../../src-shared/wire';
+import { say } from '../messages/intl';
 
 /** The codes this feature has words for: the interface's 401, 403 and 429 codes and the app's own. */
 export type ConnectionProblem =
@@ -31,76 +33,52 @@ export interface ProblemWords {
   next: string;
 }
 
-/** Codes to words (spec, Authentication 6 and Errors for the interface's codes). */
-export const connectionProblems: Record<ConnectionProblem, ProblemWords> = {
-  TOKEN_REVOKED: { title: 'The token was revoked.', next: 'Paste a new one in Connections (Rotate token).' },
-  TOKEN_EXPIRED: {
-    title: 'The token has expired.',
-    next: "Make a new token with Rotate in the service's console and paste it in Connections (Rotate token).",
-  },
-  TOKEN_INVALID: {
-    title: 'The service does not know this token.',
-    next: 'Check that it was copied whole, or make a new one in the console.',
-  },
-  COMPANY_SUSPENDED: {
-    title: 'The company is suspended on the service.',
-    next: 'Its administrator must contact the service to have it restored; until then nothing can be synced.',
-  },
-  SCOPE_MISSING: {
-    title: 'The client lacks a permission (scope) this needs.',
-    next: "An administrator adds the scope to the client in the service's console.",
-  },
-  IP_NOT_ALLOWED: {
-    title: "This computer's address is not on the client's IP allow-list.",
-    next: 'An administrator adds this address (or its block) to the allow-list in the console.',
-  },
-  RATE_LIMITED: { title: 'The service asked the app to slow down.', next: 'Wait a minute, then try again.' },
-  NOT_FOUND: {
-    title: 'Nothing answers at that address.',
-    next: 'Check the address: it ends in /api/integration/v1.',
-  },
-  NETWORK_UNREACHABLE: {
-    title: 'The service did not answer.',
-    next: "Check the address and this computer's network connection, then try again.",
-  },
-  WIRE_MISMATCH: {
-    title: 'Something answered at that address, but not like the service.',
-    next: 'Check the address: it ends in /api/integration/v1.',
-  },
-  NOT_CONFIGURED: { title: 'No connection yet.', next: 'Add the service address and token in Connections.' },
-  TOKEN_MISSING: {
-    title: 'The token is not kept on this computer.',
-    next: 'Paste it again with Rotate token (there is no keychain here, so tokens last one session).',
-  },
-  UNKNOWN_CONNECTION: {
-    title: 'That connection is no longer saved.',
-    next: 'The list has been reloaded; choose again.',
-  },
-  OTHER_CLIENT: {
-    title: 'The new token is for another client or company.',
-    next: 'Paste a token made by Rotate for this same client, or add it as a new connection.',
-  },
-  SAME_TOKEN: {
-    title: 'This is the token the connection already uses.',
-    next: "Paste the new token made by Rotate in the service's console.",
-  },
-  INSECURE_ADDRESS: {
-    title: 'Plain http:// would send the token unencrypted.',
-    next: 'Use the https:// address of the service (http:// is only for a sandbox on this computer).',
-  },
-  INVALID_ARGUMENT: {
-    title: 'Some fields are not filled in correctly.',
-    next: 'Check the fields marked below.',
-  },
-  INTERNAL: {
-    title: 'Something went wrong inside the app.',
-    next: 'Try again; if it repeats, restart the app.',
-  },
-};
+/** Each connection code's key in the catalogue (`problems.connection.<key>.title` and `.next`). */
+const connectionKeys = {
+  TOKEN_REVOKED: 'tokenRevoked',
+  TOKEN_EXPIRED: 'tokenExpired',
+  TOKEN_INVALID: 'tokenInvalid',
+  COMPANY_SUSPENDED: 'companySuspended',
+  SCOPE_MISSING: 'scopeMissing',
+  IP_NOT_ALLOWED: 'ipNotAllowed',
+  RATE_LIMITED: 'rateLimited',
+  NOT_FOUND: 'notFound',
+  NETWORK_UNREACHABLE: 'networkUnreachable',
+  WIRE_MISMATCH: 'wireMismatch',
+  NOT_CONFIGURED: 'notConfigured',
+  TOKEN_MISSING: 'tokenMissing',
+  UNKNOWN_CONNECTION: 'unknownConnection',
+  OTHER_CLIENT: 'otherClient',
+  SAME_TOKEN: 'sameToken',
+  INSECURE_ADDRESS: 'insecureAddress',
+  INVALID_ARGUMENT: 'invalidArgument',
+  INTERNAL: 'internal',
+} as const satisfies Record<ConnectionProblem, string>;
+
+const connectionCodes = Object.keys(connectionKeys) as ConnectionProblem[];
+
+/** A connection code's words, in the desk's language now. */
+function connectionWords(code: ConnectionProblem): ProblemWords {
+  return {
+    title: say(`problems.connection.${connectionKeys[code]}.title`),
+    next: say(`problems.connection.${connectionKeys[code]}.next`),
+  };
+}
+
+/**
+ * Codes to words (spec, Authentication 6 and Errors for the interface's codes): each entry reads its
+ * words from the catalogue when it is read, so it speaks the desk's language of that moment.
+ */
+export const connectionProblems: Readonly<Record<ConnectionProblem, ProblemWords>> = Object.defineProperties(
+  {} as Record<ConnectionProblem, ProblemWords>,
+  Object.fromEntries(
+    connectionCodes.map((code) => [code, { enumerable: true, get: () => connectionWords(code) }]),
+  ),
+);
 
 /** Whether a code has words in the table. */
 function isConnectionProblem(code: string): code is ConnectionProblem {
-  return Object.hasOwn(connectionProblems, code);
+  return (connectionCodes as readonly string[]).includes(code);
 }
 
 /**
@@ -108,9 +86,7 @@ function isConnectionProblem(code: string): code is ConnectionProblem {
  * the spec says tells "what happened and how to fix it" (spec, Errors).
  */
 export function describeProblem(error: Pick<DeskError, 'code' | 'message'>): ProblemWords {
-  return isConnectionProblem(error.code)
-    ? connectionProblems[error.code]
-    : { title: error.message, next: '' };
+  return isConnectionProblem(error.code) ? connectionWords(error.code) : { title: error.message, next: '' };
 }
 
 /** The codes an answer (an ack, a batch of acks) can fail with, beyond the connection's own. */
@@ -128,55 +104,41 @@ export type AckProblem =
 /** What happened, and what to do. */
 export type Words = ProblemWords;
 
-/** Answer codes to words (spec, Errors; the conditions of the 409s: sandbox contract, "not shown"). */
-const ackProblems: Record<AckProblem, Words> = {
-  ALREADY_ACKNOWLEDGED: {
-    title: 'This version was already answered differently.',
-    next: 'Sync to see the answer the service holds; answer again only if the document changes.',
-  },
-  ORDER_NOT_AWAITING_ACK: {
-    title: 'The order is no longer waiting for the ERP.',
-    next: 'Sync to see its status; the office may have to send it again.',
-  },
-  ERP_MODE_NOT_API: {
-    title: "The company's ERP mode on the service is not API.",
-    next: "An administrator sets it to API in the service's console, under Company settings → ERP mode; until then answers cannot be sent.",
-  },
-  NOT_FOUND: {
-    title: 'The service does not know this document.',
-    next: 'Sync; it may belong to another company or connection.',
-  },
-  INVALID_REQUEST: {
-    title: 'The service refused the answer as malformed.',
-    next: 'Check the ERP number and reason, then answer again.',
-  },
-  IDEMPOTENCY_KEY_REUSED: {
-    title: 'The service already holds a different answer sent under this batch key.',
-    next: 'Answer the documents again; a new batch gets a new key.',
-  },
-  REQUEST_IN_PROGRESS: {
-    title: 'The service is still working on this batch.',
-    next: 'It is sent again shortly with the same key.',
-  },
-  INTERNAL: {
-    title: 'The service failed while answering.',
-    next: 'It is sent again shortly with the same key.',
-  },
-  SERVICE_UNAVAILABLE: {
-    title: 'The service is unavailable for a moment.',
-    next: 'It is sent again shortly with the same key.',
-  },
-};
+/**
+ * Each answer code's key in the catalogue (`problems.ack.<key>.…`; spec, Errors; the conditions of the
+ * 409s: sandbox contract, "not shown").
+ */
+const ackKeys = {
+  ALREADY_ACKNOWLEDGED: 'alreadyAcknowledged',
+  ORDER_NOT_AWAITING_ACK: 'orderNotAwaitingAck',
+  ERP_MODE_NOT_API: 'erpModeNotApi',
+  NOT_FOUND: 'notFound',
+  INVALID_REQUEST: 'invalidRequest',
+  IDEMPOTENCY_KEY_REUSED: 'idempotencyKeyReused',
+  REQUEST_IN_PROGRESS: 'requestInProgress',
+  INTERNAL: 'internal',
+  SERVICE_UNAVAILABLE: 'serviceUnavailable',
+} as const satisfies Record<AckProblem, string>;
+
+const ackCodes = Object.keys(ackKeys) as AckProblem[];
 
 function isAckProblem(code: string): code is AckProblem {
-  return Object.hasOwn(ackProblems, code);
+  return (ackCodes as readonly string[]).includes(code);
+}
+
+/** An answer code's words, in the desk's language now. */
+function ackWords(code: AckProblem): Words {
+  return {
+    title: say(`problems.ack.${ackKeys[code]}.title`),
+    next: say(`problems.ack.${ackKeys[code]}.next`),
+  };
 }
 
 /** The words of any code this feature meets; unknown codes keep the service's own message. */
 function wordsFor(code: string, message: string): Words {
-  if (isAckProblem(code)) return ackProblems[code];
-  if (isConnectionProblem(code)) return connectionProblems[code];
-  return { title: message, next: 'Try again; if it repeats, tell support the request id.' };
+  if (isAckProblem(code)) return ackWords(code);
+  if (isConnectionProblem(code)) return connectionWords(code);
+  return { title: message, next: say('problems.unknown.next') };
 }
 
 /**
@@ -206,20 +168,23 @@ export function isExplainedByCheckup(code: string): boolean {
  */
 export function describeRefusal(error: Pick<DeskError, 'code' | 'message'>): ProblemWords {
   return !isConnectionProblem(error.code) && isAckProblem(error.code)
-    ? ackProblems[error.code]
+    ? ackWords(error.code)
     : describeProblem(error);
+}
+
+/** A problem's words as one line: what happened, then what to do. */
+export function problemLine(words: ProblemWords): string {
+  return say('problems.line', { title: words.title, next: words.next });
 }
 
 /** One line for a failed batch item. */
 export function itemErrorWords(error: ItemError): string {
-  const words = wordsFor(error.code, error.message);
-  return `${words.title} ${words.next}`;
+  return problemLine(wordsFor(error.code, error.message));
 }
 
 /** One line for a failed call. */
 export function deskErrorWords(error: DeskError): string {
-  const words = wordsFor(error.code, error.message);
-  return `${words.title} ${words.next}`;
+  return problemLine(wordsFor(error.code, error.message));
 }
 
 /** Failures of a read that the next try may get past: a sync says so instead of an answer's resend. */
@@ -231,6 +196,5 @@ const passingCodes: ReadonlySet<string> = new Set(['SERVICE_UNAVAILABLE', 'INTER
  */
 export function syncErrorWords(error: DeskError): string {
   if (!passingCodes.has(error.code)) return deskErrorWords(error);
-  const words = wordsFor(error.code, error.message);
-  return `${words.title} The next sync tries again: press Sync now, or wait for the next poll.`;
+  return say('problems.syncTriesAgain', { title: wordsFor(error.code, error.message).title });
 }

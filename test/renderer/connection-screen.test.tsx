@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type {
   ConnectionStatus,
@@ -78,6 +78,7 @@ const bridge = vi.hoisted(() => {
 });
 
 import { AppShell } from '../../src-renderer/features/shell/AppShell';
+import { useLanguageStore } from '../../src-renderer/messages/language-store';
 import { resetDeskStore, useDeskStore } from '../../src-renderer/state/store';
 
 const token = `svc_test_${'Zq9_-'.repeat(8)}abc`;
@@ -340,5 +341,53 @@ describe('the Connections screen', () => {
     );
     const active = screen.getByRole('region', { name: 'Active connection' });
     expect(within(active).getByRole('alert').textContent).toContain('The token was revoked.');
+  });
+  it('speaks Arabic once the clerk switches, without a reload, its counts in Arabic plurals', async () => {
+    bridge.state.status = connected(demo, 12);
+    const user = await openConnections();
+    await act(async () => useLanguageStore.getState().change({ language: 'ar' }));
+
+    const active = screen.getByRole('region', { name: 'الاتصال النشط' });
+    // 12 days: the Arabic plural for 11 to 99 (يومًا), not the English "days".
+    expect(within(active).getByRole('alert').textContent).toContain(
+      'تنتهي صلاحية رمز الوصول خلال 12 يومًا: جدّده قريبًا.',
+    );
+    expect(screen.getByRole('status', { name: 'الاتصال' }).textContent).toContain('خلال 12 يومًا');
+    const facts = Object.fromEntries(
+      within(active)
+        .getAllByRole('term')
+        .map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+    );
+    expect(facts['حد الطلبات']).toBe('120 طلب في الدقيقة');
+    expect(facts['البداية']).toBe('كل شيء');
+    // Names and codes stay whole, set apart from the Arabic around them.
+    expect(facts['الشركة']).toBe('\u2068Demo Trading Company\u2069 (\u2066DEMO\u2069)');
+
+    const list = screen.getByRole('region', { name: 'الاتصالات المحفوظة' });
+    const liveItem = within(list).getByRole('listitem', { name: 'Live' });
+    await user.click(within(liveItem).getByRole('button', { name: 'حذف' }));
+    expect(within(liveItem).getByRole('alertdialog').textContent).toContain(
+      'يُحذف رمز الوصول الخاص به من هذا الكمبيوتر.',
+    );
+    const form = screen.getByRole('region', { name: 'إضافة اتصال' });
+    expect(within(form).getByLabelText('رمز الوصول').getAttribute('placeholder')).toBe('svc_live_…');
+    expect(within(form).getByRole('button', { name: 'تحقق واحفظ' })).toBeTruthy();
+
+    // No English sentence is left: only the data (names, addresses, codes) and what the core itself
+    // said (the check-up's refusal here, shown under the desk's own words) are in Latin letters.
+    const data = [
+      'No connection is active.',
+      'Demo Trading Company',
+      'Sandbox (demo company)',
+      'Acme Foods',
+      'Reconciliation Desk',
+    ];
+    let text = document.body.textContent ?? '';
+    for (const value of data) text = text.replaceAll(value, '');
+    expect(text.match(/[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}/g)).toBeNull();
+    expect(text).not.toMatch(/\b(the|is|and|to|of|your)\b/);
+
+    await act(async () => useLanguageStore.getState().change({ language: 'en' }));
+    expect(screen.getByRole('region', { name: 'Active connection' })).toBeTruthy();
   });
 });

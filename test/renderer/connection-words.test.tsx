@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { act, render, screen } from '@testing-library/react';
 import type { TokenStorage } from '../../src-shared/bridge/contract';
 import { ActiveConnection } from '../../src-renderer/features/connections/ActiveConnection';
 import { AddConnectionForm } from '../../src-renderer/features/connections/AddConnectionForm';
 import { describeConnection, expiryWarning } from '../../src-renderer/features/connections/connection-words';
-import { connectionProblems, describeProblem } from '../../src-renderer/words/problem-words';
+import { useLanguageStore } from '../../src-renderer/messages/language-store';
+import { connectionProblems, describeProblem, deskErrorWords } from '../../src-renderer/words/problem-words';
 
 describe('the words of the Connections feature', () => {
   it('has plain words and a next step for every 401 and 403 code of the spec and for a network failure', () => {
@@ -163,5 +164,48 @@ describe('the words for where tokens are kept', () => {
     expect(screen.getByText("this computer's keychain")).toBeTruthy();
     expect(text).not.toContain('memory only');
     expect(text).not.toContain('Secret Service');
+  });
+});
+
+describe('the words of the Connections feature in Arabic', () => {
+  it('says each code, the header and the expiry warning in Arabic, days in their Arabic plural', async () => {
+    await act(async () => useLanguageStore.getState().change({ language: 'ar' }));
+    expect(describeProblem({ code: 'TOKEN_REVOKED', message: 'x' })).toEqual({
+      title: 'أُلغي رمز الوصول.',
+      next: 'الصق رمزًا جديدًا في الاتصالات (تجديد رمز الوصول).',
+    });
+    for (const words of Object.values(connectionProblems)) {
+      expect(words.title).toMatch(/\p{Script=Arabic}/u);
+      expect(words.next).toMatch(/\p{Script=Arabic}/u);
+    }
+    // An answer's code, and a code the desk has no words for (the service's own message stays).
+    expect(deskErrorWords({ code: 'ERP_MODE_NOT_API', message: 'x', retryable: false })).toContain(
+      'وضع نظام ERP للشركة على الخدمة ليس API.',
+    );
+    expect(deskErrorWords({ code: 'ODD', message: 'Odd.', retryable: false })).toBe(
+      'Odd. حاول مرة أخرى؛ وإذا تكرر فأبلغ الدعم برقم الطلب (request id).',
+    );
+    expect([1, 2, 3, 11, 100].map(expiryWarning)).toEqual([
+      'تنتهي صلاحية رمز الوصول خلال يوم واحد: جدّده قريبًا.',
+      'تنتهي صلاحية رمز الوصول خلال يومين: جدّده قريبًا.',
+      'تنتهي صلاحية رمز الوصول خلال 3 أيام: جدّده قريبًا.',
+      'تنتهي صلاحية رمز الوصول خلال 11 يومًا: جدّده قريبًا.',
+      'تنتهي صلاحية رمز الوصول خلال 100 يوم: جدّده قريبًا.',
+    ]);
+    // The company, its code and the client are set apart from the Arabic sentence around them.
+    expect(
+      describeConnection({
+        connection: null,
+        state: 'connected',
+        company: { code: 'DEMO', name: 'Demo Trading Company' },
+        client: {
+          name: 'Demo ERP',
+          system: 'OTHER',
+          rateLimitPerMinute: 120,
+          tokenExpiresAt: '2027-01-01T00:00:00Z',
+          tokenPrefix: 'svc_test_abcdefgh',
+        },
+      }).text,
+    ).toBe('متصل بـ \u2068Demo Trading Company\u2069 (\u2066DEMO\u2069) باسم \u2068Demo ERP\u2069');
   });
 });

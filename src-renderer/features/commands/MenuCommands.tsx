@@ -1,4 +1,5 @@
 import { useState, type ReactNode } from 'react';
+import { useSay } from '../../messages/use-say';
 import { CommandTargetsContext, createCommandTargets } from './command-targets';
 import { useMenuCommands } from './use-menu-commands';
 import './commands.css';
@@ -8,6 +9,7 @@ import './commands.css';
  * cannot act on the screen shown.
  */
 export function MenuCommands({ children }: { children?: ReactNode }) {
+  const say = useSay();
   const [targets] = useState(createCommandTargets);
   const { note, dismiss } = useMenuCommands(targets);
   return (
@@ -15,10 +17,10 @@ export function MenuCommands({ children }: { children?: ReactNode }) {
       {children}
       <div className="command-note-frame" aria-live="polite">
         {note ? (
-          <p className="command-note" role="status" aria-label="Command" key={note.serial}>
+          <p className="command-note" role="status" aria-label={say('commands.note.label')} key={note.serial}>
             <span>{note.text}</span>{' '}
             <button type="button" className="link" onClick={dismiss}>
-              Dismiss
+              {say('commands.note.dismiss')}
             </button>
           </p>
         ) : null}

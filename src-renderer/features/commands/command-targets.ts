@@ -5,6 +5,7 @@
 // belong to the mounted <MenuCommands> (React context), not to the module.
 import { createContext } from 'react';
 import type { MenuCommand } from '../../../src-shared/bridge/commands';
+import { say } from '../../messages/intl';
 
 /** A command that acts on the screen shown. */
 export type ScreenCommand = Exclude<MenuCommand, 'sync'>;
@@ -12,12 +13,10 @@ export type ScreenCommand = Exclude<MenuCommand, 'sync'>;
 /** What a screen does with a command: null when done, else a short note saying why not. */
 export type CommandTarget = (command: ScreenCommand) => string | null;
 
-/** What the clerk reads when no screen shown takes the command. */
-const noTargetNotes: Record<ScreenCommand, string> = {
-  accept: 'Accept works on Invoices, Payments, Returns or Orders: open one and select documents first.',
-  reject: 'Reject works on Invoices, Payments, Returns or Orders: open one and select documents first.',
-  find: 'Find filters the documents of Invoices, Payments, Returns or Orders: open one first.',
-};
+/** What the clerk reads when no screen shown takes the command, in the desk's language now. */
+function noTargetNote(command: ScreenCommand): string {
+  return say(`commands.noTarget.${command}`);
+}
 
 /** The screens' targets of one mounted <MenuCommands>. */
 export interface CommandTargets {
@@ -40,7 +39,7 @@ export function createCommandTargets(): CommandTargets {
     },
     dispatch(command) {
       const target = targets.at(-1);
-      return target ? target(command) : noTargetNotes[command];
+      return target ? target(command) : noTargetNote(command);
     },
   };
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { MenuCommand } from '../../../src-shared/bridge/commands';
 import { desk } from '../../bridge/desk';
+import { say } from '../../messages/intl';
 import { useDeskStore } from '../../state/store';
 import { assertNever } from '../ui/assert-never';
 import type { CommandTargets } from './command-targets';
@@ -24,24 +25,24 @@ export function useMenuCommands(targets: CommandTargets): { note: CommandNote | 
   const dismiss = useCallback(() => setNote(null), []);
 
   useEffect(() => {
-    const say = (text: string | null): void =>
+    const show = (text: string | null): void =>
       setNote((current) => (text === null ? null : { text, serial: (current?.serial ?? 0) + 1 }));
     const run = (command: MenuCommand): void => {
       switch (command) {
         case 'sync': {
           const store = useDeskStore.getState();
           if (!store.connection?.connection) {
-            say('No connection yet: add the service address and token in Connections, then sync.');
+            show(say('commands.sync.noConnection'));
             return;
           }
-          say(null);
+          show(null);
           void store.syncNow();
           return;
         }
         case 'accept':
         case 'reject':
         case 'find':
-          say(targets.dispatch(command));
+          show(targets.dispatch(command));
           return;
         default:
           assertNever(command);

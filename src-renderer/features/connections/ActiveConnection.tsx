@@ -1,10 +1,14 @@
 import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
+import { formatDate } from '../ui/format';
 import { describeStart, expiryWarning } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
 import { describeTokenStorage } from './token-storage-words';
 
-function formatDate(iso: string): string {
-  return iso.slice(0, 10);
+/** The day of an ISO time (`2026-11-26T…`), in the clerk's date order. */
+function dayOf(iso: string): string {
+  return formatDate(iso.slice(0, 10));
 }
 
 /** The active connection's facts as `GET /me` told them, its problem in plain words, and the expiry warning. */
@@ -17,56 +21,67 @@ export function ActiveConnection({
   isChecking: boolean;
   onCheck(): void;
 }) {
-  if (!status) return <p className="empty">Checking the connection…</p>;
+  const say = useSay();
+  if (!status) return <p className="empty">{say('connections.checking')}</p>;
   if (status.state === 'not-configured') {
     return (
-      <section className="card" aria-label="Active connection">
-        <h3>Active connection</h3>
-        <p className="empty">None is active. Add one below, or choose a saved one.</p>
+      <section className="card" aria-label={say('connections.active.title')}>
+        <h3>{say('connections.active.title')}</h3>
+        <p className="empty">{say('connections.active.none')}</p>
       </section>
     );
   }
   const { connection, company, client, scopes, tokenExpiry } = status;
   return (
-    <section className="card" aria-label="Active connection">
+    <section className="card" aria-label={say('connections.active.title')}>
       <div className="card-head">
-        <h3>Active connection</h3>
+        <h3>{say('connections.active.title')}</h3>
         <button type="button" onClick={onCheck} disabled={isChecking}>
-          {isChecking ? 'Checking…' : 'Check again'}
+          {isChecking ? say('connections.checkingShort') : say('connections.checkAgain')}
         </button>
       </div>
       {status.state === 'error' && status.error && <ProblemMessage error={status.error} />}
       {tokenExpiry?.isExpiringSoon && (
         <p className="warning" role="alert">
-          {expiryWarning(tokenExpiry.daysLeft)} It expires on {formatDate(tokenExpiry.expiresAt)}. Make a new
-          token with Rotate in the service&apos;s console, then paste it with Rotate token below.
+          {say('connections.active.expiring', {
+            warning: expiryWarning(tokenExpiry.daysLeft),
+            date: isolate.ltr(dayOf(tokenExpiry.expiresAt)),
+          })}
         </p>
       )}
       <dl className="facts">
-        <dt>Connection</dt>
-        <dd>{connection ? connection.label : '—'}</dd>
-        <dt>Address</dt>
-        <dd>{connection ? connection.baseUrl : '—'}</dd>
-        <dt>Company</dt>
-        <dd>{company ? `${company.name} (${company.code})` : '—'}</dd>
-        <dt>Client</dt>
-        <dd>{client ? client.name : '—'}</dd>
-        <dt>System</dt>
-        <dd>{client ? client.system : '—'}</dd>
-        <dt>Scopes</dt>
-        <dd>{scopes && scopes.length > 0 ? scopes.join(', ') : '—'}</dd>
-        <dt>Rate limit</dt>
-        <dd>{client ? `${client.rateLimitPerMinute} requests per minute` : '—'}</dd>
-        <dt>Token</dt>
+        <dt>{say('connections.active.connection')}</dt>
+        <dd>{connection ? isolate.name(connection.label) : '—'}</dd>
+        <dt>{say('connections.active.address')}</dt>
+        <dd>{connection ? isolate.ltr(connection.baseUrl) : '—'}</dd>
+        <dt>{say('connections.active.company')}</dt>
+        <dd>{company ? `${isolate.name(company.name)} (${isolate.ltr(company.code)})` : '—'}</dd>
+        <dt>{say('connections.active.client')}</dt>
+        <dd>{client ? isolate.name(client.name) : '—'}</dd>
+        <dt>{say('connections.active.system')}</dt>
+        <dd>{client ? isolate.ltr(client.system) : '—'}</dd>
+        <dt>{say('connections.active.scopes')}</dt>
+        <dd>{scopes && scopes.length > 0 ? isolate.ltr(scopes.join(', ')) : '—'}</dd>
+        <dt>{say('connections.active.rateLimit')}</dt>
+        <dd>{client ? say('connections.rateLimit', { limit: client.rateLimitPerMinute }) : '—'}</dd>
+        <dt>{say('connections.active.token')}</dt>
         <dd>
-          {client ? `${client.tokenPrefix}… expires ${formatDate(client.tokenExpiresAt)}` : '—'}
-          {tokenExpiry && tokenExpiry.daysLeft >= 0 && !tokenExpiry.isExpiringSoon
-            ? ` (in ${tokenExpiry.daysLeft} days)`
-            : ''}
+          {client
+            ? tokenExpiry && tokenExpiry.daysLeft >= 0 && !tokenExpiry.isExpiringSoon
+              ? say('connections.active.tokenExpiresIn', {
+                  prefix: isolate.ltr(`${client.tokenPrefix}…`),
+                  date: isolate.ltr(dayOf(client.tokenExpiresAt)),
+                  days: tokenExpiry.daysLeft,
+                })
+              : say('connections.active.tokenExpires', {
+                  prefix: isolate.ltr(`${client.tokenPrefix}…`),
+                  date: isolate.ltr(dayOf(client.tokenExpiresAt)),
+                })
+            : '—'}
         </dd>
-        <dt>Start</dt>
+        <dt>{say('connections.active.start')}</dt>
         <dd>{connection ? describeStart(connection.start) : '—'}</dd>
-        <dt>Kept in</dt>
+        <dt>{say('connections.active.keptIn')}</dt>
         <dd>{connection ? describeTokenStorage(connection.tokenStorage) : '—'}</dd>
       </dl>
     </section>

@@ -6,10 +6,15 @@ import type {
   TokenStorage,
 } from '../../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { describeField, describeStart, startChoices } from './connection-words';
 import { ProblemMessage } from './ProblemMessage';
 import { TokenField } from './TokenField';
-import { describeTokenKeeping } from './token-storage-words';
+import { tokenKeepingHint } from './token-storage-words';
+
+/** What the address field shows while empty: an address of the service's shape, never translated. */
+const addressPlaceholder = 'https://service.example.com/api/integration/v1';
 
 interface AddConnectionFormProps {
   /** Where the app keeps tokens; null until the app has said. */
@@ -36,6 +41,7 @@ function today(): string {
  * nothing is saved when it refuses. The token is cleared from the form once saved.
  */
 export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnectionFormProps) {
+  const say = useSay();
   const id = useId();
   const [label, setLabel] = useState('');
   const [baseUrl, setBaseUrl] = useState('');
@@ -73,21 +79,18 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
     invalid.has(name) ? { 'aria-invalid': true, 'aria-describedby': `${id}-${name}-error` } : {};
 
   return (
-    <section className="card" aria-label="Add a connection">
-      <h3>Add a connection</h3>
-      <p className="hint">
-        The token is shown once in the service&apos;s console. It is checked with the service first, then{' '}
-        {describeTokenKeeping(tokenStorage)}
-      </p>
+    <section className="card" aria-label={say('connections.add.title')}>
+      <h3>{say('connections.add.title')}</h3>
+      <p className="hint">{tokenKeepingHint(tokenStorage)}</p>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
-        <label htmlFor={`${id}-label`}>Label</label>
+        <label htmlFor={`${id}-label`}>{say('connections.add.label')}</label>
         <div>
           <input
             id={`${id}-label`}
             value={label}
             onChange={(e) => setLabel(e.target.value)}
             maxLength={80}
-            placeholder="Live"
+            placeholder={say('connections.add.labelPlaceholder')}
             required
             {...field('label')}
           />
@@ -97,7 +100,7 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
             </p>
           )}
         </div>
-        <label htmlFor={`${id}-url`}>Service address</label>
+        <label htmlFor={`${id}-url`}>{say('connections.add.address')}</label>
         <div>
           <input
             id={`${id}-url`}
@@ -105,7 +108,8 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
             value={baseUrl}
             onChange={(e) => setBaseUrl(e.target.value)}
             maxLength={2048}
-            placeholder="https://service.example.com/api/integration/v1"
+            placeholder={addressPlaceholder}
+            dir="ltr"
             spellCheck={false}
             required
             {...field('baseUrl')}
@@ -118,16 +122,16 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
         </div>
         <TokenField
           id={id}
-          label="Token"
+          label={say('connections.add.token')}
           value={token}
           onChange={setToken}
           isInvalid={invalid.has('token')}
           isRequired
         />
         <fieldset className="start-choice">
-          <legend>Where to start</legend>
-          <p className="hint">Chosen once for this connection; to start elsewhere later, add it again.</p>
-          {startChoices.map((choice) => (
+          <legend>{say('connections.add.start')}</legend>
+          <p className="hint">{say('connections.add.startHint')}</p>
+          {startChoices().map((choice) => (
             <div key={choice.mode} className="start-option">
               <input
                 type="radio"
@@ -143,7 +147,7 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
                 {choice.mode === 'date' && (
                   <input
                     type="date"
-                    aria-label="Start date"
+                    aria-label={say('connections.add.startDate')}
                     value={startDate}
                     max={today()}
                     onChange={(e) => {
@@ -180,15 +184,19 @@ export function AddConnectionForm({ tokenStorage, activeId, onAdd }: AddConnecti
               (startMode === 'date' && startDate === '')
             }
           >
-            {isSaving ? 'Verifying…' : 'Verify & save'}
+            {isSaving ? say('connections.verifying') : say('connections.add.submit')}
           </button>
         </div>
       </form>
       {error && <ProblemMessage error={error} />}
       {saved && saved.id === activeId && (
         <p className="success" role="status">
-          Verified and saved: {saved.label} is now the active connection.
-          {saved.start.mode !== 'everything' && ` ${describeStart(saved.start)}.`}
+          {saved.start.mode === 'everything'
+            ? say('connections.add.saved', { label: isolate.name(saved.label) })
+            : say('connections.add.savedWithStart', {
+                label: isolate.name(saved.label),
+                start: describeStart(saved.start),
+              })}
         </p>
       )}
     </section>

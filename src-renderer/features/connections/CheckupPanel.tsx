@@ -1,10 +1,14 @@
 import { useState } from 'react';
+import { formatters, isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import {
   askForScopes,
+  callResponse,
   checkupReport,
   clockWords,
   erpModeWords,
   formatClockTime,
+  needsLine,
   rateWords,
   screenRows,
   tokenWords,
@@ -20,6 +24,7 @@ import './checkup.css';
  * the recent calls, and a report to copy for the service's support (never the token).
  */
 export function CheckupPanel() {
+  const say = useSay();
   const { app, known, checkup, error, isChecking, check } = useCheckup();
   const [copied, setCopied] = useState<'copied' | 'select' | null>(null);
   if (!known?.connection) return null;
@@ -28,7 +33,7 @@ export function CheckupPanel() {
   const sameConnection = checkup?.status.connection?.id === known.connection.id;
   const status = checkup && sameConnection && checkup.status.state === 'connected' ? checkup.status : known;
   const scopes = status.scopes ?? null;
-  const clientName = status.client?.name ?? 'this client';
+  const clientName = status.client?.name ?? say('connections.checkup.thisClient');
   const rows = scopes ? screenRows(scopes, clientName) : null;
   const report = checkup && sameConnection ? checkupReport({ app, checkup, known }) : '';
 
@@ -47,20 +52,21 @@ export function CheckupPanel() {
     <section className="card checkup" aria-labelledby="checkup-title" id={checkupPanelId}>
       <div className="card-head">
         <h3 id="checkup-title" tabIndex={-1}>
-          Check-up
+          {say('connections.checkup.title')}
         </h3>
         <div className="checkup-actions">
           <button type="button" onClick={() => void check()} disabled={isChecking}>
-            {isChecking ? 'Checking…' : 'Check again'}
+            {isChecking ? say('connections.checkingShort') : say('connections.checkAgain')}
           </button>
           <button type="button" onClick={() => void copy()} disabled={!report}>
-            Copy report
+            {say('connections.checkup.copy')}
           </button>
         </div>
       </div>
       <p className="checkup-intro">
-        What this connection lets each screen do, and what the service&apos;s answers tell about it.
-        {checkup ? ` Checked at ${formatClockTime(checkup.checkedAt)}.` : ' Checking…'}
+        {checkup
+          ? say('connections.checkup.introChecked', { time: isolate.ltr(formatClockTime(checkup.checkedAt)) })
+          : say('connections.checkup.introChecking')}
       </p>
       <CheckupOffer.Provider value={false}>
         {error && <ProblemMessage error={error} />}
@@ -69,12 +75,12 @@ export function CheckupPanel() {
         )}
       </CheckupOffer.Provider>
 
-      <table className="checkup-screens" aria-label="What each screen can do">
+      <table className="checkup-screens" aria-label={say('connections.checkup.screens')}>
         <thead>
           <tr>
-            <th scope="col">Screen</th>
-            <th scope="col">Works</th>
-            <th scope="col">Missing</th>
+            <th scope="col">{say('connections.checkup.column.screen')}</th>
+            <th scope="col">{say('connections.checkup.column.works')}</th>
+            <th scope="col">{say('connections.checkup.column.missing')}</th>
           </tr>
         </thead>
         <tbody>
@@ -82,46 +88,50 @@ export function CheckupPanel() {
             rows.map((row) => (
               <tr key={row.screen} className={row.missing.length > 0 ? 'lacking' : undefined}>
                 <th scope="row">{row.label}</th>
-                <td>{row.works.length > 0 ? row.works.join('; ') : '—'}</td>
-                <td>{row.missing.length > 0 ? row.missing.join('; ') : 'Nothing'}</td>
+                <td>{row.works.length > 0 ? needsLine(row.works) : '—'}</td>
+                <td>
+                  {row.missing.length > 0
+                    ? needsLine(row.missing)
+                    : say('connections.checkup.nothingMissing')}
+                </td>
               </tr>
             ))
           ) : (
             <tr>
-              <td colSpan={3}>Not known: the service did not tell this client&apos;s scopes (GET /me).</td>
+              <td colSpan={3}>{say('connections.checkup.scopesUnknown')}</td>
             </tr>
           )}
         </tbody>
       </table>
-      {rows?.some((row) => row.missing.length > 0) && <p className="checkup-ask">{askForScopes}</p>}
+      {rows?.some((row) => row.missing.length > 0) && <p className="checkup-ask">{askForScopes()}</p>}
 
       <dl className="checkup-facts">
-        <dt>Clock</dt>
+        <dt>{say('connections.checkup.fact.clock')}</dt>
         <dd className={clock?.isOff ? 'off' : undefined}>{clock ? clock.text : '…'}</dd>
-        <dt>Rate budget</dt>
+        <dt>{say('connections.checkup.fact.rate')}</dt>
         <dd className={checkup && checkup.rate.refused429 > 0 ? 'off' : undefined}>
           {checkup ? rateWords(checkup.rate) : '…'}
         </dd>
-        <dt>ERP mode</dt>
+        <dt>{say('connections.checkup.fact.erpMode')}</dt>
         <dd className={checkup?.erpMode.state === 'not-api' ? 'off' : undefined}>
           {checkup ? erpModeWords(checkup.erpMode) : '…'}
         </dd>
-        <dt>Token</dt>
+        <dt>{say('connections.checkup.fact.token')}</dt>
         <dd className={token.isDue ? 'off' : undefined}>{token.text}</dd>
       </dl>
 
       {checkup && checkup.recentCalls.length > 0 && (
         <details className="checkup-calls">
-          <summary>Recent calls ({checkup.recentCalls.length})</summary>
-          <table aria-label="Recent calls">
+          <summary>{say('connections.checkup.calls.summary', { count: checkup.recentCalls.length })}</summary>
+          <table aria-label={say('connections.checkup.calls')}>
             <thead>
               <tr>
-                <th scope="col">Time</th>
-                <th scope="col">Call</th>
-                <th scope="col">Answer</th>
-                <th scope="col">Request id</th>
+                <th scope="col">{say('connections.checkup.calls.time')}</th>
+                <th scope="col">{say('connections.checkup.calls.call')}</th>
+                <th scope="col">{say('connections.checkup.calls.answer')}</th>
+                <th scope="col">{say('connections.checkup.calls.requestId')}</th>
                 <th scope="col" className="number">
-                  ms
+                  {say('connections.checkup.calls.ms')}
                 </th>
               </tr>
             </thead>
@@ -129,15 +139,14 @@ export function CheckupPanel() {
               {checkup.recentCalls.map((call, index) => (
                 <tr key={`${call.at}-${index}`}>
                   <td>{formatClockTime(call.at)}</td>
-                  <td className="path">
+                  <td className="path" dir="ltr">
                     {call.method} {call.path}
                   </td>
-                  <td>
-                    {call.status === null ? 'no answer' : call.status}
-                    {call.code ? ` ${call.code}` : ''}
+                  <td>{callResponse(call)}</td>
+                  <td className="path" dir="ltr">
+                    {call.requestId ?? '—'}
                   </td>
-                  <td className="path">{call.requestId ?? '—'}</td>
-                  <td className="number">{call.durationMs}</td>
+                  <td className="number">{formatters().digits(call.durationMs)}</td>
                 </tr>
               ))}
             </tbody>
@@ -147,13 +156,13 @@ export function CheckupPanel() {
 
       {report && (
         <div className="checkup-report">
-          <label htmlFor="checkup-report">Report for the service&apos;s support (no token in it)</label>
-          <textarea id="checkup-report" readOnly rows={8} value={report} />
+          <label htmlFor="checkup-report">{say('connections.checkup.reportLabel')}</label>
+          <textarea id="checkup-report" readOnly rows={8} value={report} dir="auto" />
           {copied && (
             <p role="status">
               {copied === 'copied'
-                ? "Copied. Paste it into your message to the service's support."
-                : 'The clipboard is not available here: select the text above and copy it.'}
+                ? say('connections.checkup.copied')
+                : say('connections.checkup.copyFailed')}
             </p>
           )}
         </div>

@@ -6,8 +6,11 @@ import type {
   TokenRotation,
 } from '../../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { ProblemMessage } from './ProblemMessage';
 import { RotateTokenForm } from './RotateTokenForm';
+import { sayRich } from './say-rich';
 
 interface ConnectionListProps {
   connections: ConnectionView[];
@@ -18,6 +21,7 @@ interface ConnectionListProps {
 
 /** Saved connections: the active one marked; switch, rotate the token, or remove (after a confirmation). */
 export function ConnectionList({ connections, onActivate, onRemove, onRotate }: ConnectionListProps) {
+  const say = useSay();
   const [confirming, setConfirming] = useState<string | null>(null);
   const [rotating, setRotating] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
@@ -33,16 +37,16 @@ export function ConnectionList({ connections, onActivate, onRemove, onRotate }: 
 
   if (connections.length === 0) {
     return (
-      <section className="card" aria-label="Saved connections">
-        <h3>Saved connections</h3>
-        <p className="empty">No connection is saved yet.</p>
+      <section className="card" aria-label={say('connections.saved.title')}>
+        <h3>{say('connections.saved.title')}</h3>
+        <p className="empty">{say('connections.saved.none')}</p>
       </section>
     );
   }
 
   return (
-    <section className="card" aria-label="Saved connections">
-      <h3>Saved connections</h3>
+    <section className="card" aria-label={say('connections.saved.title')}>
+      <h3>{say('connections.saved.title')}</h3>
       {error && <ProblemMessage error={error} />}
       <ul className="connection-list">
         {connections.map((c) => (
@@ -54,14 +58,19 @@ export function ConnectionList({ connections, onActivate, onRemove, onRotate }: 
           >
             <div className="connection-main">
               <div className="connection-title">
-                <strong>{c.label}</strong>
-                {c.isActive && <span className="tag">Active</span>}
+                <strong>{isolate.name(c.label)}</strong>
+                {c.isActive && <span className="tag">{say('connections.saved.active')}</span>}
               </div>
-              <div className="connection-sub">{c.baseUrl}</div>
+              <div className="connection-sub">{isolate.ltr(c.baseUrl)}</div>
               <div className="connection-sub">
                 {c.identity
-                  ? `${c.identity.companyName} (${c.identity.companyCode}) · ${c.identity.clientName} · token ${c.identity.tokenPrefix}…`
-                  : 'Not verified yet'}
+                  ? say('connections.saved.identity', {
+                      company: isolate.name(c.identity.companyName),
+                      code: isolate.ltr(c.identity.companyCode),
+                      client: isolate.name(c.identity.clientName),
+                      prefix: isolate.ltr(`${c.identity.tokenPrefix}…`),
+                    })
+                  : say('connections.saved.notVerified')}
               </div>
             </div>
             <div className="connection-actions">
@@ -71,7 +80,7 @@ export function ConnectionList({ connections, onActivate, onRemove, onRotate }: 
                   disabled={busy !== null}
                   onClick={() => void run(c.id, () => onActivate(c.id))}
                 >
-                  {busy === c.id ? 'Switching…' : 'Use this connection'}
+                  {busy === c.id ? say('connections.saved.switching') : say('connections.saved.use')}
                 </button>
               )}
               <button
@@ -83,7 +92,7 @@ export function ConnectionList({ connections, onActivate, onRemove, onRotate }: 
                 }}
                 aria-expanded={rotating === c.id}
               >
-                Rotate token
+                {say('connections.saved.rotate')}
               </button>
               <button
                 type="button"
@@ -94,15 +103,21 @@ export function ConnectionList({ connections, onActivate, onRemove, onRotate }: 
                   setConfirming(c.id);
                 }}
               >
-                Remove
+                {say('connections.saved.remove')}
               </button>
             </div>
             {confirming === c.id && (
-              <div className="confirm" role="alertdialog" aria-label={`Remove ${c.label}?`}>
+              <div
+                className="confirm"
+                role="alertdialog"
+                aria-label={say('connections.saved.removeTitle', { label: isolate.name(c.label) })}
+              >
                 <p>
-                  Remove <strong>{c.label}</strong>? Its token is deleted from this computer
-                  {c.isActive ? ', and no connection will be active until you choose one' : ''}. The token
-                  itself stays valid until it is revoked in the console.
+                  {sayRich('connections.saved.removeConfirm', {
+                    label: <bdi>{c.label}</bdi>,
+                    isActive: c.isActive ? 'yes' : 'no',
+                    b: (chunks) => <strong>{chunks}</strong>,
+                  })}
                 </p>
                 <button
                   type="button"
@@ -114,10 +129,10 @@ export function ConnectionList({ connections, onActivate, onRemove, onRotate }: 
                     })
                   }
                 >
-                  Yes, remove
+                  {say('connections.saved.removeYes')}
                 </button>
                 <button type="button" onClick={() => setConfirming(null)}>
-                  Cancel
+                  {say('connections.cancel')}
                 </button>
               </div>
             )}

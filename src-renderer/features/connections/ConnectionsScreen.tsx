@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useSay } from '../../messages/use-say';
 import { ActiveConnection } from './ActiveConnection';
 import { AddConnectionForm } from './AddConnectionForm';
 import { CheckupPanel } from './CheckupPanel';
@@ -15,6 +16,7 @@ import './connections.css';
  * (switch, rotate, remove), the add form, and the way to the demo company (docs/decisions/099-demo-company.md).
  */
 export function ConnectionsScreen() {
+  const say = useSay();
   const {
     tokenStorage,
     connection,
@@ -55,8 +57,8 @@ export function ConnectionsScreen() {
           onAdd={addConnection}
         />
       </CheckupOffer.Provider>
-      <section className="card" aria-label="Try the demo company">
-        <h3>Try the demo company</h3>
+      <section className="card" aria-label={say('connections.demo.try')}>
+        <h3>{say('connections.demo.try')}</h3>
         <DemoOffer />
       </section>
     </div>

@@ -1,8 +1,10 @@
 import { useState } from 'react';
 import type { ConnectionView } from '../../../src-shared/bridge/contract';
 import type { DeskError } from '../../../src-shared/bridge/result';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
-import { demoDescription, demoProgress, describeDemoProblem } from './demo-words';
+import { describeDemoProblem } from './demo-words';
 import './demo.css';
 
 /**
@@ -11,6 +13,7 @@ import './demo.css';
  * the desk is connected to it and this says so.
  */
 export function DemoOffer({ isPrimary = false }: { isPrimary?: boolean }) {
+  const say = useSay();
   const openDemo = useDeskStore((s) => s.openDemo);
   const [isOpening, setOpening] = useState(false);
   const [error, setError] = useState<DeskError | null>(null);
@@ -29,23 +32,23 @@ export function DemoOffer({ isPrimary = false }: { isPrimary?: boolean }) {
   const problem = error ? describeDemoProblem(error) : null;
   return (
     <div className="demo-offer">
-      <p className="demo-what">{demoDescription}</p>
+      <p className="demo-what">{say('connections.demo.what')}</p>
       <button
         type="button"
         className={isPrimary ? 'primary' : undefined}
         onClick={() => void open()}
         disabled={isOpening}
       >
-        Open the demo company
+        {say('connections.demo.open')}
       </button>
       {isOpening && (
         <p className="demo-progress" role="status">
-          {demoProgress}
+          {say('connections.demo.progress')}
         </p>
       )}
       {opened && (
         <p className="demo-progress" role="status">
-          Opened: {opened.label} is now the active connection.
+          {say('connections.demo.opened', { label: isolate.name(opened.label) })}
         </p>
       )}
       {problem && (

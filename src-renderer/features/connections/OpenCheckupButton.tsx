@@ -1,4 +1,5 @@
 import { createContext, useContext } from 'react';
+import { useSay } from '../../messages/use-say';
 import { useOpenCheckup } from './use-checkup';
 import './checkup.css';
 
@@ -11,10 +12,11 @@ export const CheckupOffer = createContext(true);
 
 /** "Open the check-up": to the Connections screen's Check-up panel (docs/decisions/093-connection-check-up.md). */
 export function OpenCheckupButton() {
+  const say = useSay();
   const openCheckup = useOpenCheckup();
   return (
     <button type="button" className="open-checkup" onClick={openCheckup}>
-      Open the check-up
+      {say('connections.checkup.open')}
     </button>
   );
 }

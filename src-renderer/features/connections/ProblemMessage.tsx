@@ -1,4 +1,6 @@
 import type { DeskError } from '../../../src-shared/bridge/result';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { describeRefusal, isExplainedByCheckup } from '../../words/problem-words';
 import { OpenCheckupButton, useOffersCheckup } from './OpenCheckupButton';
 
@@ -14,6 +16,7 @@ export function ProblemMessage({
   error: Pick<DeskError, 'code' | 'message' | 'requestId'>;
   role?: 'alert' | 'status';
 }) {
+  const say = useSay();
   const words = describeRefusal(error);
   const serviceSaid = error.message && error.message !== words.title ? error.message : null;
   const offersCheckup = useOffersCheckup() && isExplainedByCheckup(error.code);
@@ -22,8 +25,12 @@ export function ProblemMessage({
       <strong>{words.title}</strong> {words.next}
       {serviceSaid && (
         <p className="problem-detail">
-          {serviceSaid}
-          {error.requestId ? ` (request ${error.requestId})` : ''}
+          {error.requestId
+            ? say('connections.problem.serviceSaid', {
+                message: serviceSaid,
+                requestId: isolate.ltr(error.requestId),
+              })
+            : serviceSaid}
         </p>
       )}
     </div>

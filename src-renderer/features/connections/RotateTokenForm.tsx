@@ -1,7 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { ConnectionView, RotationReceipt, TokenRotation } from '../../../src-shared/bridge/contract';
 import type { DeskError, Result } from '../../../src-shared/bridge/result';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
+import { formatDate } from '../ui/format';
 import { ProblemMessage } from './ProblemMessage';
+import { sayRich } from './say-rich';
 import { TokenField } from './TokenField';
 
 interface RotateTokenFormProps {
@@ -16,6 +20,7 @@ interface RotateTokenFormProps {
  * to revoke the old one, named by its prefix.
  */
 export function RotateTokenForm({ connection, onRotate, onClose }: RotateTokenFormProps) {
+  const say = useSay();
   const id = useId();
   const [token, setToken] = useState('');
   const [isSaving, setSaving] = useState(false);
@@ -37,41 +42,47 @@ export function RotateTokenForm({ connection, onRotate, onClose }: RotateTokenFo
     }
   }
 
+  const regionLabel = say('connections.rotate.title', { label: isolate.name(connection.label) });
+  const code = (chunks: ReactNode[]) => <code dir="ltr">{chunks}</code>;
   if (receipt) {
     return (
-      <div className="rotate" role="region" aria-label={`Rotate the token of ${connection.label}`}>
+      <div className="rotate" role="region" aria-label={regionLabel}>
         <p className="success" role="status">
-          {connection.label} now uses the token {receipt.newTokenPrefix}… (expires{' '}
-          {receipt.newTokenExpiresAt.slice(0, 10)}).
+          {say('connections.rotate.done', {
+            label: isolate.name(connection.label),
+            prefix: isolate.ltr(`${receipt.newTokenPrefix}…`),
+            date: isolate.ltr(formatDate(receipt.newTokenExpiresAt.slice(0, 10))),
+          })}
         </p>
         <p className="warning">
-          Now revoke the old token <code>{receipt.oldTokenPrefix}…</code> in the service&apos;s console
-          (Revoke): until then it still works.
+          {sayRich('connections.rotate.revokeOld', { prefix: `${receipt.oldTokenPrefix}…`, code })}
         </p>
         <button type="button" onClick={onClose}>
-          Done
+          {say('connections.rotate.close')}
         </button>
       </div>
     );
   }
 
   return (
-    <div className="rotate" role="region" aria-label={`Rotate the token of ${connection.label}`}>
+    <div className="rotate" role="region" aria-label={regionLabel}>
       <ol className="steps">
         <li>
-          In the service&apos;s console, press Rotate for client{' '}
-          {connection.identity?.clientName ?? 'of this connection'}: it makes a second token.
+          {connection.identity
+            ? say('connections.rotate.step1', { client: isolate.name(connection.identity.clientName) })
+            : say('connections.rotate.step1Unknown')}
         </li>
-        <li>Paste the new token here. The app checks it with the service and switches to it.</li>
+        <li>{say('connections.rotate.step2')}</li>
         <li>
-          Then revoke the old token{' '}
-          {connection.identity ? <code>{connection.identity.tokenPrefix}…</code> : ''} in the console.
+          {connection.identity
+            ? sayRich('connections.rotate.step3', { prefix: `${connection.identity.tokenPrefix}…`, code })
+            : say('connections.rotate.step3Unknown')}
         </li>
       </ol>
       <form className="form" onSubmit={(e) => void submit(e)} noValidate>
         <TokenField
           id={id}
-          label="New token"
+          label={say('connections.rotate.newToken')}
           value={token}
           onChange={setToken}
           isInvalid={isTokenInvalid}
@@ -80,10 +91,10 @@ export function RotateTokenForm({ connection, onRotate, onClose }: RotateTokenFo
         <div />
         <div className="actions">
           <button type="submit" className="primary" disabled={isSaving || !token.trim()}>
-            {isSaving ? 'Verifying…' : 'Verify & switch'}
+            {isSaving ? say('connections.verifying') : say('connections.rotate.submit')}
           </button>
           <button type="button" onClick={onClose}>
-            Cancel
+            {say('connections.cancel')}
           </button>
         </div>
       </form>

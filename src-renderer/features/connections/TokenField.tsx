@@ -1,4 +1,8 @@
+import { useSay } from '../../messages/use-say';
 import { describeField } from './connection-words';
+
+/** What the token field shows while empty: the live prefix, never translated. */
+const tokenPlaceholder = 'svc_live_…';
 
 /**
  * A token input as both connection forms show it: a password field the browser neither fills nor
@@ -24,6 +28,7 @@ export function TokenField({
   hasMessage?: boolean;
   isRequired?: boolean;
 }) {
+  useSay();
   return (
     <>
       <label htmlFor={`${id}-token`}>{label}</label>
@@ -35,7 +40,8 @@ export function TokenField({
           onChange={(e) => onChange(e.target.value)}
           autoComplete="off"
           spellCheck={false}
-          placeholder="svc_live_…"
+          placeholder={tokenPlaceholder}
+          dir="ltr"
           required={isRequired}
           {...(isInvalid ? { 'aria-invalid': true, 'aria-describedby': `${id}-token-error` } : {})}
         />

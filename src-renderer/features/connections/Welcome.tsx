@@ -1,3 +1,4 @@
+import { useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
 import { DemoOffer } from './DemoOffer';
 import './connections.css';
@@ -8,26 +9,21 @@ import './demo.css';
  * this computer), or connect to the company's own service in Connections.
  */
 export function Welcome() {
+  const say = useSay();
   const setSection = useDeskStore((s) => s.setSection);
   return (
-    <section className="connections welcome" aria-label="Welcome">
-      <p className="welcome-lead">
-        The desk works on a company&apos;s documents in the field-sales service. Connect it to your company,
-        or try it first on the demo company.
-      </p>
+    <section className="connections welcome" aria-label={say('connections.welcome.title')}>
+      <p className="welcome-lead">{say('connections.welcome.lead')}</p>
       <div className="welcome-choices">
-        <section className="card" aria-label="Try the demo company">
-          <h3>Try the demo company</h3>
+        <section className="card" aria-label={say('connections.demo.try')}>
+          <h3>{say('connections.demo.try')}</h3>
           <DemoOffer isPrimary />
         </section>
-        <section className="card" aria-label="Connect to your company">
-          <h3>Connect to your company</h3>
-          <p className="hint">
-            You need the service&apos;s address and a token. Your company&apos;s administrator makes the token
-            in the service&apos;s console (Integrations → a client); it is shown once.
-          </p>
+        <section className="card" aria-label={say('connections.welcome.connect')}>
+          <h3>{say('connections.welcome.connect')}</h3>
+          <p className="hint">{say('connections.welcome.connectHint')}</p>
           <button type="button" onClick={() => setSection('connections')}>
-            Add a connection
+            {say('connections.add.title')}
           </button>
         </section>
       </div>

@@ -1,13 +1,8 @@
-// The words of "Open the demo company" (docs/decisions/099-demo-company.md).
+// The words of "Open the demo company" (docs/decisions/099-demo-company.md); what it is and its
+// progress are said by DemoOffer from the catalogue (`connections.demo.…`).
 import type { DeskError } from '../../../src-shared/bridge/result';
+import { say } from '../../messages/intl';
 import { describeProblem, type ProblemWords } from '../../words/problem-words';
-
-/** What the demo company is, beside its button. */
-export const demoDescription =
-  'A copy of the service running on this computer, with a made-up company, customers and documents to try every screen on. Nothing is sent anywhere.';
-
-/** Shown while the app starts its bundled sandbox and connects to it. */
-export const demoProgress = 'Starting the demo company…';
 
 /**
  * A failure to open the demo company in plain words. The core says what went wrong with the bundled
@@ -15,7 +10,7 @@ export const demoProgress = 'Starting the demo company…';
  */
 export function describeDemoProblem(error: Pick<DeskError, 'code' | 'message'>): ProblemWords {
   if (error.code === 'DEMO_UNAVAILABLE')
-    return { title: 'The demo company could not be opened.', next: error.message };
+    return { title: say('connections.demo.failed'), next: error.message };
   const words = describeProblem(error);
-  return { title: `The demo company could not be opened: ${words.title}`, next: words.next };
+  return { title: say('connections.demo.failedBecause', { problem: words.title }), next: words.next };
 }

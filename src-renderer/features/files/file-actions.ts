@@ -6,6 +6,7 @@ import type { FileFilter, OpenedFile, SaveFileRequest } from '../../../src-share
 import { openLimitOf } from '../../../src-shared/bridge/file-limits';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import { desk } from '../../bridge/desk';
+import { isolate, say } from '../../messages/intl';
 
 /** What the clerk is told after a save: where the file went, or why it was not written. */
 export interface FileNote {
@@ -13,9 +14,20 @@ export interface FileNote {
   text: string;
 }
 
+/**
+ * A file type the screens offer, its name said in the desk's language when the dialog asks for it
+ * (read at the Save, not when the module loads).
+ */
+function fileFilter(name: 'files.filter.csv' | 'files.filter.xlsx', extensions: string[]): FileFilter {
+  return Object.defineProperty({ extensions } as FileFilter, 'name', {
+    enumerable: true,
+    get: () => say(name),
+  });
+}
+
 /** The file types the screens offer. */
-export const csvFilter: FileFilter = { name: 'CSV file', extensions: ['csv'] };
-export const xlsxFilter: FileFilter = { name: 'Excel workbook', extensions: ['xlsx'] };
+export const csvFilter: FileFilter = fileFilter('files.filter.csv', ['csv']);
+export const xlsxFilter: FileFilter = fileFilter('files.filter.xlsx', ['xlsx']);
 
 /** The byte-order mark a CSV starts with, so Excel reads it as UTF-8 (Arabic names stay whole). */
 const utf8Bom = '\ufeff';
@@ -32,12 +44,12 @@ export function csvBytes(text: string): Uint8Array {
 function openLimitText(error: DeskError): string {
   switch (openLimitOf(error)) {
     case 'file':
-      return `${error.message}. Export fewer rows from the ERP.`;
+      return say('files.open.fileTooLarge', { reason: error.message });
     case 'total':
     case 'count':
-      return `${error.message}. Choose fewer files at a time.`;
+      return say('files.open.tooMany', { reason: error.message });
     default:
-      return 'The file is too large to open in the app (over 512 MB). Export fewer rows from the ERP.';
+      return say('files.open.tooLarge');
   }
 }
 
@@ -45,19 +57,15 @@ function openLimitText(error: DeskError): string {
 function fileProblemText(error: DeskError, doing: 'save' | 'open'): string {
   switch (error.code) {
     case 'NO_FILE_DIALOGS':
-      return doing === 'save'
-        ? 'This app cannot show a Save dialog here. Restart the app and try again.'
-        : 'This app cannot show an Open dialog here. Restart the app and try again.';
+      return doing === 'save' ? say('files.save.noDialog') : say('files.open.noDialog');
     case 'FILE_TOO_LARGE':
     case 'TOO_MANY_FILES':
     case 'INVALID_ARGUMENT':
-      return doing === 'save'
-        ? 'The file is too large to save from the app (over 512 MB). Narrow the view with a filter and export again.'
-        : openLimitText(error);
+      return doing === 'save' ? say('files.save.tooLarge') : openLimitText(error);
     default:
       return doing === 'save'
-        ? `The file could not be saved (${error.message}). Choose another folder or name and try again.`
-        : `The file could not be opened (${error.message}). Close it in other programs and try again.`;
+        ? say('files.save.failed', { reason: error.message })
+        : say('files.open.failed', { reason: error.message });
   }
 }
 
@@ -68,14 +76,18 @@ function fileProblemText(error: DeskError, doing: 'save' | 'open'): string {
 export async function saveFile(request: SaveFileRequest): Promise<FileNote | null> {
   let result: Awaited<ReturnType<typeof desk.files.save>>;
   try {
-    result = await desk.files.save(request);
+    // A plain copy of the type, its name read now: what crosses the bridge is data, never a getter.
+    result = await desk.files.save({ ...request, filter: { ...request.filter } });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { tone: 'failed', text: fileProblemText({ code: 'INTERNAL', message, retryable: true }, 'save') };
   }
   if (!result.ok) return { tone: 'failed', text: fileProblemText(result.error, 'save') };
   if (result.value === null) return null;
-  return { tone: 'saved', text: `Saved ${result.value.path ?? result.value.name}` };
+  return {
+    tone: 'saved',
+    text: say('files.saved', { file: isolate.ltr(result.value.path ?? result.value.name) }),
+  };
 }
 
 /** What opening one import came to: the file, nothing (cancelled), or why it failed. */
@@ -88,7 +100,10 @@ export type OpenFilesOutcome = { ok: true; files: OpenedFile[] } | { ok: false; 
 async function askOpen(title: string, filters: FileFilter[], multiple: boolean): Promise<OpenFilesOutcome> {
   let result: Awaited<ReturnType<typeof desk.files.open>>;
   try {
-    result = await desk.files.open(multiple ? { title, filters, multiple } : { title, filters });
+    const plain = filters.map((filter) => ({ ...filter }));
+    result = await desk.files.open(
+      multiple ? { title, filters: plain, multiple } : { title, filters: plain },
+    );
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
     return { ok: false, message: fileProblemText({ code: 'INTERNAL', message, retryable: true }, 'open') };
@@ -127,6 +142,6 @@ export async function runExport(work: () => Promise<FileNote | null>): Promise<F
     return await work();
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    return { tone: 'failed', text: `The file could not be made (${reason}). Try again.` };
+    return { tone: 'failed', text: say('files.exportFailed', { reason }) };
   }
 }

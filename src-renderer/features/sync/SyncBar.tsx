@@ -1,49 +1,52 @@
 import type { ConnectionStatus } from '../../../src-shared/bridge/contract';
 import { feedKinds } from '../../../src-shared/wire';
 import { useShallow } from 'zustand/react/shallow';
+import { useSay } from '../../messages/use-say';
+import { isolate, say } from '../../messages/intl';
 import { useDeskStore } from '../../state/store';
 import { deskErrorWords, syncErrorWords } from '../../words/problem-words';
-import { formatCount, formatTime } from '../ui/format';
+import { formatTime } from '../ui/format';
 import type { FeedSyncProgress } from '../../sync/feed-sync';
 import { filledGapWords, seqGapAlarmWords } from './seq-gap-words';
 import './sync-bar.css';
 
-const intervals: Array<[number, string]> = [
-  [0, 'Off'],
-  [30_000, 'every 30 s'],
-  [60_000, 'every minute'],
-  [300_000, 'every 5 minutes'],
-  [900_000, 'every 15 minutes'],
-];
+/** The poll intervals offered, in milliseconds (0: off). */
+const intervals = [0, 30_000, 60_000, 300_000, 900_000] as const;
 
 /** A feed's progress in words; a caught-up feed with a seq gap open is not "up to date" (decision 091). */
 function progressText(progress: FeedSyncProgress, hasGap: boolean): string {
-  const of =
-    progress.estimatedTotal !== null && progress.state === 'running'
-      ? ` of about ${formatCount(progress.estimatedTotal)}`
-      : '';
-  const percent = progress.state === 'running' ? ` (${Math.round(progress.fraction * 100)}%)` : '';
-  const words = {
-    running: 'syncing',
-    done: hasGap ? 'caught up, but a document is missing' : 'up to date',
-    paused: 'paused',
-    cancelled: 'cancelled',
-    failed: 'failed',
-  }[progress.state];
-  return `${progress.kind}: ${words}, ${formatCount(progress.fetched)} new${of}${percent}`;
+  const feed = say(`sync.kind.${progress.kind}`);
+  if (progress.state === 'running') {
+    const values = {
+      feed,
+      fetched: progress.fetched,
+      total: progress.estimatedTotal ?? 0,
+      // Whole percents, as the bar always showed them.
+      percent: Math.round(progress.fraction * 100) / 100,
+    };
+    return progress.estimatedTotal !== null
+      ? say('sync.progress.runningOf', values)
+      : say('sync.progress.running', values);
+  }
+  return say('sync.progress.stopped', {
+    feed,
+    fetched: progress.fetched,
+    state: progress.state === 'done' && hasGap ? 'gap' : progress.state,
+  });
 }
 
 /** The connection's budget and token in plain words (spec, Limits; Authentication 4). */
 function connectionFacts(status: ConnectionStatus | null): string {
   if (!status?.client) return '';
-  const parts = [`budget ${formatCount(status.client.rateLimitPerMinute)} requests a minute`];
+  const parts = [say('sync.facts.budget', { limit: status.client.rateLimitPerMinute })];
   if (status.tokenExpiry) {
+    const days = status.tokenExpiry.daysLeft;
     parts.push(
-      status.tokenExpiry.daysLeft < 0
-        ? 'token expired: rotate it in Connections'
+      days < 0
+        ? say('sync.facts.tokenExpired')
         : status.tokenExpiry.isExpiringSoon
-          ? `token expires in ${status.tokenExpiry.daysLeft} days: rotate it in Connections`
-          : `token valid ${status.tokenExpiry.daysLeft} more days`,
+          ? say('sync.facts.tokenExpiring', { days })
+          : say('sync.facts.tokenValid', { days }),
     );
   }
   return parts.join(' · ');
@@ -53,6 +56,7 @@ function connectionFacts(status: ConnectionStatus | null): string {
  * Online or offline, the last sync, progress per feed, answers waiting, and the sync controls.
  */
 export function SyncBar() {
+  const say = useSay();
   const state = useDeskStore(
     useShallow((store) => ({
       isOnline: store.isOnline,
@@ -98,34 +102,34 @@ export function SyncBar() {
     .filter((p): p is FeedSyncProgress => p !== undefined);
   const stoppedBy = lastSend?.stoppedBy ?? null;
   return (
-    <section className="sync-bar" aria-label="Sync">
+    <section className="sync-bar" aria-label={say('sync.bar')}>
       <div className="sync-line">
-        <span className={`net net-${online}`} role="status" aria-label="Network">
+        <span className={`net net-${online}`} role="status" aria-label={say('sync.network')}>
           <span className="dot" aria-hidden="true" />
-          {online === 'offline'
-            ? 'Offline — review goes on; answers wait and go out when the service answers again'
-            : online === 'online'
-              ? 'Online'
-              : 'Not connected yet'}
+          {say(`sync.network.${online}`)}
         </span>
-        <span aria-label="Last sync">Last sync: {lastSyncAt ? formatTime(lastSyncAt) : 'never'}</span>
+        <span aria-label={say('sync.lastSync')}>
+          {lastSyncAt
+            ? say('sync.lastSync.at', { time: isolate.ltr(formatTime(lastSyncAt)) })
+            : say('sync.lastSync.never')}
+        </span>
         {queuedAcks > 0 && (
-          <span className="queued" role="status" aria-label="Answers waiting">
-            {formatCount(queuedAcks)} answer{queuedAcks === 1 ? '' : 's'} waiting to be sent
+          <span className="queued" role="status" aria-label={say('sync.queued')}>
+            {say('sync.queued.count', { count: queuedAcks })}
           </span>
         )}
         <span className="muted">{connectionFacts(connection)}</span>
         <span className="spacer" />
         <label>
-          Poll{' '}
+          {say('sync.poll')}{' '}
           <select
-            aria-label="Poll interval"
+            aria-label={say('sync.poll.interval')}
             value={pollIntervalMs}
             onChange={(event) => state.setPollInterval(Number(event.target.value))}
           >
-            {intervals.map(([ms, label]) => (
+            {intervals.map((ms) => (
               <option key={ms} value={ms}>
-                {label}
+                {say(`sync.poll.${ms}`)}
               </option>
             ))}
           </select>
@@ -133,10 +137,10 @@ export function SyncBar() {
         {isSyncing ? (
           <>
             <button type="button" onClick={state.pauseSync}>
-              Pause
+              {say('sync.pause')}
             </button>
             <button type="button" onClick={state.cancelSync}>
-              Cancel
+              {say('sync.cancel')}
             </button>
           </>
         ) : (
@@ -146,69 +150,76 @@ export function SyncBar() {
             onClick={() => void state.syncNow()}
             disabled={!connection?.connection}
           >
-            {running.some((progress) => progress.state === 'paused') ? 'Resume sync' : 'Sync now'}
+            {running.some((progress) => progress.state === 'paused') ? say('sync.resume') : say('sync.now')}
           </button>
         )}
         {queuedAcks > 0 && !isSyncing && (
           <button type="button" onClick={() => void state.sendAcks()}>
-            Send now
+            {say('sync.sendNow')}
           </button>
         )}
       </div>
       {running.length > 0 && (
-        <ul className="sync-progress" aria-label="Sync progress">
+        <ul className="sync-progress" aria-label={say('sync.progress')}>
           {running.map((progress) => (
             <li key={progress.kind} className={`feed-${progress.state}`}>
               {progressText(progress, seqGaps[progress.kind] !== undefined)}
               {progress.state === 'running' && (
-                <progress max={1} value={progress.fraction} aria-label={`${progress.kind} progress`} />
+                <progress
+                  max={1}
+                  value={progress.fraction}
+                  aria-label={say('sync.progress.of', { feed: say(`sync.kind.${progress.kind}`) })}
+                />
               )}
             </li>
           ))}
         </ul>
       )}
       {gapAlarms.map((alarm) => (
-        <p key={alarm.gap.kind} role="alert" aria-label="Missing document" className="error-text gap-alarm">
+        <p
+          key={alarm.gap.kind}
+          role="alert"
+          aria-label={say('sync.gap.label')}
+          className="error-text gap-alarm"
+        >
           {seqGapAlarmWords(alarm.gap, alarm)}
         </p>
       ))}
       {filledGaps.length > 0 && (
-        <div role="status" aria-label="Fetched documents" className="sync-notice">
+        <div role="status" aria-label={say('sync.filled.label')} className="sync-notice">
           <div>
             {filledGapWords(filledGaps).map((words) => (
               <p key={words}>{words}</p>
             ))}
           </div>
           <button type="button" onClick={state.dismissFilledGaps}>
-            Dismiss
+            {say('sync.dismiss')}
           </button>
         </div>
       )}
       {syncError && (
         <p role="alert" className="error-text">
-          Sync stopped: {syncErrorWords(syncError)}
+          {say('sync.stopped', { words: syncErrorWords(syncError) })}
         </p>
       )}
       {stoppedBy && stoppedBy.code !== 'NETWORK_UNREACHABLE' && (
         <p role="alert" className="error-text">
-          Answers are waiting: {deskErrorWords(stoppedBy)}
+          {say('sync.answersWaiting', { words: deskErrorWords(stoppedBy) })}
         </p>
       )}
       {lastSend && lastSend.batchesSent > 0 && (
-        <p role="status" aria-label="Last send" className="muted">
-          Last send: {formatCount(lastSend.applied)} applied, {formatCount(lastSend.unchanged)} unchanged,{' '}
-          {formatCount(lastSend.failed)} failed
-          {lastSend.failed > 0
-            ? ' — failed documents stay pending; use "Select failed" to answer them again.'
-            : '.'}
+        <p role="status" aria-label={say('sync.lastSend')} className="muted">
+          {say(lastSend.failed > 0 ? 'sync.lastSend.failed' : 'sync.lastSend.ok', {
+            applied: lastSend.applied,
+            unchanged: lastSend.unchanged,
+            failed: lastSend.failed,
+          })}
         </p>
       )}
       {lastSend && lastSend.held + lastSend.elsewhere > 0 && (
-        <p role="status" aria-label="Answers not sent" className="warn-text">
-          {lastSend.held > 0 &&
-            `${formatCount(lastSend.held)} answer(s) held: their documents changed since you answered; use "Select changed" to answer them again or drop them. `}
-          {lastSend.elsewhere > 0 &&
-            `${formatCount(lastSend.elsewhere)} answer(s) not sent: already answered elsewhere.`}
+        <p role="status" aria-label={say('sync.notSent')} className="warn-text">
+          {lastSend.held > 0 && say('sync.notSent.held', { count: lastSend.held })}
+          {lastSend.elsewhere > 0 && say('sync.notSent.elsewhere', { count: lastSend.elsewhere })}
         </p>
       )}
     </section>

@@ -1,6 +1,6 @@
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ConnectionCheckup, ConnectionStatus } from '../../../src-shared/bridge/contract';
 import type { Result } from '../../../src-shared/bridge/result';
@@ -28,6 +28,7 @@ import { ProblemMessage } from '../../../src-renderer/features/connections/Probl
 import { CheckupOffer } from '../../../src-renderer/features/connections/OpenCheckupButton';
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
 import { db } from '../../../src-renderer/data/db';
+import { useLanguageStore } from '../../../src-renderer/messages/language-store';
 import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
 
 const view = {
@@ -257,6 +258,47 @@ describe('the check-up panel', () => {
     ]);
     expect(report.value).toContain("Clock: This computer's clock is 3 min 12 s behind the service");
     expect(report.value).toContain('Service minus this computer: 192 s');
+  });
+
+  it('speaks Arabic after a switch: the table, the facts and the report to copy, its data kept whole', async () => {
+    render(<CheckupPanel />);
+    await screen.findByText(/Checked at \d/, { selector: 'p' });
+    await act(async () => useLanguageStore.getState().change({ language: 'ar' }));
+    const table = screen.getByRole('table', { name: 'ما تستطيعه كل شاشة' });
+    const payments = within(table).getByRole('rowheader', { name: 'التحصيلات' }).closest('tr')!;
+    expect(payments.textContent?.replace(/[\u2066-\u2069]/g, '')).toBe(
+      'التحصيلاتقبول ورفض التحصيلاتلا تُسحب التحصيلات — حساب الربط «No payments» تنقصه payments:read',
+    );
+    const fact = (term: string): string =>
+      (screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent ?? '').replace(
+        /[\u2066-\u2069]/g,
+        '',
+      );
+    expect(fact('الساعة')).toMatch(/^ساعة هذا الكمبيوتر متأخرة 3 د 12 ث عن الخدمة/);
+    // Three refusals: the Arabic plural for three to ten.
+    expect(fact('حصة الطلبات')).toContain('3 مرات منذ بدأ التطبيق استخدام هذا الاتصال.');
+    // Twelve days: the Arabic plural for eleven to ninety-nine.
+    expect(fact('رمز الوصول')).toMatch(/^بقي 12 يومًا \(تنتهي صلاحيته في 2025-06-13\)\. جدّده الآن/);
+    const report = (screen.getByLabelText(/^تقرير لدعم الخدمة/) as HTMLTextAreaElement).value
+      .replace(/[\u2066-\u2069]/g, '')
+      .split('\n');
+    expect(report.slice(0, 7)).toEqual([
+      'مكتب المطابقة — فحص الاتصال',
+      'وقت الفحص: 2025-06-01T10:45:00.000Z (ساعة هذا الكمبيوتر، UTC)',
+      'التطبيق: Reconciliation Desk 0.1.0 (نسخة سطح المكتب)',
+      'الاتصال: Branch office — https://service.example.com/api/integration/v1',
+      'الشركة: Demo Trading Company (DEMO)',
+      'حساب الربط: No payments (النظام OTHER، 120 طلب في الدقيقة)',
+      'بادئة رمز الوصول: svc_test_AbCdEfGh…',
+    ]);
+    expect(report.at(-1)).toBe(
+      '  2025-06-01T10:39:00.000Z  GET  /invoices?filter[version_after]=…&per_page=…  200  req_InvoicesPage001  31 مللي ث',
+    );
+    // No English sentence is left outside the data (names, paths, codes, request ids).
+    const data = ['Reconciliation Desk', 'Demo Trading Company', 'Branch office', 'No payments'];
+    let text = (document.body.textContent ?? '') + report.join('\n');
+    for (const value of data) text = text.replaceAll(value, '');
+    expect(text.match(/[A-Za-z]{2,}(?:[ ,'’]+[A-Za-z]{2,}){2,}/g)).toBeNull();
   });
 
   it('Check again asks the core again', async () => {
