@@ -14,7 +14,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
 import { countReview, readReviewPage } from '../../data/review-rows/pages';
-import { useSay } from '../../messages/use-say';
+import { useDeskLocale, useSay } from '../../messages/use-say';
 import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
 import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
@@ -167,6 +167,7 @@ export function ReviewGrid({
 }) {
   const say = useSay();
   const { key: gridKey, ...gridLanguage } = useGridLocale();
+  const { dates } = useDeskLocale();
   const kept = useRef<KeptGridState | null>(null);
   const [api, setApi] = useState<GridApi<ReviewRow> | null>(null);
   const selectionRef = useRef(selection);
@@ -232,6 +233,11 @@ export function ReviewGrid({
     datasourceRef.current = datasource;
     api.setGridOption('datasource', datasource);
   }, [api, kind, view, quickFilter]);
+
+  // Another date order (the language and the digits make the grid anew): the dates shown are formatted again.
+  useEffect(() => {
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
+  }, [api, dates]);
 
   // Staged data changed (a sync, an answer queued or sent): the blocks are read again where they are,
   // so the scroll and the checkboxes stay.
