@@ -169,6 +169,7 @@ export function ReviewGrid({
   const { key: gridKey, ...gridLanguage } = useGridLocale();
   const { dates } = useDeskLocale();
   const kept = useRef<KeptGridState | null>(null);
+  const readyApi = useRef<GridApi<ReviewRow> | null>(null);
   const [api, setApi] = useState<GridApi<ReviewRow> | null>(null);
   const selectionRef = useRef(selection);
   const callbacks = useRef({ onRead, onRows, onToggle });
@@ -277,6 +278,7 @@ export function ReviewGrid({
           // first block is read (the datasource is set once the API is told, below).
           const state = kept.current;
           kept.current = null;
+          readyApi.current = event.api;
           if (state) {
             event.api.applyColumnState({ state: columnsFor(state, isRtl), applyOrder: true });
             event.api.setFilterModel(state.filters);
@@ -285,11 +287,16 @@ export function ReviewGrid({
           onApi(event.api);
         }}
         onGridPreDestroyed={(event) => {
-          kept.current = {
-            columns: event.api.getColumnState(),
-            filters: event.api.getFilterModel(),
-            isRtl: event.api.getGridOption('enableRtl') ?? false,
-          };
+          // Only a grid that was ready hands its state on: one dropped before it was ready (a double
+          // mount, as React's strict mode may do) leaves the state it was to take for the next.
+          if (event.api === readyApi.current) {
+            kept.current = {
+              columns: event.api.getColumnState(),
+              filters: event.api.getFilterModel(),
+              isRtl: event.api.getGridOption('enableRtl') ?? false,
+            };
+            readyApi.current = null;
+          }
           setApi(null);
           onApi(null);
         }}

@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { StrictMode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -95,7 +96,12 @@ describe('the review grid on a switch to Arabic', () => {
     made.apis.length = 0;
     await putRows('invoices', threeInvoices);
     const user = userEvent.setup();
-    const view = render(<ReviewSection kind="invoices" />);
+    // In strict mode, as the app runs: React mounts each grid twice.
+    const view = render(
+      <StrictMode>
+        <ReviewSection kind="invoices" />
+      </StrictMode>,
+    );
     await waitFor(() => expect(shownRowIds().sort()).toEqual(['a', 'b', 'c']));
     const english = made.apis.at(-1)!;
 
