@@ -3,6 +3,8 @@ import type { AckDraft } from '../../../src-shared/domain/acks';
 import { checkAck } from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
+import { formatters, isolate, say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { openFile } from '../files/file-actions';
 import { Dialog } from '../ui/Dialog';
 import { formatCents, formatCount, formatTotals } from '../ui/format';
@@ -19,7 +21,20 @@ import { wholeTotalText, WholeViewProgress, type WholeAck } from './WholeViewPro
 const maxRowsWithInputs = 300;
 
 /** The files of ERP numbers the Open dialog offers: CSV, or text lines of the same shape. */
-const numberFileFilters = [{ name: 'CSV or text', extensions: ['csv', 'txt'] }];
+function numberFileFilters(): Array<{ name: string; extensions: string[] }> {
+  return [{ name: say('review.accept.import.fileKind'), extensions: ['csv', 'txt'] }];
+}
+
+/** What the pasted pairs look like: document numbers and ERP numbers, the same in every language. */
+const pairsExample = ['INV-000123,ERP-5001', 'INV-000124,ERP-5002'].join('\n');
+
+/** The first unreadable line numbers of a paste or file, as a list in the clerk's digits. */
+function linesText(unreadable: readonly number[]): string {
+  return unreadable
+    .slice(0, 5)
+    .map((line) => formatters().digits(line))
+    .join(', ');
+}
 
 /**
  * Where ERP numbers come from in both Accept dialogs: pasted id,number pairs, or a CSV file chosen in
@@ -32,9 +47,10 @@ function NumberImportRow(props: {
   setNote: (note: string) => void;
   isBusy: boolean;
 }) {
+  const say = useSay();
   const [pasted, setPasted] = useState('');
   const importFile = async (): Promise<void> => {
-    const opened = await openFile('ERP numbers (CSV)', numberFileFilters);
+    const opened = await openFile(say('review.accept.import.title'), numberFileFilters());
     if (!opened.ok) {
       props.setNote(opened.message);
       return;
@@ -44,18 +60,19 @@ function NumberImportRow(props: {
       props.applyPairs(readNumberPairsFile(opened.file.bytes));
     } catch (error) {
       // The shared reader says in plain words why a file is not text (an XLSX, a binary file).
-      props.setNote(error instanceof Error ? error.message : 'The file cannot be read as CSV.');
+      props.setNote(error instanceof Error ? error.message : say('review.accept.import.unreadable'));
     }
   };
   return (
     <div className="import-row">
       <label>
-        Paste id,number pairs
+        {say('review.accept.import.paste')}
         <textarea
           value={pasted}
           onChange={(event) => setPasted(event.target.value)}
           rows={3}
-          placeholder={'INV-000123,ERP-5001\nINV-000124,ERP-5002'}
+          dir="ltr"
+          placeholder={pairsExample}
         />
       </label>
       <div className="import-actions">
@@ -64,12 +81,12 @@ function NumberImportRow(props: {
           onClick={() => props.applyPairs(parseNumberPairs(pasted))}
           disabled={pasted.trim() === '' || props.isBusy}
         >
-          Apply pasted numbers
+          {say('review.accept.import.apply')}
         </button>
-        <span className="file-button" role="group" aria-label="Import CSV">
-          Import CSV{' '}
+        <span className="file-button" role="group" aria-label={say('review.accept.import.file')}>
+          {say('review.accept.import.file')}{' '}
           <button type="button" onClick={() => void importFile()}>
-            Choose file…
+            {say('review.accept.import.choose')}
           </button>
         </span>
         {props.note && <span role="status">{props.note}</span>}
@@ -120,6 +137,7 @@ function AcceptWholeDialog({
   onCancel: () => void;
   onSubmitWhole: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
 }) {
+  const say = useSay();
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
   const [importNote, setImportNote] = useState('');
   const [submitError, setSubmitError] = useState('');
@@ -130,9 +148,11 @@ function AcceptWholeDialog({
     const found = numbersByDocument(pairs);
     setNumbers((current) => new Map([...current, ...found]));
     setImportNote(
-      `${formatCount(found.size)} number(s) read; each is matched to its document (id or number) as the answers are queued` +
-        (unreadable.length > 0 ? `; line(s) ${unreadable.slice(0, 5).join(', ')} unreadable` : '') +
-        '.',
+      say('review.accept.whole.read', {
+        count: found.size,
+        unreadable: unreadable.length,
+        lines: linesText(unreadable),
+      }),
     );
   };
   const submit = async (): Promise<void> => {
@@ -146,13 +166,12 @@ function AcceptWholeDialog({
   };
 
   return (
-    <Dialog title={`Accept ${formatCount(whole.count)} documents`} onClose={onCancel} wide>
+    <Dialog title={say('review.accept.title', { count: whole.count })} onClose={onCancel} wide>
       <p className="hint">
-        Every document of the view as filtered is accepted, but those unticked and those whose answer is
-        already queued. Selected total: {wholeTotalText(whole)}.{' '}
-        {needsNumber
-          ? 'Each needs its ERP number: paste or import CSV lines of id (or number) and ERP number.'
-          : 'ERP numbers are optional here; paste or import them if the ERP gave any.'}
+        {say('review.accept.whole.hint', {
+          total: wholeTotalText(whole),
+          needsNumber: needsNumber ? 'yes' : 'no',
+        })}
       </p>
       <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={isSending} />
       <WholeViewProgress whole={whole} />
@@ -163,10 +182,10 @@ function AcceptWholeDialog({
           </span>
         )}
         <button type="button" onClick={onCancel} disabled={isSending}>
-          Cancel
+          {say('review.dialog.cancel')}
         </button>
         <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
-          Accept {formatCount(whole.count)}
+          {say('review.accept.submit', { count: formatCount(whole.count) })}
         </button>
       </div>
     </Dialog>
@@ -185,6 +204,7 @@ function AcceptRowsDialog({
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
 }) {
+  const say = useSay();
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
   const [importNote, setImportNote] = useState('');
   const [problems, setProblems] = useState<Map<string, string>>(() => new Map());
@@ -201,10 +221,12 @@ function AcceptRowsDialog({
     const { numbers: found, unmatched } = matchNumberPairs(pairs, rows);
     setNumbers((current) => new Map([...current, ...found]));
     setImportNote(
-      `${found.size} number(s) applied` +
-        (unmatched.length > 0 ? `, ${unmatched.length} line(s) name no selected document` : '') +
-        (unreadable.length > 0 ? `, line(s) ${unreadable.slice(0, 5).join(', ')} unreadable` : '') +
-        '.',
+      say('review.accept.rows.applied', {
+        count: found.size,
+        unmatched: unmatched.length,
+        unreadable: unreadable.length,
+        lines: linesText(unreadable),
+      }),
     );
   };
 
@@ -221,7 +243,7 @@ function AcceptRowsDialog({
     }
     setProblems(found);
     if (found.size > 0) {
-      setSubmitError(`${found.size} document(s) still need an ERP number.`);
+      setSubmitError(say('review.accept.rows.missing', { count: found.size }));
       return;
     }
     setIsSending(true);
@@ -231,41 +253,43 @@ function AcceptRowsDialog({
   };
 
   return (
-    <Dialog title={`Accept ${rows.length} document${rows.length === 1 ? '' : 's'}`} onClose={onCancel} wide>
+    <Dialog title={say('review.accept.title', { count: rows.length })} onClose={onCancel} wide>
       <p className="hint">
-        {needsNumber
-          ? 'Type the ERP number of each document, or paste/import CSV lines of id (or number) and ERP number.'
-          : 'ERP numbers are optional here; type, paste or import them if the ERP gave any.'}{' '}
-        Selected total: {formatTotals(rows)}.
+        {say('review.accept.rows.hint', {
+          total: isolate.ltr(formatTotals(rows)),
+          needsNumber: needsNumber ? 'yes' : 'no',
+        })}
       </p>
       <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={false} />
       <div className="answer-table-frame">
         <table className="answer-table">
           <thead>
             <tr>
-              <th scope="col">Document</th>
-              <th scope="col">Customer</th>
+              <th scope="col">{say('review.accept.rows.document')}</th>
+              <th scope="col">{say('review.accept.rows.customer')}</th>
               <th scope="col" className="num">
-                Amount
+                {say('review.accept.rows.amount')}
               </th>
-              <th scope="col">ERP number</th>
+              <th scope="col">{say('review.accept.rows.externalNumber')}</th>
             </tr>
           </thead>
           <tbody>
             {shown.map((row) => (
               <tr key={row.id}>
                 <td>
-                  <bdi>{row.number}</bdi>
+                  <bdi dir="ltr">{row.number}</bdi>
                 </td>
                 <td>
                   <bdi>{row.customer}</bdi>
                 </td>
                 <td className="num">
-                  {formatCents(row.amountCents)} {row.currency}
+                  <bdi dir="ltr">
+                    {formatCents(row.amountCents)} {row.currency}
+                  </bdi>
                 </td>
                 <td>
                   <input
-                    aria-label={`ERP number for ${row.number}`}
+                    aria-label={say('review.accept.rows.numberFor', { number: isolate.ltr(row.number) })}
                     value={numbers.get(row.id) ?? ''}
                     aria-invalid={problems.has(row.id) || undefined}
                     onChange={(event) => {
@@ -280,12 +304,12 @@ function AcceptRowsDialog({
           </tbody>
         </table>
         {rows.length > shown.length && (
-          <p className="hint">{rows.length - shown.length} more selected: import their numbers as CSV.</p>
+          <p className="hint">{say('review.accept.rows.more', { count: rows.length - shown.length })}</p>
         )}
       </div>
       <div className="dialog-foot">
         <span>
-          {filled} of {rows.length} have an ERP number.
+          {say('review.accept.rows.filled', { filled: formatCount(filled), count: formatCount(rows.length) })}
         </span>
         {submitError && (
           <span role="alert" className="error-text">
@@ -293,10 +317,10 @@ function AcceptRowsDialog({
           </span>
         )}
         <button type="button" onClick={onCancel}>
-          Cancel
+          {say('review.dialog.cancel')}
         </button>
         <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
-          Accept {formatCount(rows.length)}
+          {say('review.accept.submit', { count: formatCount(rows.length) })}
         </button>
       </div>
     </Dialog>

@@ -2,7 +2,9 @@ import type { ReactNode } from 'react';
 import { refLabel } from '../../../src-shared/domain/feeds';
 import type { Ack, FeedKind, Invoice, Order, Payment, Ref, Return, TaxLine } from '../../../src-shared/wire';
 import type { AuditEntry, StoredDocument } from '../../data/rows';
-import { formatAmount, formatTime } from '../ui/format';
+import { formatters, isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
+import { formatAmount, formatDate, formatTime } from '../ui/format';
 import { reviewChip } from './columns';
 import { useDocumentDetail } from './use-document-detail';
 
@@ -23,6 +25,20 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
 
 function RefText({ value }: { value: Ref | null | undefined }) {
   return <bdi>{refLabel(value)}</bdi>;
+}
+
+/**
+ * Text that reads left to right in either language, set apart from what is around it: amounts (a
+ * minus sign stays before the digits), quantities, document numbers, dates and times. Empty when there
+ * is none, so a fact without a value is left out.
+ */
+function ltr(text: string | null | undefined): ReactNode {
+  return text ? <bdi dir="ltr">{text}</bdi> : '';
+}
+
+/** A name or a free text from the service, in its own direction; empty when there is none. */
+function named(text: string | null | undefined): ReactNode {
+  return text ? <bdi>{text}</bdi> : '';
 }
 
 function taxText(tax: TaxLine[]): string {
@@ -63,21 +79,32 @@ function LinesTable({ head, rows }: { head: string[]; rows: ReactNode[][] }) {
   );
 }
 
+/** A whole number (a line, a version) in the clerk's digits. */
+function digits(value: number | string): string {
+  return formatters().digits(value);
+}
+
 function AckFacts({ ack, version }: { ack: Ack | null | undefined; version: number }) {
-  if (!ack) return <p className="empty">Not answered yet.</p>;
+  const say = useSay();
+  if (!ack) return <p className="empty">{say('review.detail.ack.none')}</p>;
   return (
     <Facts
       items={[
-        ['Outcome', ack.outcome === 'ACCEPTED' ? 'Accepted' : 'Rejected'],
-        ['ERP number', ack.external_number ?? ''],
-        ['Reason', ack.reason_code ?? ''],
-        ['Message', ack.message ? <bdi>{ack.message}</bdi> : ''],
-        ['Answered', formatTime(ack.acked_at)],
         [
-          'Version',
-          ack.acked_version === version
-            ? `${ack.acked_version} (current)`
-            : `${ack.acked_version} (now ${version})`,
+          say('review.detail.ack.outcome'),
+          say(ack.outcome === 'ACCEPTED' ? 'review.state.accepted' : 'review.state.rejected'),
+        ],
+        [say('review.detail.ack.externalNumber'), ltr(ack.external_number)],
+        [say('review.detail.ack.reason'), ack.reason_code ?? ''],
+        [say('review.detail.ack.message'), named(ack.message)],
+        [say('review.detail.ack.answered'), ltr(formatTime(ack.acked_at))],
+        [
+          say('review.detail.ack.version'),
+          say('review.detail.ack.versionOf', {
+            acked: digits(ack.acked_version),
+            version: digits(version),
+            isCurrent: ack.acked_version === version ? 'yes' : 'no',
+          }),
         ],
       ]}
     />
@@ -85,20 +112,25 @@ function AckFacts({ ack, version }: { ack: Ack | null | undefined; version: numb
 }
 
 function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
-  if (entries.length === 0) return <p className="empty">No answers sent from this computer.</p>;
+  const say = useSay();
+  if (entries.length === 0) return <p className="empty">{say('review.detail.history.none')}</p>;
   return (
     <ul className="history">
       {entries.map((entry) => {
         const item = entry.items.find((candidate) => candidate.id === docId);
         return (
           <li key={entry.seq}>
-            {formatTime(entry.at)} ·{' '}
-            {item?.outcome === 'REJECTED'
-              ? `Reject (${item.reasonCode ?? ''})`
-              : `Accept${item?.externalNumber ? ` as ${item.externalNumber}` : ''}`}{' '}
-            · {item?.result ?? entry.outcome}
-            {entry.outcome === 'replayed' ? ' (replayed)' : ''}
-            {item?.error ? ` — ${item.error}` : ''}
+            {say('review.detail.history.entry', {
+              time: isolate.ltr(formatTime(entry.at)),
+              outcome: item?.outcome === 'REJECTED' ? 'rejected' : 'accepted',
+              reason: isolate.ltr(item?.reasonCode ?? ''),
+              hasNumber: item?.externalNumber ? 'yes' : 'no',
+              number: isolate.ltr(item?.externalNumber ?? ''),
+              result: item?.result ?? entry.outcome,
+              isReplayed: entry.outcome === 'replayed' ? 'yes' : 'no',
+              hasError: item?.error ? 'yes' : 'no',
+              error: item?.error ?? '',
+            })}
           </li>
         );
       })}
@@ -107,39 +139,52 @@ function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
 }
 
 function OrderBody({ doc }: { doc: Order }) {
+  const say = useSay();
   return (
     <>
       <Facts
         items={[
-          ['Order date', doc.order_date],
-          ['Customer', <RefText value={doc.customer} />],
-          ['Branch', <RefText value={doc.branch} />],
-          ['Rep', <RefText value={doc.sales_rep} />],
-          ['Prices include tax', doc.prices_include_tax ? 'Yes' : 'No'],
+          [say('review.detail.orderDate'), ltr(formatDate(doc.order_date))],
+          [say('review.detail.customer'), <RefText value={doc.customer} />],
+          [say('review.detail.branch'), <RefText value={doc.branch} />],
+          [say('review.detail.rep'), <RefText value={doc.sales_rep} />],
+          [
+            say('review.detail.pricesIncludeTax'),
+            say(doc.prices_include_tax ? 'review.detail.yes' : 'review.detail.no'),
+          ],
         ]}
       />
-      <Section title="Lines">
+      <Section title={say('review.detail.lines')}>
         <LinesTable
-          head={['#', 'Product', 'Qty', 'Unit', 'Price', 'Discount', 'Tax', 'Total']}
+          head={[
+            '#',
+            say('review.detail.line.product'),
+            say('review.detail.line.quantity'),
+            say('review.detail.line.unit'),
+            say('review.detail.line.price'),
+            say('review.detail.line.discount'),
+            say('review.detail.line.tax'),
+            say('review.detail.line.total'),
+          ]}
           rows={doc.lines.map((line) => [
-            line.line_number,
+            digits(line.line_number),
             <RefText value={line.product} />,
-            line.quantity,
+            ltr(line.quantity),
             <RefText value={line.unit} />,
-            formatAmount(line.unit_price),
-            formatAmount(line.discount),
-            taxText(line.tax),
-            formatAmount(line.line_total),
+            ltr(formatAmount(line.unit_price)),
+            ltr(formatAmount(line.discount)),
+            ltr(taxText(line.tax)),
+            ltr(formatAmount(line.line_total)),
           ])}
         />
       </Section>
       <Facts
         items={[
-          ['Subtotal', formatAmount(doc.totals.subtotal)],
-          ['Discount', formatAmount(doc.totals.discount)],
-          ['Net', formatAmount(doc.totals.net)],
-          ['Tax', formatAmount(doc.totals.tax)],
-          ['Gross', formatAmount(doc.totals.gross)],
+          [say('review.detail.subtotal'), ltr(formatAmount(doc.totals.subtotal))],
+          [say('review.detail.discount'), ltr(formatAmount(doc.totals.discount))],
+          [say('review.detail.net'), ltr(formatAmount(doc.totals.net))],
+          [say('review.detail.tax'), ltr(formatAmount(doc.totals.tax))],
+          [say('review.detail.gross'), ltr(formatAmount(doc.totals.gross))],
         ]}
       />
     </>
@@ -147,45 +192,60 @@ function OrderBody({ doc }: { doc: Order }) {
 }
 
 function InvoiceBody({ doc }: { doc: Invoice }) {
+  const say = useSay();
   return (
     <>
       <Facts
         items={[
-          ['Issued', formatTime(doc.issued_at)],
-          ['Customer', <RefText value={doc.customer} />],
-          ['Branch', <RefText value={doc.branch} />],
-          ['Order', `${doc.order.number} (${doc.order.status})`],
-          ['Rep', <RefText value={doc.order.sales_rep} />],
-          ['Seq', doc.seq ?? ''],
+          [say('review.detail.issued'), ltr(formatTime(doc.issued_at))],
+          [say('review.detail.customer'), <RefText value={doc.customer} />],
+          [say('review.detail.branch'), <RefText value={doc.branch} />],
           [
-            'Tax submission',
+            say('review.detail.order'),
+            say('review.detail.orderOf', { number: isolate.ltr(doc.order.number), status: doc.order.status }),
+          ],
+          [say('review.detail.rep'), <RefText value={doc.order.sales_rep} />],
+          [say('review.detail.seq'), doc.seq ?? ''],
+          [
+            say('review.detail.taxSubmission'),
             doc.tax_submission
-              ? `${doc.tax_submission.status}${doc.tax_submission.eta_uuid ? ` · ${doc.tax_submission.eta_uuid}` : ''}`
+              ? ltr(
+                  `${doc.tax_submission.status}${doc.tax_submission.eta_uuid ? ` · ${doc.tax_submission.eta_uuid}` : ''}`,
+                )
               : '',
           ],
         ]}
       />
-      <Section title="Lines">
+      <Section title={say('review.detail.lines')}>
         <LinesTable
-          head={['#', 'Description', 'Qty', 'Unit', 'Price', 'Discount', 'Tax', 'Total']}
+          head={[
+            '#',
+            say('review.detail.line.description'),
+            say('review.detail.line.quantity'),
+            say('review.detail.line.unit'),
+            say('review.detail.line.price'),
+            say('review.detail.line.discount'),
+            say('review.detail.line.tax'),
+            say('review.detail.line.total'),
+          ]}
           rows={doc.lines.map((line) => [
-            line.line_number,
+            digits(line.line_number),
             <bdi>{line.description}</bdi>,
-            line.quantity,
+            ltr(line.quantity),
             <RefText value={line.unit} />,
-            formatAmount(line.unit_price),
-            formatAmount(line.discount),
-            taxText(line.tax),
-            formatAmount(line.line_total),
+            ltr(formatAmount(line.unit_price)),
+            ltr(formatAmount(line.discount)),
+            ltr(taxText(line.tax)),
+            ltr(formatAmount(line.line_total)),
           ])}
         />
       </Section>
       <Facts
         items={[
-          ['Subtotal', formatAmount(doc.totals.subtotal)],
-          ['Discount', formatAmount(doc.totals.discount)],
-          ['Tax', formatAmount(doc.totals.tax)],
-          ['Total', formatAmount(doc.totals.total)],
+          [say('review.detail.subtotal'), ltr(formatAmount(doc.totals.subtotal))],
+          [say('review.detail.discount'), ltr(formatAmount(doc.totals.discount))],
+          [say('review.detail.tax'), ltr(formatAmount(doc.totals.tax))],
+          [say('review.detail.total'), ltr(formatAmount(doc.totals.total))],
         ]}
       />
     </>
@@ -193,71 +253,81 @@ function InvoiceBody({ doc }: { doc: Invoice }) {
 }
 
 function PaymentBody({ doc }: { doc: Payment }) {
+  const say = useSay();
   return (
     <>
       <Facts
         items={[
-          ['Collected', formatTime(doc.collected_at)],
-          ['Customer', <RefText value={doc.customer} />],
-          ['Branch', <RefText value={doc.branch} />],
+          [say('review.detail.collected'), ltr(formatTime(doc.collected_at))],
+          [say('review.detail.customer'), <RefText value={doc.customer} />],
+          [say('review.detail.branch'), <RefText value={doc.branch} />],
           [
-            'By',
-            doc.collected_by.sales_rep ? refLabel(doc.collected_by.sales_rep) : (doc.collected_by.user ?? ''),
+            say('review.detail.by'),
+            doc.collected_by.sales_rep ? (
+              <RefText value={doc.collected_by.sales_rep} />
+            ) : (
+              named(doc.collected_by.user)
+            ),
           ],
-          ['Method', doc.method],
-          ['Reference', doc.reference ?? ''],
-          ['Amount', `${formatAmount(doc.amount)} ${doc.currency}`],
-          ['On account', formatAmount(doc.on_account)],
+          [say('review.detail.method'), doc.method],
+          [say('review.detail.reference'), named(doc.reference)],
+          [say('review.detail.amount'), ltr(`${formatAmount(doc.amount)} ${doc.currency}`)],
+          [say('review.detail.onAccount'), ltr(formatAmount(doc.on_account))],
         ]}
       />
-      <Section title="Allocations">
+      <Section title={say('review.detail.allocations')}>
         {doc.allocations.length === 0 ? (
-          <p className="empty">Not allocated.</p>
+          <p className="empty">{say('review.detail.allocations.none')}</p>
         ) : (
           <LinesTable
-            head={['Kind', 'Reference', 'Invoice', 'Amount']}
+            head={[
+              say('review.detail.allocation.kind'),
+              say('review.detail.allocation.reference'),
+              say('review.detail.allocation.invoice'),
+              say('review.detail.allocation.amount'),
+            ]}
             rows={doc.allocations.map((allocation) => [
               allocation.kind,
               <bdi>{allocation.reference}</bdi>,
               <RefText value={allocation.invoice} />,
-              formatAmount(allocation.amount),
+              ltr(formatAmount(allocation.amount)),
             ])}
           />
         )}
       </Section>
       {doc.cheque && (
-        <Section title="Cheque">
+        <Section title={say('review.detail.cheque')}>
           <Facts
             items={[
-              ['Number', doc.cheque.number],
-              ['Bank', doc.cheque.bank ? <bdi>{doc.cheque.bank}</bdi> : ''],
-              ['Due', doc.cheque.due_on ?? ''],
-              ['Status', doc.cheque.status],
-              ['Bounce reason', doc.cheque.bounce_reason ?? ''],
+              [say('review.detail.number'), ltr(doc.cheque.number)],
+              [say('review.detail.bank'), named(doc.cheque.bank)],
+              [say('review.detail.due'), ltr(formatDate(doc.cheque.due_on))],
+              [say('review.detail.status'), doc.cheque.status],
+              [say('review.detail.bounceReason'), named(doc.cheque.bounce_reason)],
             ]}
           />
         </Section>
       )}
       {doc.receipt && (
-        <Section title="Receipt">
+        <Section title={say('review.detail.receipt')}>
           <Facts
             items={[
-              ['Number', doc.receipt.number],
-              ['Issued', formatTime(doc.receipt.issued_at)],
-              ['Balance after', formatAmount(doc.receipt.balance_after)],
-              ['Voided', formatTime(doc.receipt.voided_at)],
-              ['Void reason', doc.receipt.void_reason ?? ''],
+              [say('review.detail.number'), ltr(doc.receipt.number)],
+              [say('review.detail.issued'), ltr(formatTime(doc.receipt.issued_at))],
+              [say('review.detail.balanceAfter'), ltr(formatAmount(doc.receipt.balance_after))],
+              [say('review.detail.voided'), ltr(formatTime(doc.receipt.voided_at))],
+              [say('review.detail.voidReason'), named(doc.receipt.void_reason)],
             ]}
           />
         </Section>
       )}
       {doc.reversal && (
-        <Section title="Reversal">
+        <Section title={say('review.detail.reversal')}>
           <Facts
             items={[
-              ['Reversed', formatTime(doc.reversal.reversed_at)],
-              ['By', doc.reversal.reversed_by],
-              ['Reason', <bdi>{doc.reversal.reason}</bdi>],
+              [say('review.detail.reversed'), ltr(formatTime(doc.reversal.reversed_at))],
+              [say('review.detail.by'), named(doc.reversal.reversed_by)],
+              [say('review.detail.reason'), <bdi>{doc.reversal.reason}</bdi>],
             ]}
           />
         </Section>
@@ -267,43 +337,53 @@ function PaymentBody({ doc }: { doc: Payment }) {
 }
 
 function ReturnBody({ doc }: { doc: Return }) {
+  const say = useSay();
   return (
     <>
       <Facts
         items={[
-          ['Returned', formatTime(doc.returned_at)],
-          ['Customer', <RefText value={doc.customer} />],
-          ['Branch', <RefText value={doc.branch} />],
-          ['Invoice', doc.invoice.number],
-          ['Reason', doc.reason],
-          ['Location', <RefText value={doc.location} />],
-          ['Credit note', doc.credit_note_number ?? ''],
-          ['Total', `${formatAmount(doc.total)} ${doc.currency}`],
+          [say('review.detail.returned'), ltr(formatTime(doc.returned_at))],
+          [say('review.detail.customer'), <RefText value={doc.customer} />],
+          [say('review.detail.branch'), <RefText value={doc.branch} />],
+          [say('review.detail.invoice'), ltr(doc.invoice.number)],
+          [say('review.detail.reason'), named(doc.reason)],
+          [say('review.detail.location'), <RefText value={doc.location} />],
+          [say('review.detail.creditNote'), ltr(doc.credit_note_number)],
+          [say('review.detail.total'), ltr(`${formatAmount(doc.total)} ${doc.currency}`)],
         ]}
       />
-      <Section title="Lines">
+      <Section title={say('review.detail.lines')}>
         <LinesTable
-          head={['#', 'Invoice line', 'Product', 'Qty', 'Unit', 'Price', 'Expired', 'Total']}
+          head={[
+            '#',
+            say('review.detail.line.invoiceLine'),
+            say('review.detail.line.product'),
+            say('review.detail.line.quantity'),
+            say('review.detail.line.unit'),
+            say('review.detail.line.price'),
+            say('review.detail.line.expired'),
+            say('review.detail.line.total'),
+          ]}
           rows={doc.lines.map((line) => [
-            line.line_number,
-            line.invoice_line_number,
+            digits(line.line_number),
+            digits(line.invoice_line_number),
             <RefText value={line.product} />,
-            line.quantity,
+            ltr(line.quantity),
             <RefText value={line.unit} />,
-            formatAmount(line.unit_price),
-            line.is_expired ? 'Yes' : 'No',
-            formatAmount(line.line_total),
+            ltr(formatAmount(line.unit_price)),
+            say(line.is_expired ? 'review.detail.yes' : 'review.detail.no'),
+            ltr(formatAmount(line.line_total)),
           ])}
         />
       </Section>
       {doc.approval && (
-        <Section title="Approval">
+        <Section title={say('review.detail.approval')}>
           <Facts
             items={[
-              ['Decided', formatTime(doc.approval.decided_at)],
-              ['By', doc.approval.decided_by ?? ''],
-              ['Held', doc.approval.held_reason ?? ''],
-              ['Note', doc.approval.note ? <bdi>{doc.approval.note}</bdi> : ''],
+              [say('review.detail.decided'), ltr(formatTime(doc.approval.decided_at))],
+              [say('review.detail.by'), named(doc.approval.decided_by)],
+              [say('review.detail.held'), named(doc.approval.held_reason)],
+              [say('review.detail.note'), named(doc.approval.note)],
             ]}
           />
         </Section>
@@ -327,19 +407,24 @@ function Body({ stored }: { stored: StoredDocument }) {
 
 /** The detail of the document opened in a grid: everything the service sent, and its answers. */
 export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string; onClose: () => void }) {
+  const say = useSay();
   const detail = useDocumentDetail(kind, id);
   return (
-    <aside className="detail" aria-label="Document detail">
+    <aside className="detail" aria-label={say('review.detail.label')}>
       <div className="detail-head">
-        <h3>{detail ? detail.row.number : 'Loading…'}</h3>
+        <h3>{detail ? <bdi dir="ltr">{detail.row.number}</bdi> : say('review.loading')}</h3>
         <button type="button" className="link" onClick={onClose}>
-          Close
+          {say('review.detail.close')}
         </button>
       </div>
       {detail && (
         <>
           <p className={`review-chip review-${detail.row.answerState || detail.row.review}`}>
-            {reviewChip(detail.row)} · status {detail.stored.doc.status} · version {detail.stored.version}
+            {say('review.detail.chip', {
+              state: reviewChip(detail.row),
+              status: detail.stored.doc.status,
+              version: digits(detail.stored.version),
+            })}
           </p>
           {detail.row.answerState !== '' && detail.row.answerError && (
             <p className="detail-ack-note" role="note">
@@ -347,7 +432,7 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
             </p>
           )}
           {detail.row.changes.length > 0 && (
-            <Section title="What changed since it was answered">
+            <Section title={say('review.detail.changes')}>
               <ul>
                 {detail.row.changes.map((change) => (
                   <li key={change}>{change}</li>
@@ -357,14 +442,17 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
           )}
           {detail.row.customerName && (
             <p className="detail-customer">
-              <bdi>{detail.row.customerName}</bdi> <span className="muted">({detail.row.customer})</span>
+              <bdi>{detail.row.customerName}</bdi>{' '}
+              <span className="muted">
+                (<bdi>{detail.row.customer}</bdi>)
+              </span>
             </p>
           )}
           <Body stored={detail.stored} />
-          <Section title="Answer on the service">
+          <Section title={say('review.detail.serviceAnswer')}>
             <AckFacts ack={detail.stored.doc.ack} version={detail.stored.version} />
           </Section>
-          <Section title="Answers from this computer">
+          <Section title={say('review.detail.history')}>
             <History entries={detail.history} docId={detail.row.id} />
           </Section>
         </>

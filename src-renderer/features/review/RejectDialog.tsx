@@ -2,6 +2,8 @@ import { useId, useState } from 'react';
 import type { AckDraft, RejectReason } from '../../../src-shared/domain/acks';
 import { maxAckMessageLength } from '../../../src-shared/domain/acks';
 import type { ReviewRow } from '../../data/rows';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { Dialog } from '../ui/Dialog';
 import { formatCount, formatTotals } from '../ui/format';
 import { ReasonOptions } from '../ui/ReasonOptions';
@@ -26,6 +28,7 @@ export function RejectDialog({
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
   onSubmitWhole?: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
 }) {
+  const say = useSay();
   const [reasonCode, setReasonCode] = useState('');
   const [message, setMessage] = useState('');
   const [error, setError] = useState('');
@@ -35,7 +38,7 @@ export function RejectDialog({
   const messageId = useId();
   const submit = async (): Promise<void> => {
     if (reasonCode === '') {
-      setError('Choose a reason for the rejection.');
+      setError(say('review.reject.needsReason'));
       return;
     }
     setIsSending(true);
@@ -45,37 +48,37 @@ export function RejectDialog({
     if (failure) setError(failure);
   };
   return (
-    <Dialog title={`Reject ${formatCount(count)} document${count === 1 ? '' : 's'}`} onClose={onCancel}>
+    <Dialog title={say('review.reject.title', { count })} onClose={onCancel}>
       {whole ? (
-        <p className="hint">
-          Every document of the view as filtered, but those unticked and those whose answer is already queued
-          · total {wholeTotalText(whole)}
-        </p>
+        <p className="hint">{say('review.reject.whole', { total: wholeTotalText(whole) })}</p>
       ) : (
         <p className="hint">
-          {rows
-            .slice(0, 8)
-            .map((row) => row.number)
-            .join(', ')}
-          {rows.length > 8 ? ` and ${rows.length - 8} more` : ''} · total {formatTotals(rows)}
+          {say('review.reject.rows', {
+            numbers: rows
+              .slice(0, 8)
+              .map((row) => isolate.ltr(row.number))
+              .join(', '),
+            more: Math.max(rows.length - 8, 0),
+            total: isolate.ltr(formatTotals(rows)),
+          })}
         </p>
       )}
       <div className="field">
-        <label htmlFor={reasonId}>Reason</label>
+        <label htmlFor={reasonId}>{say('review.reject.reason')}</label>
         <select id={reasonId} value={reasonCode} onChange={(event) => setReasonCode(event.target.value)}>
-          <option value="">Choose a reason…</option>
+          <option value="">{say('review.reject.chooseReason')}</option>
           <ReasonOptions reasons={reasons} />
         </select>
       </div>
       <div className="field">
-        <label htmlFor={messageId}>Message</label>
+        <label htmlFor={messageId}>{say('review.reject.message')}</label>
         <textarea
           id={messageId}
           value={message}
           maxLength={maxAckMessageLength}
           rows={3}
           onChange={(event) => setMessage(event.target.value)}
-          placeholder="What the office should know (optional)"
+          placeholder={say('review.reject.messageHint')}
         />
       </div>
       {whole && <WholeViewProgress whole={whole} />}
@@ -86,10 +89,10 @@ export function RejectDialog({
           </span>
         )}
         <button type="button" onClick={onCancel}>
-          Cancel
+          {say('review.dialog.cancel')}
         </button>
         <button type="button" className="primary danger" onClick={() => void submit()} disabled={isSending}>
-          Reject {formatCount(count)}
+          {say('review.reject.submit', { count: formatCount(count) })}
         </button>
       </div>
     </Dialog>

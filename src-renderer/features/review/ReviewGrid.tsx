@@ -1,6 +1,8 @@
 import { useEffect, useLayoutEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type {
+  ColumnState,
+  FilterModel,
   GetRowIdParams,
   GridApi,
   IRowNode,
@@ -12,7 +14,8 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
 import { countReview, readReviewPage } from '../../data/review-rows/pages';
-import { gridDefaults } from '../ui/grid-setup';
+import { useDeskLocale, useSay } from '../../messages/use-say';
+import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
 import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
 import { isSelectable, isSelected, toggleRow, type ReviewSelection } from './review-selection';
@@ -82,6 +85,36 @@ function SelectAllHeader({ store }: { store: HeaderStore }) {
   );
 }
 
+/**
+ * What a grid made anew takes over from the one it replaces (ag-grid reads the direction and its own
+ * words only when a grid is made, so a language switch makes the grid anew): the clerk's columns
+ * (order, widths, sort, pinning) and filters. The selection is the section's and follows by itself.
+ */
+interface KeptGridState {
+  columns: ColumnState[];
+  filters: FilterModel;
+  isRtl: boolean;
+}
+
+/**
+ * Column state for a grid of the other direction: a pinned side is the row's start or end, so it is
+ * mirrored (the checkbox column stays at the start); order and widths are the same.
+ */
+function columnsFor(kept: KeptGridState, isRtl: boolean): ColumnState[] {
+  if (kept.isRtl === isRtl) return kept.columns;
+  const mirrored = { left: 'right', right: 'left' } as const;
+  return kept.columns.map((column) =>
+    column.pinned === 'left' || column.pinned === 'right'
+      ? { ...column, pinned: mirrored[column.pinned] }
+      : column,
+  );
+}
+
+/** Text shown inside ag-grid's HTML overlay, escaped. */
+function overlayText(text: string): string {
+  return `<span>${text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')}</span>`;
+}
+
 /** Sets each loaded row's checkbox from the selection; answers the loaded rows. */
 function applySelection(api: GridApi<ReviewRow>, selection: ReviewSelection): void {
   const on: IRowNode<ReviewRow>[] = [];
@@ -132,6 +165,11 @@ export function ReviewGrid({
   /** Told the grid's API when it is ready (exports, the current query) and null when it goes. */
   onApi: (api: GridApi<ReviewRow> | null) => void;
 }) {
+  const say = useSay();
+  const { key: gridKey, ...gridLanguage } = useGridLocale();
+  const { dates } = useDeskLocale();
+  const kept = useRef<KeptGridState | null>(null);
+  const readyApi = useRef<GridApi<ReviewRow> | null>(null);
   const [api, setApi] = useState<GridApi<ReviewRow> | null>(null);
   const selectionRef = useRef(selection);
   const callbacks = useRef({ onRead, onRows, onToggle });
@@ -143,14 +181,16 @@ export function ReviewGrid({
 
   const headerStore = useMemo(() => createHeaderStore(selectAll), []); // eslint-disable-line react-hooks/exhaustive-deps
   useEffect(() => headerStore.set(selectAll), [headerStore, selectAll]);
+  // The checkboxes are pinned at the row's start: the left, or the right in a right-to-left grid.
+  const isRtl = gridLanguage.enableRtl;
   const selectionColumnDef = useMemo(
     () => ({
       headerComponent: SelectAllHeader,
       headerComponentParams: { store: headerStore },
       width: 44,
-      pinned: 'left' as const,
+      pinned: isRtl ? ('right' as const) : ('left' as const),
     }),
-    [headerStore],
+    [headerStore, isRtl],
   );
 
   // The checkboxes of the loaded rows follow the selection (after each block read, too).
@@ -195,6 +235,11 @@ export function ReviewGrid({
     api.setGridOption('datasource', datasource);
   }, [api, kind, view, quickFilter]);
 
+  // Another date order (the language and the digits make the grid anew): the dates shown are formatted again.
+  useEffect(() => {
+    if (api && !api.isDestroyed()) api.refreshCells({ force: true });
+  }, [api, dates]);
+
   // Staged data changed (a sync, an answer queued or sent): the blocks are read again where they are,
   // so the scroll and the checkboxes stay.
   const shownVersion = useRef(dataVersion);
@@ -205,11 +250,15 @@ export function ReviewGrid({
     api.refreshInfiniteCache();
   }, [api, dataVersion]);
 
-  const columnDefs = useMemo(() => reviewColumns(kind), [kind]);
+  // Headers are said in the clerk's language (the desk's locale, which `say` reads): made again, with the
+  // grid, when the language changes.
+  const columnDefs = useMemo(() => reviewColumns(kind), [kind, gridKey]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <div className="grid-frame" aria-label={`${kind} grid`} role="region">
+    <div className="grid-frame" aria-label={say('review.grid.label', { kind })} role="region">
       <AgGridReact<ReviewRow>
+        key={gridKey}
         {...gridDefaults}
+        {...gridLanguage}
         rowModelType="infinite"
         cacheBlockSize={blockRows}
         maxBlocksInCache={blocksKept}
@@ -225,10 +274,29 @@ export function ReviewGrid({
         animateRows={false}
         suppressCellFocus={false}
         onGridReady={(event) => {
+          // Made anew on a language switch: the columns and filters as the clerk left them, before the
+          // first block is read (the datasource is set once the API is told, below).
+          const state = kept.current;
+          kept.current = null;
+          readyApi.current = event.api;
+          if (state) {
+            event.api.applyColumnState({ state: columnsFor(state, isRtl), applyOrder: true });
+            event.api.setFilterModel(state.filters);
+          }
           setApi(event.api);
           onApi(event.api);
         }}
-        onGridPreDestroyed={() => {
+        onGridPreDestroyed={(event) => {
+          // Only a grid that was ready hands its state on: one dropped before it was ready (a double
+          // mount, as React's strict mode may do) leaves the state it was to take for the next.
+          if (event.api === readyApi.current) {
+            kept.current = {
+              columns: event.api.getColumnState(),
+              filters: event.api.getFilterModel(),
+              isRtl: event.api.getGridOption('enableRtl') ?? false,
+            };
+            readyApi.current = null;
+          }
           setApi(null);
           onApi(null);
         }}
@@ -243,7 +311,7 @@ export function ReviewGrid({
         onRowClicked={(event: RowClickedEvent<ReviewRow>) => {
           if (event.data) onOpen(event.data.id);
         }}
-        overlayNoRowsTemplate="<span>No documents in this view.</span>"
+        overlayNoRowsTemplate={overlayText(say('review.grid.empty'))}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { GridApi } from 'ag-grid-community';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { reviewStates } from '../../../src-shared/domain/review';
@@ -10,6 +10,9 @@ import { countReview, idsInQuery, readViewCounts } from '../../data/review-rows/
 import { defaultReviewSort, type ReviewCount, type ReviewQuery } from '../../data/review-rows/query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
+import type { MessageId } from '../../messages/catalogue';
+import { deskIntl } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { isExplainedByCheckup } from '../../words/problem-words';
 import { missingReadNote } from '../connections/checkup-words';
 import { useCommandTarget } from '../commands/use-command-target';
@@ -36,19 +39,24 @@ import { formatReviewTotals, rowsInAckState, useHeldCounts, useSelectionTotals }
 import { useRejectReasons } from './use-reject-reasons';
 import '../ui/review.css';
 
-const viewLabels: Record<ReviewView, string> = {
-  pending: 'Pending',
-  accepted: 'Accepted',
-  rejected: 'Rejected',
-  all: 'All',
-};
 const views: ReviewView[] = [...reviewStates, 'all'];
-const nouns: Record<FeedKind, string> = {
-  orders: 'orders',
-  invoices: 'invoices',
-  payments: 'payments',
-  returns: 'returns',
-};
+
+/** What the section said of answers it queued, kept as facts so it is said again on a language switch. */
+interface QueuedNote {
+  queued: number;
+  alreadyQueued: number;
+  isStopped: boolean;
+}
+
+/** A message with parts in bold or set apart (react-intl's formatter gives React nodes for them). */
+function sayRich(
+  id: MessageId,
+  values: Record<string, string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)>,
+): ReactNode {
+  return deskIntl().formatMessage({ id }, values);
+}
+
+const strong = (chunks: ReactNode[]): ReactNode => <strong>{chunks}</strong>;
 
 /** The quick filter is applied this long after the last keystroke. */
 const quickFilterDebounceMs = 150;
@@ -101,6 +109,7 @@ function useViewCounts(kind: FeedKind, dataVersion: number): Record<ReviewView, 
  * their shortcuts) while shown.
  */
 export function ReviewSection({ kind }: { kind: FeedKind }) {
+  const say = useSay();
   const grid = useDeskStore((state) => state.reviewGrids[kind]);
   const setReviewView = useDeskStore((state) => state.setReviewView);
   const setQuickFilter = useDeskStore((state) => state.setQuickFilter);
@@ -118,8 +127,8 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const [dialog, setDialog] = useState<'accept' | 'reject' | null>(null);
   const [progress, setProgress] = useState<ViewAckProgress | null>(null);
   const isStopAsked = useRef(false);
-  const [notice, setNotice] = useState('');
-  const [exportBusy, setExportBusy] = useState('');
+  const [notice, setNotice] = useState<QueuedNote | null>(null);
+  const [exportBusy, setExportBusy] = useState<'csv' | 'xlsx' | null>(null);
   const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const apiRef = useRef<GridApi<ReviewRow> | null>(null);
   const quickFilterRef = useRef<HTMLInputElement | null>(null);
@@ -230,6 +239,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     [selection],
   );
 
+  // Said on each render, so the header's checkbox is named again when the clerk switches language.
+  const selectAllLabel = viewCount?.isExact
+    ? say('review.selectAll.count', { count: formatCount(viewCount.count) })
+    : say('review.selectAll.matching');
   const selectAll: SelectAllState = useMemo(
     () => ({
       state:
@@ -241,10 +254,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
             ? 'some'
             : 'none',
       isDisabled: viewCount?.count === 0,
-      label: viewCount?.isExact ? `Select all ${formatCount(viewCount.count)}` : 'Select all matching',
+      label: selectAllLabel,
       onChange: (isTicked: boolean) => setSelection(isTicked ? selectWhole(currentQuery()) : noSelection),
     }),
-    [selection, viewCount, currentQuery],
+    [selection, viewCount, selectAllLabel, currentQuery],
   );
 
   // Closing the dialog while a whole view's answers are queued stops the walk after its page: the
@@ -254,19 +267,17 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     else setDialog(null);
   };
 
-  const closeAfterQueueing = (text: string): void => {
+  const closeAfterQueueing = (note: QueuedNote): void => {
     setDialog(null);
     setProgress(null);
     setSelection(noSelection);
-    setNotice(text);
+    setNotice(note);
   };
 
   const submit = async (drafts: AckDraft[]): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
     if (!outcome.ok) return outcome.message;
-    closeAfterQueueing(
-      `${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.`,
-    );
+    closeAfterQueueing({ queued: outcome.queued, alreadyQueued: 0, isStopped: false });
     return null;
   };
 
@@ -285,15 +296,11 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       setProgress(null);
       return outcome.message;
     }
-    closeAfterQueueing(
-      `${formatCount(outcome.queued)} answer(s) queued; they are sent now, or as soon as the service answers.` +
-        (outcome.alreadyQueued > 0
-          ? ` ${formatCount(outcome.alreadyQueued)} already queued were left out.`
-          : '') +
-        (outcome.isStopped
-          ? ' Stopped before the end: select the view again and answer it to queue the rest (what is queued is left out).'
-          : ''),
-    );
+    closeAfterQueueing({
+      queued: outcome.queued,
+      alreadyQueued: outcome.alreadyQueued,
+      isStopped: outcome.isStopped,
+    });
     return null;
   };
 
@@ -320,11 +327,11 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     const api = apiRef.current;
     if (!api) return;
     setExportNote(null);
-    setExportBusy('Writing the CSV file…');
+    setExportBusy('csv');
     const note = await runExport(() =>
       exportViewAsCsv(currentQuery(), exportColumns(api), exportName('csv')),
     );
-    setExportBusy('');
+    setExportBusy(null);
     setExportNote(note);
   };
   const exportXlsx = async (): Promise<void> => {
@@ -337,9 +344,9 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       setExportNote({ tone: 'failed', text: refusal });
       return;
     }
-    setExportBusy('Writing the Excel file…');
+    setExportBusy('xlsx');
     const note = await runExport(() => exportViewAsXlsx(query, exportColumns(api), exportName('xlsx')));
-    setExportBusy('');
+    setExportBusy(null);
     setExportNote(note);
   };
 
@@ -352,8 +359,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       return null;
     }
     if (dialog !== null) return null;
-    if (!hasSelection)
-      return `Select ${nouns[kind]} with the checkboxes first, then ${command === 'accept' ? 'Accept' : 'Reject'}.`;
+    if (!hasSelection) return say('review.command.selectFirst', { kind, command });
     setDialog(command);
     return null;
   });
@@ -370,13 +376,13 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         </div>
       )}
       {isRefusalExplained && (
-        <div className="scope-note" role="note" aria-label="Why the service refuses">
-          <p>The check-up shows why the service refuses calls on this connection, and what to change.</p>
+        <div className="scope-note" role="note" aria-label={say('review.refusal.label')}>
+          <p>{say('review.refusal.note')}</p>
           <OpenCheckupButton />
         </div>
       )}
-      <div className="toolbar" role="toolbar" aria-label={`${nouns[kind]} tools`}>
-        <div className="views" role="group" aria-label="Views">
+      <div className="toolbar" role="toolbar" aria-label={say('review.toolbar.label', { kind })}>
+        <div className="views" role="group" aria-label={say('review.views.label')}>
           {views.map((view) => (
             <button
               key={view}
@@ -389,17 +395,18 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
                 setRead(null);
               }}
             >
-              {viewLabels[view]} <span className="count">{counts ? formatCount(counts[view]) : '…'}</span>
+              {say(`review.view.${view}`)}{' '}
+              <span className="count">{counts ? formatCount(counts[view]) : '…'}</span>
             </button>
           ))}
         </div>
         <label className="quick-filter">
-          <span className="visually-hidden">Quick filter</span>
+          <span className="visually-hidden">{say('review.quickFilter')}</span>
           <input
             ref={quickFilterRef}
             type="search"
-            placeholder="Quick filter"
-            aria-label="Quick filter"
+            placeholder={say('review.quickFilter')}
+            aria-label={say('review.quickFilter')}
             value={grid.quickFilter}
             onChange={(event) => setQuickFilter(kind, event.target.value)}
           />
@@ -407,17 +414,17 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         <div className="actions">
           {held.failed > 0 && (
             <button type="button" onClick={() => void selectByAckState('failed')}>
-              Select failed ({formatCount(held.failed)})
+              {say('review.selectFailed', { count: formatCount(held.failed) })}
             </button>
           )}
           {held.changed > 0 && (
             <button type="button" onClick={() => void selectByAckState('changed')}>
-              Select changed ({formatCount(held.changed)})
+              {say('review.selectChanged', { count: formatCount(held.changed) })}
             </button>
           )}
           {heldInSelection > 0 && (
             <button type="button" onClick={() => void dropSelectedHeld()}>
-              Drop answer ({formatCount(heldInSelection)})
+              {say('review.dropHeld', { count: formatCount(heldInSelection) })}
             </button>
           )}
           <button
@@ -426,7 +433,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
             disabled={!hasSelection || selectedCount === 0}
             onClick={() => setDialog('accept')}
           >
-            Accept…
+            {say('review.toolbar.accept')}
           </button>
           <button
             type="button"
@@ -434,56 +441,61 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
             disabled={!hasSelection || selectedCount === 0}
             onClick={() => setDialog('reject')}
           >
-            Reject…
+            {say('review.toolbar.reject')}
           </button>
           <button type="button" onClick={() => void exportCsv()} disabled={!canExport}>
-            Export CSV
+            {say('review.toolbar.exportCsv')}
           </button>
           <button type="button" onClick={() => void exportXlsx()} disabled={!canExport}>
-            Export XLSX
+            {say('review.toolbar.exportXlsx')}
           </button>
         </div>
       </div>
       <div className="selection-bar" aria-live="polite">
         {hasSelection && totals === null ? (
           <span role="status">
-            {selection.mode === 'query' ? 'All of this view selected' : 'Selected'} · counting…
+            {say('review.selection.counting', { isWhole: selection.mode === 'query' ? 'yes' : 'no' })}
           </span>
         ) : hasSelection && totals ? (
           <span>
-            <strong>{formatCount(totals.count)}</strong> selected
-            {selection.mode === 'query' ? ' (the whole view)' : ''} · total{' '}
-            <strong>{formatReviewTotals(totals)}</strong>
+            {sayRich('review.selection.summary', {
+              count: formatCount(totals.count),
+              isWhole: selection.mode === 'query' ? 'yes' : 'no',
+              total: <bdi dir="ltr">{formatReviewTotals(totals)}</bdi>,
+              b: strong,
+            })}
             <button type="button" className="link" onClick={() => setSelection(noSelection)}>
-              Clear selection
+              {say('review.selection.clear')}
             </button>
           </span>
         ) : (
-          <span className="muted">Select documents with the checkboxes to accept or reject them.</span>
+          <span className="muted">{say('review.selection.none')}</span>
         )}
         {isViewFiltered && viewCount && (
-          <span role="status" aria-label="Matching documents" className="muted">
-            {viewCount.isExact
-              ? `${formatCount(viewCount.count)} match the filter`
-              : `At least ${formatCount(viewCount.count)} match the filter (all are counted as you scroll, or by Select all)`}
+          <span role="status" aria-label={say('review.matching.label')} className="muted">
+            {say(viewCount.isExact ? 'review.matching.exact' : 'review.matching.atLeast', {
+              count: viewCount.count,
+            })}
           </span>
         )}
         {exportBusy && (
-          <span role="status" aria-label="Export in progress">
-            {exportBusy}
+          <span role="status" aria-label={say('review.export.busyLabel')}>
+            {say(exportBusy === 'csv' ? 'review.export.writingCsv' : 'review.export.writingXlsx')}
           </span>
         )}
-        {notice && queuedAcks > 0 && <span role="status">{notice}</span>}
+        {notice && queuedAcks > 0 && (
+          <span role="status">
+            {say('review.queued', { ...notice, isStopped: notice.isStopped ? 'yes' : 'no' })}
+          </span>
+        )}
         <FileNoteText note={exportNote} />
       </div>
       <div className={grid.detailId ? 'review-body with-detail' : 'review-body'}>
         {counts === null ? (
-          <p className="empty">Loading…</p>
+          <p className="empty">{say('review.loading')}</p>
         ) : counts.all === 0 ? (
           <p className="empty">
-            {lacksRead
-              ? `No ${nouns[kind]} are staged: this connection may not pull them (see above).`
-              : `No ${nouns[kind]} are staged yet. Press Sync now to pull them from the service.`}
+            {say(lacksRead ? 'review.empty.cannotPull' : 'review.empty.notSynced', { kind })}
           </p>
         ) : (
           <ReviewGrid

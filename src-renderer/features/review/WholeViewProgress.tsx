@@ -1,5 +1,7 @@
 import type { ReviewTotals } from '../../data/review-rows/query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
+import { isolate, say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
 import { formatReviewTotals } from './use-selection-facts';
 
@@ -15,13 +17,14 @@ export interface WholeAck {
   onStop: () => void;
 }
 
-/** The total of a whole view's selection, in the dialogs' words. */
+/** The total of a whole view's selection, in the dialogs' words (amounts set apart, left to right). */
 export function wholeTotalText(whole: WholeAck): string {
-  return whole.totals ? formatReviewTotals(whole.totals) : 'counting…';
+  return whole.totals ? isolate.ltr(formatReviewTotals(whole.totals)) : say('review.whole.counting');
 }
 
 /** "Queued 12,000 of 40,000", with a way to stop, while a whole view's answers are queued. */
 export function WholeViewProgress({ whole }: { whole: WholeAck }) {
+  const say = useSay();
   const { progress } = whole;
   if (!progress) return null;
   return (
@@ -30,15 +33,20 @@ export function WholeViewProgress({ whole }: { whole: WholeAck }) {
       className="whole-progress"
       style={{ display: 'flex', alignItems: 'center', gap: 12, margin: '8px 0' }}
     >
-      <progress max={Math.max(whole.count, 1)} value={progress.walked} aria-label="Answers queued" />
+      <progress
+        max={Math.max(whole.count, 1)}
+        value={progress.walked}
+        aria-label={say('review.whole.progressLabel')}
+      />
       <span role="status">
-        Queued {formatCount(progress.queued)} of {formatCount(whole.count)}
-        {progress.alreadyQueued > 0
-          ? ` (${formatCount(progress.alreadyQueued)} already queued, left out)`
-          : ''}
+        {say('review.whole.progress', {
+          queued: formatCount(progress.queued),
+          count: formatCount(whole.count),
+          alreadyQueued: progress.alreadyQueued,
+        })}
       </span>
       <button type="button" onClick={whole.onStop}>
-        Stop
+        {say('review.whole.stop')}
       </button>
     </div>
   );

@@ -1,23 +1,17 @@
-// The columns of the review grids: one definition for the four feeds, with the words each feed uses.
+// The columns of the review grids: one definition for the four feeds, with the words each feed uses,
+// said in the clerk's language when the columns are made (the grid is made anew on a switch).
 // Cells are plain values (no React cell renderers), so a block of rows paints at once.
 import type { ColDef, ValueFormatterParams } from 'ag-grid-community';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
+import { isolate, say } from '../../messages/intl';
 import { assertNever } from '../ui/assert-never';
-import { formatCents } from '../ui/format';
+import { formatCents, formatDate } from '../ui/format';
 import { amountFilterOptions, textFilterOptions } from './review-datasource';
-
-/** What each feed calls its number, date and note columns. */
-const labels: Record<FeedKind, { number: string; date: string; note: string }> = {
-  orders: { number: 'Order', date: 'Order date', note: 'Lines' },
-  invoices: { number: 'Invoice', date: 'Issue date', note: 'Order' },
-  payments: { number: 'Receipt', date: 'Collected', note: 'Method' },
-  returns: { number: 'Return', date: 'Return date', note: 'Reason' },
-};
 
 /** The short state of a row for the detail panel's chip: the full words are in the note below it. */
 export function reviewChip(row: ReviewRow): string {
-  return row.answerState === 'failed' ? 'Failed' : reviewText(row);
+  return row.answerState === 'failed' ? say('review.state.failed') : reviewText(row);
 }
 
 /**
@@ -26,19 +20,19 @@ export function reviewChip(row: ReviewRow): string {
  */
 function reviewText(row: ReviewRow): string {
   if (row.answerState === 'queued')
-    return row.answerOutcome === 'REJECTED' ? 'Reject queued' : 'Accept queued';
-  if (row.answerState === 'failed') return `Failed: ${row.answerError}`;
-  if (row.answerState === 'changed') return 'Changed since you answered: not sent';
-  if (row.answerState === 'elsewhere') return 'Answered elsewhere: not sent';
+    return say(row.answerOutcome === 'REJECTED' ? 'review.state.rejectQueued' : 'review.state.acceptQueued');
+  if (row.answerState === 'failed') return say('review.state.failedWith', { error: row.answerError });
+  if (row.answerState === 'changed') return say('review.state.changed');
+  if (row.answerState === 'elsewhere') return say('review.state.elsewhere');
   switch (row.review) {
     case 'pending':
-      return row.pendingAgain ? 'Pending again' : 'Pending';
+      return say(row.pendingAgain ? 'review.state.pendingAgain' : 'review.state.pending');
     case 'accepted':
-      return 'Accepted';
+      return say('review.state.accepted');
     case 'rejected':
-      return 'Rejected';
+      return say('review.state.rejected');
     case 'not-awaiting':
-      return 'Not awaiting the ERP';
+      return say('review.state.notAwaiting');
     default:
       return assertNever(row.review);
   }
@@ -46,6 +40,9 @@ function reviewText(row: ReviewRow): string {
 
 // Text in either direction: each cell isolates its own direction, so Arabic reads right to left.
 const bidi = { unicodeBidi: 'plaintext' } as const;
+// Money reads left to right in either language (a minus sign stays before the digits); the grid still
+// aligns the column to its end (left in a right-to-left grid).
+const leftToRight = { direction: 'ltr', unicodeBidi: 'isolate' } as const;
 
 /**
  * A cell's text as the grid shows it (formatted), by column id: what an export writes, so a file
@@ -61,8 +58,9 @@ export function reviewCellText(colId: string, row: ReviewRow): string {
       return reviewText(row);
     case 'changes':
       return row.changes.join(' ');
-    case 'number':
     case 'date':
+      return formatDate(row.date);
+    case 'number':
     case 'rep':
     case 'note':
     case 'status':
@@ -89,13 +87,25 @@ const plain = { sortable: false, filter: false } as const;
 
 /** The column definitions of a feed's grid. */
 export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
-  const words = labels[kind];
   const columns: ColDef<ReviewRow>[] = [
-    { field: 'number', headerName: words.number, width: 140, cellStyle: bidi, ...textFilter },
-    { field: 'date', headerName: words.date, width: 128, sort: 'desc', filter: false },
+    {
+      field: 'number',
+      headerName: say(`review.column.${kind}.number`),
+      width: 140,
+      cellStyle: bidi,
+      ...textFilter,
+    },
+    {
+      field: 'date',
+      headerName: say(`review.column.${kind}.date`),
+      width: 128,
+      sort: 'desc',
+      filter: false,
+      valueFormatter: (params: ValueFormatterParams<ReviewRow, string>) => formatDate(params.value),
+    },
     {
       colId: 'customer',
-      headerName: 'Customer',
+      headerName: say('review.column.customer'),
       flex: 1,
       minWidth: 200,
       cellStyle: bidi,
@@ -103,30 +113,36 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       // The name once looked up (English · Arabic), else the code the document carries.
       valueGetter: (params) => (params.data ? params.data.customerName || params.data.customer : ''),
       tooltipValueGetter: (params) =>
-        params.data ? `${params.data.customerName} (${params.data.customer})` : '',
+        params.data
+          ? say('review.column.customer.tooltip', {
+              name: isolate.name(params.data.customerName),
+              code: isolate.ltr(params.data.customer),
+            })
+          : '',
     },
-    { field: 'rep', headerName: 'Rep', width: 80, ...plain },
+    { field: 'rep', headerName: say('review.column.rep'), width: 80, ...plain },
     {
       field: 'note',
-      headerName: words.note,
+      headerName: say(`review.column.${kind}.note`),
       width: kind === 'payments' ? 204 : 164,
       cellStyle: bidi,
       ...plain,
     },
-    { field: 'status', headerName: 'Status', width: 120, ...plain },
+    { field: 'status', headerName: say('review.column.status'), width: 120, ...plain },
     {
       field: 'amountCents',
-      headerName: 'Amount',
+      headerName: say('review.column.amount'),
       width: 120,
       type: 'rightAligned',
+      cellStyle: leftToRight,
       ...amountFilter,
       valueFormatter: (params: ValueFormatterParams<ReviewRow, number>) =>
         params.value === null || params.value === undefined ? '' : formatCents(params.value),
     },
-    { field: 'currency', headerName: 'Cur.', width: 64, ...plain },
+    { field: 'currency', headerName: say('review.column.currency'), width: 64, ...plain },
     {
       colId: 'review',
-      headerName: 'Review',
+      headerName: say('review.column.review'),
       width: 150,
       ...plain,
       valueGetter: (params) => (params.data ? reviewText(params.data) : ''),
@@ -138,7 +154,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
     },
     {
       field: 'externalNumber',
-      headerName: 'ERP number',
+      headerName: say('review.column.externalNumber'),
       width: 130,
       cellStyle: bidi,
       sortable: false,
@@ -148,7 +164,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
   if (kind === 'payments' || kind === 'returns') {
     columns.push({
       colId: 'changes',
-      headerName: 'What changed',
+      headerName: say('review.column.changes'),
       width: 260,
       ...plain,
       valueGetter: (params) => params.data?.changes.join(' ') ?? '',

@@ -9,6 +9,7 @@ import { guardedCell } from '../../../src-shared/domain/master-data';
 import type { ReviewRow } from '../../data/rows';
 import { forEachReviewPage } from '../../data/review-rows/pages';
 import type { ReviewQuery } from '../../data/review-rows/query';
+import { say } from '../../messages/intl';
 import { formatCount } from '../ui/format';
 import { saveFile, xlsxFilter, csvFilter, type FileNote } from '../files/file-actions';
 import { reviewCellText } from './columns';
@@ -19,13 +20,17 @@ export const maxXlsxRows = 50_000;
 /** Rows read per page by an export. */
 const exportPageSize = 2_000;
 
-/** A column of the export: its id and the header the grid shows. */
+/** A column of the export: its id and the header the grid shows (in the clerk's language). */
 export interface ExportColumn {
   colId: string;
   headerName: string;
 }
 
-/** The columns of the export: every displayed data column (not the checkbox column), in their order. */
+/**
+ * The columns of the export: every displayed data column (not the checkbox column), in their order,
+ * with the grid's headers: said in the clerk's language when the grid's columns were made (a switch
+ * makes the grid anew), so the file's header row is in the language the clerk reads.
+ */
 export function exportColumns(api: GridApi<ReviewRow>): ExportColumn[] {
   return api
     .getAllDisplayedColumns()
@@ -89,7 +94,7 @@ export async function exportViewAsCsv(
 /** Why a view of `count` rows cannot be exported as XLSX, or null when it can. */
 export function xlsxRefusal(count: number): string | null {
   return count > maxXlsxRows
-    ? `This view has ${formatCount(count)} documents; an Excel export holds at most ${formatCount(maxXlsxRows)}. Export CSV instead (Excel opens it), or filter the view first.`
+    ? say('review.export.xlsxRefusal', { count, max: formatCount(maxXlsxRows) })
     : null;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useSay } from '../../messages/use-say';
 
 /** A modal dialog: labelled by its title, closed with Escape or its Close button. */
 export function Dialog({
@@ -12,12 +13,13 @@ export function Dialog({
   children: ReactNode;
   wide?: boolean;
 }) {
+  const say = useSay();
   const titleId = useId();
   const ref = useRef<HTMLDivElement>(null);
   useEffect(() => {
     ref.current?.focus();
     const onKey = (event: KeyboardEvent): void => {
-      if (event.key === 'Escape') onClose();
+      if (event.key === 'Escape') onClose(); // words: not shown (a key's name)
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
@@ -35,7 +37,7 @@ export function Dialog({
         <div className="dialog-head">
           <h3 id={titleId}>{title}</h3>
           <button type="button" className="link" onClick={onClose}>
-            Close
+            {say('review.ui.dialog.close')}
           </button>
         </div>
         {children}
