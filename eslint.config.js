@@ -21,7 +21,7 @@ const rendererPackages = [
   'read-excel-file',
   'write-excel-file',
   'fflate',
-  'react-intl',
+  '@formatjs/intl',
   '@ag-grid-community/locale',
 ];
 /** A renderer floor: it imports its own folder and the floors below it, src-shared, browser packages. */

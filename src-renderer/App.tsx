@@ -1,8 +1,6 @@
-import { RawIntlProvider } from 'react-intl';
 import { MenuCommands } from './features/commands/MenuCommands';
 import { AppShell } from './features/shell/AppShell';
 import { useMenuWords } from './features/commands/use-menu-words';
-import { deskIntl } from './messages/intl';
 import { useDocumentLocale } from './messages/use-document-locale';
 import { useDeskLocale } from './messages/use-say';
 
@@ -12,10 +10,8 @@ export function App() {
   useDocumentLocale();
   useMenuWords();
   return (
-    <RawIntlProvider value={deskIntl()}>
-      <MenuCommands>
-        <AppShell />
-      </MenuCommands>
-    </RawIntlProvider>
+    <MenuCommands>
+      <AppShell />
+    </MenuCommands>
   );
 }

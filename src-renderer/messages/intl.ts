@@ -1,7 +1,7 @@
 // The desk's current locale and the one way to say a message: `say(id, values)` outside React (words
 // modules, exports), `useSay()` inside, which also re-renders the component when the clerk switches
 // language. One IntlShape and one set of formatters per locale, made once.
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl';
+import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl';
 import { catalogues, type MessageId } from './catalogue';
 import { formattersFor, type Formatters } from './formatters';
 import { defaultLanguageSettings, deskLocaleOf, type DeskLocale } from './locale';
@@ -64,7 +64,7 @@ export function formatters(): Formatters {
   return current.formatters;
 }
 
-/** The IntlShape of the desk's locale now (for <RawIntlProvider> and rich messages). */
+/** The IntlShape of the desk's locale now (for rich messages: say-rich.ts). */
 export function deskIntl(): IntlShape {
   return current.intl;
 }

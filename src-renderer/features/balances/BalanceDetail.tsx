@@ -4,7 +4,8 @@ import type {
   ExplanationLine,
   FreshReason,
 } from '../../../src-shared/domain/balance-worksheet';
-import { deskIntl, isolate, say } from '../../messages/intl';
+import { sayRich } from '../../messages/say-rich';
+import { isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatCents, formatTime } from '../ui/format';
 import type { WorksheetRow } from './use-balance-worksheet';
@@ -152,18 +153,15 @@ export function BalanceDetail({
             )}
             {sheet.proposedCents !== null && sheet.fresh.length > 0 && (
               <p>
-                {deskIntl().formatMessage(
-                  { id: 'balances.detail.proposed' },
-                  {
-                    amount: formatCents(sheet.proposedCents),
-                    strong: (chunks: ReactNode[]) => (
-                      <strong className="money">
-                        <Ltr>{chunks}</Ltr>
-                      </strong>
-                    ),
-                    muted: (chunks: ReactNode[]) => <span className="muted">{chunks}</span>,
-                  },
-                )}
+                {sayRich('balances.detail.proposed', {
+                  amount: formatCents(sheet.proposedCents),
+                  strong: (chunks: ReactNode[]) => (
+                    <strong className="money">
+                      <Ltr>{chunks}</Ltr>
+                    </strong>
+                  ),
+                  muted: (chunks: ReactNode[]) => <span className="muted">{chunks}</span>,
+                })}
               </p>
             )}
             <div className="detail-actions">

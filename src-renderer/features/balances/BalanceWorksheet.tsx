@@ -2,7 +2,8 @@ import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react
 import { useShallow } from 'zustand/react/shallow';
 import type { PushOutcome } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
-import { deskIntl, isolate, say } from '../../messages/intl';
+import { sayRich } from '../../messages/say-rich';
+import { isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
 import type { FreshBalance, FreshPushOutcome } from '../../sync/balances';
@@ -35,18 +36,15 @@ function outcomeLine(code: string, outcome: PushOutcome, explanation: string | n
     outcome === 'updated' || outcome === 'created' || outcome === 'unchanged'
       ? 'balances.outcome.updated'
       : `balances.outcome.${outcome}`;
-  return deskIntl().formatMessage(
-    { id },
-    {
-      code,
-      explanation: explanation ?? say('balances.outcome.refused'),
-      b: (chunks: ReactNode[]) => (
-        <strong>
-          <bdi dir="ltr">{chunks}</bdi>
-        </strong>
-      ),
-    },
-  );
+  return sayRich(id, {
+    code,
+    explanation: explanation ?? say('balances.outcome.refused'),
+    b: (chunks: ReactNode[]) => (
+      <strong>
+        <bdi dir="ltr">{chunks}</bdi>
+      </strong>
+    ),
+  });
 }
 
 function PushOutcomeNote({ push, codeOf }: { push: FreshPushOutcome; codeOf: (id: string) => string }) {

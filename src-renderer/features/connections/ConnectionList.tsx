@@ -10,7 +10,7 @@ import { isolate } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { ProblemMessage } from './ProblemMessage';
 import { RotateTokenForm } from './RotateTokenForm';
-import { sayRich } from './say-rich';
+import { sayRich } from '../../messages/say-rich';
 
 interface ConnectionListProps {
   connections: ConnectionView[];

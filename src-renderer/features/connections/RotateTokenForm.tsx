@@ -5,7 +5,7 @@ import { isolate } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatDate } from '../ui/format';
 import { ProblemMessage } from './ProblemMessage';
-import { sayRich } from './say-rich';
+import { sayRich } from '../../messages/say-rich';
 import { TokenField } from './TokenField';
 
 interface RotateTokenFormProps {

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { localDateOf, quickRangeOf } from '../../../src-shared/domain/day-end';
-import { deskIntl, isolate } from '../../messages/intl';
+import { sayRich } from '../../messages/say-rich';
+import { isolate } from '../../messages/intl';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
 import { formatCount, formatDate, formatTime } from '../ui/format';
@@ -97,13 +98,10 @@ export function DayEndScreen(props: { today?: string }) {
           {shown && <> · {say('dayEnd.report.documents', { count: total })}</>}
         </p>
         <p className="report-note">
-          {deskIntl().formatMessage(
-            { id: 'dayEnd.report.note' },
-            {
-              lastSync: lastSyncAt ? isolate.ltr(formatTime(lastSyncAt)) : say('dayEnd.report.notSynced'),
-              em: (chunks) => <em>{chunks}</em>,
-            },
-          )}
+          {sayRich('dayEnd.report.note', {
+            lastSync: lastSyncAt ? isolate.ltr(formatTime(lastSyncAt)) : say('dayEnd.report.notSynced'),
+            em: (chunks) => <em>{chunks}</em>,
+          })}
           {readMs !== null && shown && (
             <span className="muted"> {say('dayEnd.report.readIn', { ms: formatCount(readMs) })}</span>
           )}

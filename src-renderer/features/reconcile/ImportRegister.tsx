@@ -33,7 +33,7 @@ import { formatters, isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
 import { dateOrderLabel, describeReading, describeSkippedRow } from './reading-words';
-import { sayWith } from './say-with';
+import { sayRich } from '../../messages/say-rich';
 
 const shownBadRows = 200;
 const shownSkippedRows = 50;
@@ -503,7 +503,7 @@ export function ImportRegister({
                     checked={isMerging}
                     onChange={(event) => setMerging(event.target.checked)}
                   />{' '}
-                  {sayWith('reconcile.import.overlap', {
+                  {sayRich('reconcile.import.overlap', {
                     count: formatCount(already),
                     file: <bdi dir="ltr">{overlap.fileName}</bdi>,
                   })}

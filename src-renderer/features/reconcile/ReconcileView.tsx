@@ -32,7 +32,7 @@ import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { CustomerNamesNote } from './CustomerNamesNote';
 import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
 import { groupNotes, reconcileColumns, rejectionMessage, ruleLabel, stateLabel } from './reconcile-columns';
-import { sayWith } from './say-with';
+import { sayRich } from '../../messages/say-rich';
 import { useReconcile } from './use-reconcile';
 
 const getRowId = (params: GetRowIdParams<ReconcileGroup>): string => params.data.id;
@@ -118,7 +118,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
   return (
     <div className="reconcile-view">
       <p className="muted" role="status" aria-label={say('reconcile.view.register')}>
-        {sayWith('reconcile.view.summary', {
+        {sayRich('reconcile.view.summary', {
           file: <bdi dir="ltr">{row.fileName}</bdi>,
           format: <bdi>{row.format}</bdi>,
           lines: row.register.lines.length,

@@ -1,7 +1,7 @@
 // The reconciliation grid's columns: one row a group, the service's side | the ERP's side | the
 // difference, and what disagrees in plain words.
 import type { ColDef } from 'ag-grid-community';
-import { createIntl, createIntlCache } from 'react-intl';
+import { createIntl, createIntlCache } from '@formatjs/intl';
 import type {
   AckConflict,
   MatchRule,

@@ -10,8 +10,7 @@ import { countReview, idsInQuery, readViewCounts } from '../../data/review-rows/
 import { defaultReviewSort, type ReviewCount, type ReviewQuery } from '../../data/review-rows/query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
 import { useDeskStore } from '../../state/store';
-import type { MessageId } from '../../messages/catalogue';
-import { deskIntl } from '../../messages/intl';
+import { sayRich } from '../../messages/say-rich';
 import { useSay } from '../../messages/use-say';
 import { isExplainedByCheckup } from '../../words/problem-words';
 import { missingReadNote } from '../connections/checkup-words';
@@ -46,14 +45,6 @@ interface QueuedNote {
   queued: number;
   alreadyQueued: number;
   isStopped: boolean;
-}
-
-/** A message with parts in bold or set apart (react-intl's formatter gives React nodes for them). */
-function sayRich(
-  id: MessageId,
-  values: Record<string, string | number | ReactNode | ((chunks: ReactNode[]) => ReactNode)>,
-): ReactNode {
-  return deskIntl().formatMessage({ id }, values);
 }
 
 const strong = (chunks: ReactNode[]): ReactNode => <strong>{chunks}</strong>;
