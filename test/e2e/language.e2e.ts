@@ -57,6 +57,25 @@ describe('the desk in Arabic (browser mode)', () => {
     const sample = page.locator('.settings-sample');
     // The amount and the time keep their order inside the Arabic sentence: isolated left to right.
     await expect.poll(() => sample.textContent()).toMatch(/\u2066\u200e?-1,234\.50\u2069/);
+    // And they read left to right on screen: the minus before the digits, the date before the time.
+    const xOf = (needle: string) =>
+      page.evaluate((wanted) => {
+        // Typed loosely: this file is type-checked without the DOM's types.
+        const doc = (globalThis as unknown as { document: any }).document; // eslint-disable-line @typescript-eslint/no-explicit-any
+        const walker = doc.createTreeWalker(doc.querySelector('.settings-sample'), 4);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const at = (node.data as string).indexOf(wanted);
+          if (at < 0) continue;
+          const range = doc.createRange();
+          range.setStart(node, at);
+          range.setEnd(node, at + wanted.length);
+          return range.getBoundingClientRect().x as number;
+        }
+        return null;
+      }, needle);
+    expect(await xOf('-')).toBeLessThan((await xOf('1,234'))!);
+    expect(await xOf('1,234')).toBeLessThan((await xOf('.50'))!);
+    expect(await xOf('2026-11-26')).toBeLessThan((await xOf('09:30'))!);
     await page.screenshot({ path: 'test-results/language-ar-settings.png' });
 
     await page.getByRole('combobox', { name: 'اللغة' }).selectOption('en');
