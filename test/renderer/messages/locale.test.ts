@@ -13,9 +13,13 @@ describe('the desk’s locale', () => {
     expect(deskLocaleOf(defaultLanguageSettings, ['ar-SA']).tag).toBe('ar-SA-u-nu-latn');
     expect(deskLocaleOf(defaultLanguageSettings, ['fr-FR']).language).toBe('en');
     expect(deskLocaleOf(defaultLanguageSettings, []).tag).toBe('en-u-nu-latn');
-    expect(deskLocaleOf({ ...defaultLanguageSettings, language: 'ar' }, ['en-US']).tag).toBe('ar-EG-u-nu-latn');
+    expect(deskLocaleOf({ ...defaultLanguageSettings, language: 'ar' }, ['en-US']).tag).toBe(
+      'ar-EG-u-nu-latn',
+    );
     expect(deskLocaleOf({ ...defaultLanguageSettings, language: 'en' }, ['ar-EG']).tag).toBe('en-u-nu-latn');
-    expect(deskLocaleOf({ ...defaultLanguageSettings, language: 'en' }, ['ar-EG', 'en-GB']).tag).toBe('en-GB-u-nu-latn');
+    expect(deskLocaleOf({ ...defaultLanguageSettings, language: 'en' }, ['ar-EG', 'en-GB']).tag).toBe(
+      'en-GB-u-nu-latn',
+    );
   });
 
   it('takes its direction from the script, so ar-EG and ar read right to left and ar-Latn does not', () => {
