@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, RowSelectionOptions, SelectionChangedEvent } from 'ag-grid-community';
 import type { PushRecordRow } from '../../data/rows';
-import { say } from '../../messages/intl';
+import { formatters, say } from '../../messages/intl';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { kindWords, outcomeWords } from './master-data-words';
@@ -27,7 +27,14 @@ function columnsNow(hasBalances: boolean): ColDef<PushRecordRow>[] {
       width: 120,
     },
     { headerName: say('masterData.grid.file'), field: 'file', width: 140 },
-    { headerName: say('masterData.grid.line'), field: 'line', width: 80, type: 'numericColumn' },
+    {
+      headerName: say('masterData.grid.line'),
+      field: 'line',
+      width: 80,
+      type: 'numericColumn',
+      // The clerk's digits; no thousands separator in a line number.
+      valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : formatters().digits(p.value)),
+    },
     { headerName: say('masterData.grid.key'), field: 'key', width: 150 },
     { headerName: say('masterData.grid.record'), field: 'label', width: 200 },
     {
