@@ -37,11 +37,7 @@ const delimiterNames: Readonly<Record<string, MessageId>> = {
 /** The master-data import's row limit, its refusal in the clerk's words. */
 const rowLimit: RowLimit = {
   maxRows: maxImportRows,
-  tooLarge: (rows) =>
-    say('masterData.read.tooLarge', {
-      rows,
-      max: maxImportRows,
-    }),
+  tooLarge: (rows) => say('masterData.read.tooLarge', { rows, max: maxImportRows }),
 };
 
 /** A spreadsheet cell as CSV text: dates as `YYYY-MM-DD` (or an ISO time when they carry one), numbers plain. */
