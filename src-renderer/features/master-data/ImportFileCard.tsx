@@ -1,8 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import {
   countRows,
-  kindDefs,
-  mappingProblems,
   recordKinds,
   type ColumnMapping,
   type ImportFile,
@@ -10,14 +8,18 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { MappingEditor } from './MappingEditor';
 import type { ImportDraft } from './use-import';
-import { countOf } from '../../words/counts';
+import { formatters, isolate } from '../../messages/intl';
+import { sayRich } from '../../messages/say-rich';
+import { useSay } from '../../messages/use-say';
+import { kindWords, mappingProblemWords } from './master-data-words';
+import { formatWords } from './read-file';
 
 const shownIssues = 200;
 
 /** One imported file: its kind, its column mapping, and the checks of its rows before anything is sent. */
 export function ImportFileCard({
   draft,
-  file,
+  file: checked,
   onKind,
   onMapping,
   onRemove,
@@ -29,25 +31,33 @@ export function ImportFileCard({
   onMapping: (mapping: ColumnMapping) => void;
   onRemove: () => void;
 }) {
-  const problems = mappingProblems(draft.mapping, draft.table.headers);
+  const say = useSay();
+  const digits = formatters().digits;
+  const problems = mappingProblemWords(draft.mapping, draft.table.headers);
+  const file = isolate.ltr(draft.fileName);
   const [isMappingOpen, setMappingOpen] = useState(problems.length > 0);
-  const counts = file ? countRows(file.rows) : null;
-  const issues = (file?.rows ?? []).flatMap((row) => row.issues.map((issue) => ({ row, issue })));
+  const counts = checked ? countRows(checked.rows) : null;
+  const issues = (checked?.rows ?? []).flatMap((row) => row.issues.map((issue) => ({ row, issue })));
   return (
     <article className="import-card" aria-label={draft.fileName}>
       <header className="import-card-head">
         <div>
-          <h4>{draft.fileName}</h4>
+          <h4>
+            <bdi dir="ltr">{draft.fileName}</bdi>
+          </h4>
           <span className="muted">
-            {draft.format} · {countOf(draft.table.rows.length, 'row')} ·{' '}
-            {countOf(draft.table.headers.length, 'column')}
-            {draft.isRemembered ? ' · columns as last time' : ''}
+            {say('masterData.card.summary', {
+              format: formatWords(draft.reading),
+              rows: draft.table.rows.length,
+              columns: draft.table.headers.length,
+              remembered: draft.isRemembered ? 'yes' : 'no',
+            })}
           </span>
         </div>
         <label className="inline">
-          Kind of records{' '}
+          {say('masterData.card.kind')}{' '}
           <select
-            aria-label={`Kind of records in ${draft.fileName}`}
+            aria-label={say('masterData.card.kindAria', { file })}
             value={draft.kind}
             onChange={(event) => {
               const kind = recordKinds.find((k) => k === event.target.value);
@@ -56,13 +66,13 @@ export function ImportFileCard({
           >
             {recordKinds.map((kind) => (
               <option key={kind} value={kind}>
-                {kindDefs[kind].label}
+                {kindWords(kind)}
               </option>
             ))}
           </select>
         </label>
         <button type="button" className="link" onClick={onRemove}>
-          Remove file
+          {say('masterData.card.remove')}
         </button>
       </header>
       <button
@@ -71,52 +81,63 @@ export function ImportFileCard({
         aria-expanded={isMappingOpen}
         onClick={() => setMappingOpen(!isMappingOpen)}
       >
-        {isMappingOpen ? 'Hide columns' : 'Columns…'}
+        {isMappingOpen ? say('masterData.card.hideColumns') : say('masterData.card.columns')}
       </button>
       {isMappingOpen ? (
         <MappingEditor headers={draft.table.headers} mapping={draft.mapping} onChange={onMapping} />
       ) : null}
       {problems.length > 0 ? (
-        <ul className="problems" aria-label={`Column problems of ${draft.fileName}`}>
+        <ul className="problems" aria-label={say('masterData.card.problemsAria', { file })}>
           {problems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
         </ul>
       ) : null}
       {counts ? (
-        <p className="check-summary" role="status" aria-label={`Check of ${draft.fileName}`}>
-          {countOf(counts.total, 'row')}: {counts.total - counts.errors} will be pushed
-          {counts.errors > 0 ? (
-            <strong className="error-text">, {counts.errors} with errors left out</strong>
-          ) : null}
-          {counts.warnings > 0 ? `, ${counts.warnings} with warnings` : null}.
+        <p className="check-summary" role="status" aria-label={say('masterData.card.checkAria', { file })}>
+          {sayRich('masterData.card.check', {
+            total: counts.total,
+            pushed: counts.total - counts.errors,
+            hasErrors: counts.errors > 0 ? 'yes' : 'no',
+            errors: counts.errors,
+            hasWarnings: counts.warnings > 0 ? 'yes' : 'no',
+            warnings: counts.warnings,
+            b: (chunks: ReactNode[]) => <strong className="error-text">{chunks}</strong>,
+          })}
         </p>
       ) : null}
       {issues.length > 0 ? (
         <div className="issues-frame">
-          <table className="issues" aria-label={`Problems in ${draft.fileName}`}>
+          <table className="issues" aria-label={say('masterData.issues.aria', { file })}>
             <thead>
               <tr>
-                <th>Line</th>
-                <th>Key</th>
-                <th>Problem</th>
+                <th>{say('masterData.issues.line')}</th>
+                <th>{say('masterData.issues.key')}</th>
+                <th>{say('masterData.issues.problem')}</th>
               </tr>
             </thead>
             <tbody>
               {issues.slice(0, shownIssues).map(({ row, issue }, index) => (
                 <tr key={index} className={issue.severity === 'error' ? 'issue-error' : 'issue-warning'}>
-                  <td>{row.line}</td>
-                  <td>{row.key.replace(/^( \/ )+|( \/ )+$/g, '')}</td>
+                  <td>{digits(row.line)}</td>
                   <td>
-                    {issue.severity === 'error' ? 'Error: ' : 'Warning: '}
-                    {issue.message}
+                    <bdi dir="ltr">{row.key.replace(/^( \/ )+|( \/ )+$/g, '')}</bdi>
+                  </td>
+                  <td>
+                    {/* The domain says what is wrong with a row in English: set apart in an Arabic sentence. */}
+                    {say(
+                      issue.severity === 'error' ? 'masterData.issues.error' : 'masterData.issues.warning',
+                      {
+                        problem: isolate.name(issue.message),
+                      },
+                    )}
                   </td>
                 </tr>
               ))}
             </tbody>
           </table>
           {issues.length > shownIssues ? (
-            <p className="muted">…and {issues.length - shownIssues} more.</p>
+            <p className="muted">{say('masterData.issues.more', { count: issues.length - shownIssues })}</p>
           ) : null}
         </div>
       ) : null}

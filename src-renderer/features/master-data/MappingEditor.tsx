@@ -1,4 +1,7 @@
 import { kindDefs, type ColumnMapping } from '../../../src-shared/domain/master-data';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
+import { fieldWords, nameColumnWords } from './master-data-words';
 
 const languages = ['en', 'ar', 'fr'];
 
@@ -12,6 +15,7 @@ export function MappingEditor({
   mapping: ColumnMapping;
   onChange: (mapping: ColumnMapping) => void;
 }) {
+  const say = useSay();
   const def = kindDefs[mapping.kind];
   const shownLanguages = [...new Set([...languages, ...Object.keys(mapping.names)])];
   const columnSelect = (
@@ -20,14 +24,14 @@ export function MappingEditor({
     set: (index: number | undefined) => void,
   ) => (
     <select
-      aria-label={`Column for ${label}`}
+      aria-label={say('masterData.mapping.columnFor', { field: label })}
       value={value === undefined ? '' : String(value)}
       onChange={(event) => set(event.target.value === '' ? undefined : Number(event.target.value))}
     >
-      <option value="">— not in this file —</option>
+      <option value="">{say('masterData.mapping.none')}</option>
       {headers.map((header, index) => (
         <option key={index} value={String(index)}>
-          {header || `(column ${index + 1})`}
+          {header || say('masterData.mapping.unnamed', { number: index + 1 })}
         </option>
       ))}
     </select>
@@ -46,28 +50,31 @@ export function MappingEditor({
   };
   return (
     <div className="mapping">
-      {def.fields.map((field) => (
-        <label key={field.id} className="mapping-field">
-          <span>
-            {field.label}
-            {field.isRequired ? <abbr title="required"> *</abbr> : null}
-          </span>
-          {columnSelect(field.label, mapping.fields[field.id], (index) =>
-            onChange(withField(field.id, index)),
-          )}
-        </label>
-      ))}
+      {def.fields.map((field) => {
+        const label = fieldWords(mapping.kind, field);
+        return (
+          <label key={field.id} className="mapping-field">
+            <span>
+              {label}
+              {field.isRequired ? <abbr title={say('masterData.mapping.required')}> *</abbr> : null}
+            </span>
+            {columnSelect(label, mapping.fields[field.id], (index) => onChange(withField(field.id, index)))}
+          </label>
+        );
+      })}
       {def.hasNames
         ? shownLanguages.map((language) => (
             <label key={`name-${language}`} className="mapping-field">
               <span>
-                Name ({language})
+                {nameColumnWords(language)}
                 {def.isNameRequired && language === shownLanguages[0] ? (
-                  <abbr title="at least one name is required"> *</abbr>
+                  <abbr title={say('masterData.mapping.nameRequired')}> *</abbr>
                 ) : null}
               </span>
-              {columnSelect(`name (${language})`, mapping.names[language], (index) =>
-                onChange(withName(language, index)),
+              {columnSelect(
+                say('masterData.mapping.nameField', { language: isolate.ltr(language) }),
+                mapping.names[language],
+                (index) => onChange(withName(language, index)),
               )}
             </label>
           ))

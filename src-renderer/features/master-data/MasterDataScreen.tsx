@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
 import { openFiles } from '../files/file-actions';
 import { useDeskStore } from '../../state/store';
+import { say } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 import { ImportFileCard } from './ImportFileCard';
 import { PushPanel } from './PushPanel';
 import { RunsPanel } from './RunsPanel';
@@ -10,17 +12,20 @@ import '../ui/review.css';
 import './master-data.css';
 
 /** The exports the Open dialog offers: CSV (or tab-separated text) and Excel workbooks. */
-const exportFilters = [
-  { name: 'CSV or Excel', extensions: ['csv', 'txt', 'tsv', 'xlsx'] },
-  { name: 'CSV file', extensions: ['csv', 'txt', 'tsv'] },
-  { name: 'Excel workbook', extensions: ['xlsx'] },
-];
+function exportFilters() {
+  return [
+    { name: say('masterData.open.filter.any'), extensions: ['csv', 'txt', 'tsv', 'xlsx'] },
+    { name: say('masterData.open.filter.csv'), extensions: ['csv', 'txt', 'tsv'] },
+    { name: say('masterData.open.filter.excel'), extensions: ['xlsx'] },
+  ];
+}
 
 /**
  * Master data from ERP exports: add CSV or Excel files, check their columns and rows, push them in
  * the order the service needs, and review what happened to each record.
  */
 export function MasterDataScreen() {
+  const say = useSay();
   const connectionId = useDeskStore((state) => state.connection?.connection?.id ?? null);
   const imports = useImport(connectionId);
   const { reloadKnown } = imports;
@@ -31,30 +36,24 @@ export function MasterDataScreen() {
   // A day's exports in one Open dialog, each read and shown as a card
   // (docs/decisions/102-files-and-shortcuts.md).
   const addChosenFiles = useCallback(async () => {
-    const opened = await openFiles('ERP exports', exportFilters);
+    const opened = await openFiles(say('masterData.open.title'), exportFilters());
     setOpenError(opened.ok ? '' : opened.message);
     if (opened.ok && opened.files.length > 0) await addFiles(opened.files);
-  }, [addFiles]);
+  }, [addFiles, say]);
 
-  if (connectionId === null)
-    return (
-      <p className="empty">Add a connection first: pushes go to the active connection&apos;s service.</p>
-    );
+  if (connectionId === null) return <p className="empty">{say('masterData.noConnection')}</p>;
   return (
     <div className="master-data">
       <section className="import-panel" aria-labelledby="md-files">
-        <h3 id="md-files">1. Files</h3>
-        <p className="hint">
-          Add ERP exports (CSV or Excel): units, price lists, products, product units, prices, customers,
-          branches, balances. Nothing is sent before you press Push.
-        </p>
-        <div className="file-button" role="group" aria-label="Add files">
-          Add files{' '}
+        <h3 id="md-files">{say('masterData.files.title')}</h3>
+        <p className="hint">{say('masterData.files.hint')}</p>
+        <div className="file-button" role="group" aria-label={say('masterData.files.add')}>
+          {say('masterData.files.add')}{' '}
           <button type="button" disabled={imports.isReading} onClick={() => void addChosenFiles()}>
-            Choose files…
+            {say('masterData.files.choose')}
           </button>
         </div>
-        {imports.isReading ? <span className="muted"> Reading…</span> : null}
+        {imports.isReading ? <span className="muted"> {say('masterData.files.reading')}</span> : null}
         {openError ? (
           <p className="error-text" role="alert">
             {openError}

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import {
   buildPushPlan,
   findRemovals,
+  maxItemsPerCall,
   replaceablePriceLists,
   type ImportFile,
   type KnownKeys,
@@ -9,7 +10,8 @@ import {
 } from '../../../src-shared/domain/master-data';
 import { Dialog } from '../ui/Dialog';
 import type { ImportSettings } from './use-import';
-import { countOf } from '../../words/counts';
+import { isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
 
 /**
  * The push step: how dates are read, the balance file's `as_of`, price lists to replace (after a
@@ -30,6 +32,7 @@ export function PushPanel({
   isBusy: boolean;
   onPush: (plan: PushPlan, files: string[]) => Promise<boolean>;
 }) {
+  const say = useSay();
   const [label, setLabel] = useState('');
   const [replace, setReplace] = useState<string[]>([]);
   const [askReplace, setAskReplace] = useState<string | null>(null);
@@ -49,10 +52,17 @@ export function PushPanel({
     [fullExport.branches, files, known],
   );
   const removalCount = removeCustomers.length + removeBranches.length;
+  // Said in the clerk's language, so a switch makes the plan again (its default name with it).
+  const removalsFile = say('masterData.push.removalsFile');
   const built = useMemo(
     () =>
       buildPushPlan(files, {
-        label: label.trim() || `Master data ${new Date().toISOString().slice(0, 16).replace('T', ' ')}`,
+        // The run's name, kept with it: said in the clerk's language of the moment the plan is made.
+        label:
+          label.trim() ||
+          say('masterData.push.defaultLabel', {
+            time: new Date().toISOString().slice(0, 16).replace('T', ' '),
+          }),
         replacePriceLists: replace.filter((ref) =>
           lists.some((list) => list.ref === ref && list.isReplaceable),
         ),
@@ -63,50 +73,48 @@ export function PushPanel({
               return { customerRef, branchRef };
             })
           : [],
-        removalsFile: 'full export',
+        removalsFile,
       }),
-    [files, label, replace, lists, removalsConfirmed, removeCustomers, removeBranches],
+    [files, label, replace, lists, removalsConfirmed, removeCustomers, removeBranches, removalsFile, say],
   );
   const needsAsOf = hasKind('balances') && settings.asOfLocal === '';
 
   return (
     <section className="push-panel" aria-labelledby="md-push">
-      <h3 id="md-push">2. Push</h3>
+      <h3 id="md-push">{say('masterData.push.title')}</h3>
       <div className="push-options">
         <label>
-          Dates like 03/04/2025 are{' '}
+          {say('masterData.push.dates')}{' '}
           <select
-            aria-label="Date order"
+            aria-label={say('masterData.push.datesAria')}
             value={settings.dateOrder}
             onChange={(event) =>
               onSettings({ ...settings, dateOrder: event.target.value === 'mdy' ? 'mdy' : 'dmy' })
             }
           >
-            <option value="dmy">day first (3 April)</option>
-            <option value="mdy">month first (4 March)</option>
+            <option value="dmy">{say('masterData.push.dates.dmy')}</option>
+            <option value="mdy">{say('masterData.push.dates.mdy')}</option>
           </select>
         </label>
         {hasKind('balances') ? (
           <label>
-            Balances taken at{' '}
+            {say('masterData.push.asOf')}{' '}
             <input
               type="datetime-local"
-              aria-label="Balances as of"
+              aria-label={say('masterData.push.asOfAria')}
               value={settings.asOfLocal}
               onChange={(event) => onSettings({ ...settings, asOfLocal: event.target.value })}
             />
-            {needsAsOf ? (
-              <span className="error-text"> Give the date and time the ERP took the balances.</span>
-            ) : null}
+            {needsAsOf ? <span className="error-text"> {say('masterData.push.asOfMissing')}</span> : null}
           </label>
         ) : null}
         <label>
-          Name of this push{' '}
+          {say('masterData.push.name')}{' '}
           <input
-            aria-label="Name of this push"
+            aria-label={say('masterData.push.name')}
             value={label}
             maxLength={200}
-            placeholder="e.g. March catalogue"
+            placeholder={say('masterData.push.namePlaceholder')}
             onChange={(event) => setLabel(event.target.value)}
           />
         </label>
@@ -114,10 +122,8 @@ export function PushPanel({
 
       {lists.length > 0 ? (
         <fieldset className="price-modes">
-          <legend>Price lists</legend>
-          <p className="hint">
-            Prices are merged: the rows sent are added or changed, the list&apos;s other prices stay.
-          </p>
+          <legend>{say('masterData.prices.title')}</legend>
+          <p className="hint">{say('masterData.prices.hint')}</p>
           {lists.map((list) => (
             <label key={list.ref} className="inline">
               <input
@@ -130,8 +136,12 @@ export function PushPanel({
                     : setReplace(replace.filter((ref) => ref !== list.ref))
                 }
               />{' '}
-              Replace all prices of {list.ref} ({countOf(list.rows, 'row')})
-              {list.isReplaceable ? '' : ' — only a list of at most 500 prices can be replaced'}
+              {say('masterData.prices.replace', {
+                list: isolate.ltr(list.ref),
+                rows: list.rows,
+                replaceable: list.isReplaceable ? 'yes' : 'no',
+                max: maxItemsPerCall,
+              })}
             </label>
           ))}
         </fieldset>
@@ -139,7 +149,7 @@ export function PushPanel({
 
       {hasKind('customers') || hasKind('branches') ? (
         <fieldset className="removals">
-          <legend>Full export</legend>
+          <legend>{say('masterData.fullExport.title')}</legend>
           {(['customers', 'branches'] as const).filter(hasKind).map((kind) => (
             <label key={kind} className="inline">
               <input
@@ -150,25 +160,27 @@ export function PushPanel({
                   setRemovalsConfirmed(false);
                 }}
               />{' '}
-              The {kind} file lists every {kind === 'customers' ? 'customer' : 'branch'}: remove the ones
-              pushed before that it no longer has
+              {say(`masterData.fullExport.${kind}`)}
             </label>
           ))}
           {fullExport.customers || fullExport.branches ? (
             removalCount === 0 ? (
-              <p className="muted">Nothing pushed from this computer is missing from the files.</p>
+              <p className="muted">{say('masterData.fullExport.nothing')}</p>
             ) : (
-              <div className="removal-list" role="group" aria-label="Records to remove">
-                <p>
-                  These {removalCount} records were pushed before and are not in the files. Removing one
-                  leaves a tombstone in the service (phones stop showing it):
-                </p>
+              <div
+                className="removal-list"
+                role="group"
+                aria-label={say('masterData.fullExport.removalsAria')}
+              >
+                <p>{say('masterData.fullExport.removals', { count: removalCount })}</p>
                 <ul>
                   {removeCustomers.map((key) => (
-                    <li key={`c-${key}`}>Customer {key} (with its branches)</li>
+                    <li key={`c-${key}`}>
+                      {say('masterData.fullExport.customer', { key: isolate.ltr(key) })}
+                    </li>
                   ))}
                   {removeBranches.map((key) => (
-                    <li key={`b-${key}`}>Branch {key}</li>
+                    <li key={`b-${key}`}>{say('masterData.fullExport.branch', { key: isolate.ltr(key) })}</li>
                   ))}
                 </ul>
                 <label className="inline">
@@ -177,7 +189,7 @@ export function PushPanel({
                     checked={removalsConfirmed}
                     onChange={(event) => setRemovalsConfirmed(event.target.checked)}
                   />{' '}
-                  Yes, remove these {removalCount} records
+                  {say('masterData.fullExport.confirm', { count: removalCount })}
                 </label>
               </div>
             )
@@ -186,17 +198,15 @@ export function PushPanel({
       ) : null}
 
       {built.ok ? (
-        <p role="status" aria-label="Push summary">
-          {built.records} records in {built.plan.calls.length} calls, in the order the service needs them
-          {built.skippedRows === 1
-            ? '; 1 row with errors is left out'
-            : built.skippedRows > 1
-              ? `; ${countOf(built.skippedRows, 'row')} with errors ${built.skippedRows === 1 ? 'is' : 'are'} left out`
-              : ''}
-          .
+        <p role="status" aria-label={say('masterData.push.summaryAria')}>
+          {say('masterData.push.summary', {
+            records: built.records,
+            calls: built.plan.calls.length,
+            skipped: built.skippedRows,
+          })}
         </p>
       ) : (
-        <ul className="problems" aria-label="Why nothing can be pushed">
+        <ul className="problems" aria-label={say('masterData.push.problemsAria')}>
           {built.problems.map((problem) => (
             <li key={problem}>{problem}</li>
           ))}
@@ -210,19 +220,21 @@ export function PushPanel({
           if (built.ok) void onPush(built.plan, [...new Set(files.map((file) => file.fileName))]);
         }}
       >
-        {built.ok ? `Push ${built.records} record${built.records === 1 ? '' : 's'}` : 'Push'}
+        {built.ok
+          ? say('masterData.push.button', { count: built.records })
+          : say('masterData.push.buttonNoPlan')}
       </button>
 
       {askReplace !== null ? (
-        <Dialog title={`Replace the prices of ${askReplace}?`} onClose={() => setAskReplace(null)}>
-          <p>
-            Replace removes every price of {askReplace} that the service has and this file does not. Phones
-            stop offering those prices. Use it only when the file holds the whole list.
-          </p>
+        <Dialog
+          title={say('masterData.prices.replaceTitle', { list: isolate.ltr(askReplace) })}
+          onClose={() => setAskReplace(null)}
+        >
+          <p>{say('masterData.prices.replaceBody', { list: isolate.ltr(askReplace) })}</p>
           <div className="dialog-foot">
             <span />
             <button type="button" onClick={() => setAskReplace(null)}>
-              Keep merge
+              {say('masterData.prices.keepMerge')}
             </button>
             <button
               type="button"
@@ -232,7 +244,7 @@ export function PushPanel({
                 setAskReplace(null);
               }}
             >
-              Replace the list
+              {say('masterData.prices.replaceList')}
             </button>
           </div>
         </Dialog>

@@ -1,10 +1,11 @@
 import { useMemo } from 'react';
 import { AgGridReact } from 'ag-grid-react';
 import type { ColDef, GetRowIdParams, RowSelectionOptions, SelectionChangedEvent } from 'ag-grid-community';
-import { kindDefs } from '../../../src-shared/domain/master-data';
 import type { PushRecordRow } from '../../data/rows';
-import { gridDefaults } from '../ui/grid-setup';
-import { outcomeWords } from './master-data-words';
+import { formatters, say } from '../../messages/intl';
+import { useDeskLocale, useSay } from '../../messages/use-say';
+import { gridDefaults, useGridLocale } from '../ui/grid-setup';
+import { kindWords, outcomeWords } from './master-data-words';
 
 // Only records the service offered to link can be chosen (the adoption button acts on them).
 const rowSelection: RowSelectionOptions<PushRecordRow> = {
@@ -16,6 +17,63 @@ const rowSelection: RowSelectionOptions<PushRecordRow> = {
 };
 
 const getRowId = (params: GetRowIdParams<PushRecordRow>): string => String(params.data.seq);
+
+/** The grid's columns, their headers and kinds said in the clerk's language now. */
+function columnsNow(hasBalances: boolean): ColDef<PushRecordRow>[] {
+  const columns: ColDef<PushRecordRow>[] = [
+    {
+      headerName: say('masterData.grid.kind'),
+      valueGetter: (p) => (p.data ? kindWords(p.data.kind) : ''),
+      width: 120,
+    },
+    { headerName: say('masterData.grid.file'), field: 'file', width: 140 },
+    {
+      headerName: say('masterData.grid.line'),
+      field: 'line',
+      width: 80,
+      type: 'numericColumn',
+      // The clerk's digits; no thousands separator in a line number.
+      valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : formatters().digits(p.value)),
+    },
+    { headerName: say('masterData.grid.key'), field: 'key', width: 150 },
+    { headerName: say('masterData.grid.record'), field: 'label', width: 200 },
+    {
+      headerName: say('masterData.grid.result'),
+      colId: 'outcome',
+      valueGetter: (p) => (p.data ? outcomeWords(p.data.outcome) : ''),
+      width: 130,
+      cellClass: (p) => `outcome-${p.data?.outcome ?? ''}`,
+    },
+    {
+      headerName: say('masterData.grid.explanation'),
+      valueGetter: (p) => p.data?.explanation ?? p.data?.note ?? '',
+      flex: 1,
+      minWidth: 300,
+      // An error in plain words is the point of this screen: shown whole, not cut at the cell's edge.
+      wrapText: true,
+      autoHeight: true,
+      cellStyle: { lineHeight: '1.35', paddingTop: '6px', paddingBottom: '6px' },
+    },
+    { headerName: say('masterData.grid.serviceId'), field: 'serviceId', width: 140 },
+  ];
+  if (hasBalances) {
+    columns.push(
+      {
+        headerName: say('masterData.grid.erpBalance'),
+        field: 'erpBalance',
+        width: 120,
+        type: 'numericColumn',
+      },
+      {
+        headerName: say('masterData.grid.serviceBalance'),
+        field: 'serviceBalance',
+        width: 130,
+        type: 'numericColumn',
+      },
+    );
+  }
+  return columns;
+}
 
 /** A run's records: kind, file line, key, the service's result and, for a failure, what to do. */
 export function ResultsGrid({
@@ -30,44 +88,18 @@ export function ResultsGrid({
   canChoose: boolean;
   onSelection: (rows: PushRecordRow[]) => void;
 }) {
-  const columnDefs = useMemo((): ColDef<PushRecordRow>[] => {
-    const columns: ColDef<PushRecordRow>[] = [
-      { headerName: 'Kind', valueGetter: (p) => (p.data ? kindDefs[p.data.kind].label : ''), width: 120 },
-      { headerName: 'File', field: 'file', width: 140 },
-      { headerName: 'Line', field: 'line', width: 80, type: 'numericColumn' },
-      { headerName: 'Key', field: 'key', width: 150 },
-      { headerName: 'Record', field: 'label', width: 200 },
-      {
-        headerName: 'Result',
-        colId: 'outcome',
-        valueGetter: (p) => (p.data ? outcomeWords(p.data.outcome) : ''),
-        width: 130,
-        cellClass: (p) => `outcome-${p.data?.outcome ?? ''}`,
-      },
-      {
-        headerName: 'What happened',
-        valueGetter: (p) => p.data?.explanation ?? p.data?.note ?? '',
-        flex: 1,
-        minWidth: 300,
-        // An error in plain words is the point of this screen: shown whole, not cut at the cell's edge.
-        wrapText: true,
-        autoHeight: true,
-        cellStyle: { lineHeight: '1.35', paddingTop: '6px', paddingBottom: '6px' },
-      },
-      { headerName: 'Service id', field: 'serviceId', width: 140 },
-    ];
-    if (hasBalances) {
-      columns.push(
-        { headerName: 'ERP balance', field: 'erpBalance', width: 120, type: 'numericColumn' },
-        { headerName: 'Service balance', field: 'serviceBalance', width: 130, type: 'numericColumn' },
-      );
-    }
-    return columns;
-  }, [hasBalances]);
+  const say = useSay();
+  const locale = useDeskLocale();
+  // The grid's language and direction; its key is passed on its own, as React takes a key.
+  const { key: gridKey, ...gridLocale } = useGridLocale();
+  // Made again when the clerk switches language, so the headers and the kinds and results follow.
+  const columnDefs = useMemo(() => columnsNow(hasBalances), [hasBalances, locale]); // eslint-disable-line react-hooks/exhaustive-deps
   return (
-    <div className="grid-frame results-grid" role="region" aria-label="Push results grid">
+    <div className="grid-frame results-grid" role="region" aria-label={say('masterData.grid.aria')}>
       <AgGridReact<PushRecordRow>
+        key={gridKey}
         {...gridDefaults}
+        {...gridLocale}
         rowData={records}
         columnDefs={columnDefs}
         getRowId={getRowId}

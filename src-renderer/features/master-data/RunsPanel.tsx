@@ -1,19 +1,18 @@
 import { useMemo, useState } from 'react';
-import {
-  countOutcomes,
-  pushOutcomes,
-  resultsToCsv,
-  type PushOutcome,
-} from '../../../src-shared/domain/master-data';
+import { countOutcomes, pushOutcomes, type PushOutcome } from '../../../src-shared/domain/master-data';
 import type { DeskError } from '../../../src-shared/bridge/result';
 import type { PushRecordRow, PushRunRow } from '../../data/rows';
 import { useDeskStore } from '../../state/store';
 import { csvBytes, csvFilter, runExport, saveFile, type FileNote } from '../files/file-actions';
 import { FileNoteText } from '../files/FileNoteText';
 import { Dialog } from '../ui/Dialog';
-import { outcomeWords, runStateWords } from './master-data-words';
+import { outcomeFilterWords, runStateWords } from './master-data-words';
 import { ResultsGrid } from './ResultsGrid';
 import { maxComparedBalances } from '../../sync/push-runs';
+import { formatters, isolate } from '../../messages/intl';
+import { useSay } from '../../messages/use-say';
+import { formatTime } from '../ui/format';
+import { resultsCsv } from './export-results';
 
 /** Saves a run's results as CSV (a Save dialog, or a download in browser mode). */
 function exportResults(fileName: string, text: string): Promise<FileNote | null> {
@@ -40,6 +39,8 @@ export function RunsPanel({
   onAdopt: (runId: string, records: PushRecordRow[]) => Promise<boolean>;
   onCompareBalances: (runId: string) => Promise<void>;
 }) {
+  const say = useSay();
+  const digits = formatters().digits;
   const [filter, setFilter] = useState<PushOutcome | 'all'>('all');
   const [chosen, setChosen] = useState<PushRecordRow[]>([]);
   const [isAdopting, setAdopting] = useState(false);
@@ -57,23 +58,23 @@ export function RunsPanel({
 
   return (
     <section className="runs-panel" aria-labelledby="md-runs">
-      <h3 id="md-runs">3. Results</h3>
+      <h3 id="md-runs">{say('masterData.runs.title')}</h3>
       {error ? (
         <p className="error-text" role="alert">
           {error.message}
         </p>
       ) : null}
       {runs.length === 0 ? (
-        <p className="muted">No push yet from this computer on this connection.</p>
+        <p className="muted">{say('masterData.runs.none')}</p>
       ) : (
-        <table className="runs" aria-label="Pushes">
+        <table className="runs" aria-label={say('masterData.runs.aria')}>
           <thead>
             <tr>
-              <th>Push</th>
-              <th>Started</th>
-              <th>State</th>
-              <th>Calls</th>
-              <th>Failed</th>
+              <th>{say('masterData.runs.push')}</th>
+              <th>{say('masterData.runs.started')}</th>
+              <th>{say('masterData.runs.state')}</th>
+              <th>{say('masterData.runs.calls')}</th>
+              <th>{say('masterData.runs.failed')}</th>
             </tr>
           </thead>
           <tbody>
@@ -85,15 +86,20 @@ export function RunsPanel({
               >
                 <td>
                   <button type="button" className="link" onClick={() => onSelect(run.runId)}>
-                    {run.label}
+                    <bdi>{run.label}</bdi>
                   </button>
                 </td>
-                <td>{run.createdAt.slice(0, 16).replace('T', ' ')}</td>
+                <td>
+                  <bdi dir="ltr">{formatTime(run.createdAt)}</bdi>
+                </td>
                 <td>{runStateWords(run.summary.state)}</td>
                 <td>
-                  {run.summary.callsDone} / {run.summary.callsTotal}
+                  {say('masterData.runs.callsDone', {
+                    done: run.summary.callsDone,
+                    total: run.summary.callsTotal,
+                  })}
                 </td>
-                <td>{run.summary.counts.failed}</td>
+                <td>{digits(run.summary.counts.failed)}</td>
               </tr>
             ))}
           </tbody>
@@ -101,16 +107,30 @@ export function RunsPanel({
       )}
 
       {selected && summary ? (
-        <div className="run" aria-label={`Push ${selected.label}`} role="region">
+        <div
+          className="run"
+          aria-label={say('masterData.run.aria', { label: isolate.name(selected.label) })}
+          role="region"
+        >
           <div className="run-head">
-            <h4>{selected.label}</h4>
-            <span role="status" aria-label="Push state">
-              {runStateWords(summary.state)} · {summary.callsDone} of {summary.callsTotal} calls answered
+            <h4>
+              <bdi>{selected.label}</bdi>
+            </h4>
+            <span role="status" aria-label={say('masterData.run.stateAria')}>
+              {say('masterData.run.state', {
+                state: runStateWords(summary.state),
+                done: summary.callsDone,
+                total: summary.callsTotal,
+              })}
             </span>
-            <progress max={summary.callsTotal} value={summary.callsDone} aria-label="Push progress" />
+            <progress
+              max={summary.callsTotal}
+              value={summary.callsDone}
+              aria-label={say('masterData.run.progressAria')}
+            />
             {summary.state === 'running' || summary.state === 'queued' ? (
               <button type="button" onClick={() => void onControl(summary.runId, 'pause')}>
-                Pause
+                {say('masterData.run.pause')}
               </button>
             ) : null}
             {summary.state === 'paused' || summary.state === 'stopped' ? (
@@ -119,7 +139,7 @@ export function RunsPanel({
                 className="primary"
                 onClick={() => void onControl(summary.runId, 'resume')}
               >
-                Resume
+                {say('masterData.run.resume')}
               </button>
             ) : null}
           </div>
@@ -128,7 +148,7 @@ export function RunsPanel({
           ) : null}
 
           <div className="toolbar">
-            <div className="views" role="group" aria-label="Filter by result">
+            <div className="views" role="group" aria-label={say('masterData.filter.aria')}>
               {(['all', ...pushOutcomes] as const).map((outcome) => (
                 <button
                   key={outcome}
@@ -136,31 +156,33 @@ export function RunsPanel({
                   aria-pressed={filter === outcome}
                   onClick={() => setFilter(outcome)}
                 >
-                  {outcome === 'all' ? 'All' : outcomeWords(outcome).replace(/ \(.*\)$/, '')}{' '}
-                  <span className="count">{outcome === 'all' ? records.length : counts[outcome]}</span>
+                  {outcomeFilterWords(outcome)}{' '}
+                  <span className="count">
+                    {digits(outcome === 'all' ? records.length : counts[outcome])}
+                  </span>
                 </button>
               ))}
             </div>
             <div className="actions">
               {offers.length > 0 ? (
                 <button type="button" disabled={chosen.length === 0} onClick={() => setAdopting(true)}>
-                  Link {chosen.length || ''} to existing customers…
+                  {say('masterData.adopt.button', { count: chosen.length })}
                 </button>
               ) : null}
               {hasBalances ? (
                 <button type="button" onClick={() => void onCompareBalances(summary.runId)}>
                   {balanceRecords > maxComparedBalances
-                    ? `Compare the first ${maxComparedBalances} with service balances`
-                    : 'Compare with service balances'}
+                    ? say('masterData.balances.compareFirst', { count: maxComparedBalances })
+                    : say('masterData.balances.compare')}
                 </button>
               ) : null}
               {hasBalances ? (
                 <button
                   type="button"
-                  title="Every customer, each difference explained by the documents staged here"
+                  title={say('masterData.balances.explainTitle')}
                   onClick={() => setSection('balances')}
                 >
-                  Explain in Balances
+                  {say('masterData.balances.explain')}
                 </button>
               ) : null}
               <button
@@ -169,21 +191,17 @@ export function RunsPanel({
                 onClick={() =>
                   void exportResults(
                     `push-${selected.label.replace(/[^\w-]+/g, '-')}.csv`,
-                    resultsToCsv(shown),
+                    resultsCsv(shown),
                   ).then(setExportNote)
                 }
               >
-                Export CSV
+                {say('masterData.export.button')}
               </button>
               <FileNoteText note={exportNote} />
             </div>
           </div>
           {offers.length > 0 ? (
-            <p className="hint">
-              {offers.length} customer{offers.length === 1 ? ' has' : 's have'} a key the service already
-              knows as another customer&apos;s code. Tick them in the grid to link each ERP key to that
-              customer.
-            </p>
+            <p className="hint">{say('masterData.adopt.hint', { count: offers.length })}</p>
           ) : null}
           <ResultsGrid
             records={shown}
@@ -195,22 +213,22 @@ export function RunsPanel({
       ) : null}
 
       {isAdopting && selected ? (
-        <Dialog title="Link ERP keys to existing customers?" onClose={() => setAdopting(false)} wide>
-          <p>
-            Each ERP key below is pushed again with the service id of the customer the service already has.
-            From then on that customer answers to the ERP key.
-          </p>
+        <Dialog title={say('masterData.adopt.title')} onClose={() => setAdopting(false)} wide>
+          <p>{say('masterData.adopt.body')}</p>
           <ul>
             {chosen.map((record) => (
               <li key={record.seq}>
-                ERP key {record.key} → service customer {record.adoptServiceId}
+                {say('masterData.adopt.link', {
+                  key: isolate.ltr(record.key),
+                  serviceId: isolate.ltr(record.adoptServiceId ?? ''),
+                })}
               </li>
             ))}
           </ul>
           <div className="dialog-foot">
             <span />
             <button type="button" onClick={() => setAdopting(false)}>
-              Cancel
+              {say('masterData.adopt.cancel')}
             </button>
             <button
               type="button"
@@ -220,7 +238,7 @@ export function RunsPanel({
                 void onAdopt(selected.runId, chosen);
               }}
             >
-              Link {chosen.length} customer{chosen.length === 1 ? '' : 's'}
+              {say('masterData.adopt.confirm', { count: chosen.length })}
             </button>
           </div>
         </Dialog>

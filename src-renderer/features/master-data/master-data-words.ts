@@ -1,43 +1,133 @@
-// Plain words for push outcomes and run states: one table for the feature, every switch closed.
-import type { PushOutcome, PushRunState } from '../../../src-shared/domain/master-data';
-import { assertNever } from '../ui/assert-never';
+// Plain words for kinds, fields, push outcomes, run states and column choices, in the clerk's language:
+// one table for the feature, every id checked by the catalogue's type. Call these while rendering a
+// component that calls useSay(), so they are said again when the clerk switches language.
+import {
+  kindDefs,
+  type ColumnMapping,
+  type FieldDef,
+  type PushOutcome,
+  type PushRunState,
+  type RecordKind,
+} from '../../../src-shared/domain/master-data';
+import type { MessageId } from '../../messages/catalogue';
+import { isolate, say } from '../../messages/intl';
 
-/** An outcome as the results screen names it. */
-export function outcomeWords(outcome: PushOutcome): string {
-  switch (outcome) {
-    case 'created':
-      return 'Created';
-    case 'updated':
-      return 'Updated';
-    case 'unchanged':
-      return 'Unchanged';
-    case 'stale':
-      return 'Stale (the service has newer data)';
-    case 'deleted':
-      return 'Removed';
-    case 'failed':
-      return 'Failed';
-    case 'pending':
-      return 'Not sent yet';
-    default:
-      return assertNever(outcome);
+/** A kind of records as headings and lists name it ("Units", "Price lists"). */
+export function kindWords(kind: RecordKind): string {
+  return say(`masterData.kind.${kind}`);
+}
+
+/** The key field of each kind that has its own (`ref`), as the column chooser names it. */
+const refMessages: Partial<Record<RecordKind, MessageId>> = {
+  units: 'masterData.field.ref.units',
+  'price-lists': 'masterData.field.ref.price-lists',
+  products: 'masterData.field.ref.products',
+  customers: 'masterData.field.ref.customers',
+  branches: 'masterData.field.ref.branches',
+};
+
+/** Every other field, by its push body member (src-shared/domain/master-data/kinds.ts). */
+const fieldMessages: Readonly<Record<string, MessageId>> = {
+  active: 'masterData.field.active',
+  address: 'masterData.field.address',
+  as_of: 'masterData.field.asOf',
+  balance: 'masterData.field.balance',
+  base_unit_ref: 'masterData.field.baseUnitRef',
+  blocked: 'masterData.field.blocked',
+  category_code: 'masterData.field.categoryCode',
+  contact_name: 'masterData.field.contactName',
+  credit_limit: 'masterData.field.creditLimit',
+  currency: 'masterData.field.currency',
+  customer_ref: 'masterData.field.customerRef',
+  factor_to_base: 'masterData.field.factorToBase',
+  latitude: 'masterData.field.latitude',
+  longitude: 'masterData.field.longitude',
+  min_price: 'masterData.field.minPrice',
+  order_default: 'masterData.field.orderDefault',
+  payment_terms_days: 'masterData.field.paymentTermsDays',
+  phone: 'masterData.field.phone',
+  price: 'masterData.field.price',
+  price_list_ref: 'masterData.field.priceListRef',
+  product_ref: 'masterData.field.productRef',
+  radius_metres: 'masterData.field.radiusMetres',
+  source_version: 'masterData.field.sourceVersion',
+  unit_ref: 'masterData.field.unitRef',
+  valid_from: 'masterData.field.validFrom',
+  valid_to: 'masterData.field.validTo',
+};
+
+/** A field of a kind as the column chooser names it; the domain's English label for a field not listed. */
+export function fieldWords(kind: RecordKind, field: Pick<FieldDef, 'id' | 'label'>): string {
+  const id = field.id === 'ref' ? refMessages[kind] : fieldMessages[field.id];
+  return id === undefined ? field.label : say(id);
+}
+
+/** The name column of one language, as a heading ("Name (en)"). */
+export function nameColumnWords(language: string): string {
+  return say('masterData.mapping.name', { language: isolate.ltr(language) });
+}
+
+/**
+ * What keeps a mapping from being used, in the clerk's words: the same checks, in the same order, as
+ * the domain's `mappingProblems` (which still decides whether a file can be read; a test keeps the
+ * English of both the same).
+ */
+export function mappingProblemWords(mapping: ColumnMapping, headers: readonly string[]): string[] {
+  const def = kindDefs[mapping.kind];
+  const problems: string[] = [];
+  for (const field of def.fields) {
+    if (field.isRequired && mapping.fields[field.id] === undefined)
+      problems.push(say('masterData.problem.chooseColumn', { field: fieldWords(mapping.kind, field) }));
   }
+  if (def.isNameRequired && Object.keys(mapping.names).length === 0)
+    problems.push(say('masterData.problem.chooseName'));
+  const targets: Array<[string, number]> = [
+    ...Object.entries(mapping.fields).map(([id, index]): [string, number] => {
+      const field = def.fields.find((f) => f.id === id);
+      return [field ? fieldWords(mapping.kind, field) : isolate.ltr(id), index];
+    }),
+    ...Object.entries(mapping.names).map(([language, index]): [string, number] => [
+      nameColumnWords(language),
+      index,
+    ]),
+  ];
+  // Which targets point outside the file, or share a column: the domain's check, said here.
+  const labels = new Map<number, string>();
+  for (const [label, index] of targets) {
+    const isInFile = Number.isInteger(index) && index >= 0 && index < headers.length;
+    if (!isInFile) {
+      problems.push(say('masterData.problem.notInFile', { field: label }));
+      continue;
+    }
+    const other = labels.get(index);
+    if (other !== undefined)
+      problems.push(
+        say('masterData.problem.chosenTwice', {
+          column: isolate.name(headers[index] ?? ''),
+          first: other,
+          second: label,
+        }),
+      );
+    labels.set(index, label);
+  }
+  for (const language of Object.keys(mapping.names)) {
+    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language))
+      problems.push(say('masterData.problem.languageKey', { language: isolate.ltr(language) }));
+  }
+  return problems;
+}
+
+/** An outcome as the results grid names it. */
+export function outcomeWords(outcome: PushOutcome): string {
+  return say(`masterData.outcome.${outcome}`);
+}
+
+/** An outcome as the filter buttons name it (short: no explanation in brackets). */
+export function outcomeFilterWords(outcome: PushOutcome | 'all'): string {
+  return say(`masterData.filter.${outcome}`);
 }
 
 /** A run's state as the runs list names it. */
 export function runStateWords(state: PushRunState): string {
-  switch (state) {
-    case 'queued':
-      return 'Waiting';
-    case 'running':
-      return 'Sending';
-    case 'paused':
-      return 'Paused';
-    case 'stopped':
-      return 'Stopped';
-    case 'done':
-      return 'Finished';
-    default:
-      return assertNever(state);
-  }
+  return say(`masterData.state.${state}`);
 }

@@ -5,12 +5,16 @@
 import { unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/universal';
 import {
+  maxImportRows,
   readCsvFile,
   tableFromRows,
   UnreadableFileError,
   type CsvRow,
   type ImportTable,
+  type RowLimit,
 } from '../../../src-shared/domain/master-data';
+import type { MessageId } from '../../messages/catalogue';
+import { isolate, say, type MessageValues } from '../../messages/intl';
 
 /** A file as read, with what the clerk should know about how. */
 export interface ReadFile {
@@ -19,7 +23,22 @@ export interface ReadFile {
   format: string;
 }
 
-const delimiterNames: Record<string, string> = { ',': 'comma', ';': 'semicolon', '\t': 'tab', '|': 'pipe' };
+/** How a file was read, as data: said as its format (`formatWords`) whenever it is shown. */
+export type FileReading =
+  { type: 'csv'; encoding: string; hasBom: boolean; delimiter: string } | { type: 'xlsx'; sheetName: string };
+
+const delimiterNames: Readonly<Record<string, MessageId>> = {
+  ',': 'masterData.format.comma',
+  ';': 'masterData.format.semicolon',
+  '\t': 'masterData.format.tab',
+  '|': 'masterData.format.pipe',
+};
+
+/** The master-data import's row limit, its refusal in the clerk's words. */
+const rowLimit: RowLimit = {
+  maxRows: maxImportRows,
+  tooLarge: (rows) => say('masterData.read.tooLarge', { rows, max: maxImportRows }),
+};
 
 /** A spreadsheet cell as CSV text: dates as `YYYY-MM-DD` (or an ISO time when they carry one), numbers plain. */
 function cellText(value: unknown): string {
@@ -38,12 +57,23 @@ export function csvFormat(read: { encoding: string; hasBom: boolean; delimiter: 
   const encoding =
     read.encoding === 'utf-8'
       ? read.hasBom
-        ? 'UTF-8 with BOM'
+        ? say('masterData.format.utf8Bom')
         : 'UTF-8'
       : read.encoding === 'windows-1256'
-        ? 'Windows-1256 (Arabic)'
+        ? say('masterData.format.windows1256')
         : read.encoding.toUpperCase();
-  return `CSV, ${encoding}, ${delimiterNames[read.delimiter] ?? read.delimiter}`;
+  const delimiter = delimiterNames[read.delimiter];
+  return say('masterData.format.csv', {
+    encoding,
+    delimiter: delimiter === undefined ? isolate.ltr(read.delimiter) : say(delimiter),
+  });
+}
+
+/** How a file was read, in the clerk's words now: "CSV, UTF-8, comma", "Excel, sheet Customers". */
+export function formatWords(reading: FileReading): string {
+  return reading.type === 'csv'
+    ? csvFormat(reading)
+    : say('masterData.format.xlsx', { sheet: isolate.name(reading.sheetName) });
 }
 
 /** Whether a chosen file is an XLSX workbook: by its name, or a ZIP's first bytes. */
@@ -78,25 +108,69 @@ export async function readXlsxRows(buffer: ArrayBuffer): Promise<{ rows: CsvRow[
   try {
     sheets = await readXlsxFile(storedWorkbook(buffer));
   } catch {
-    throw new UnreadableFileError(
-      'SPREADSHEET',
-      'The Excel file cannot be read. Save it again as .xlsx (Excel 2007 or later), or export CSV.',
-    );
+    throw new UnreadableFileError('SPREADSHEET', say('masterData.read.excelUnreadable'));
   }
   const sheet =
     sheets.find((s) => s.data.some((row) => row.some((cell) => cellText(cell).trim() !== ''))) ?? sheets[0];
-  if (!sheet) throw new UnreadableFileError('EMPTY', 'The Excel file has no sheets.');
+  if (!sheet) throw new UnreadableFileError('EMPTY', say('masterData.read.noSheets'));
   const rows: CsvRow[] = sheet.data.map((row, index) => ({ line: index + 1, cells: row.map(cellText) }));
   return { rows, sheetName: sheet.sheet };
 }
 
-/** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
-export async function readImportFile(name: string, buffer: ArrayBuffer): Promise<ReadFile> {
+/**
+ * The refusal of the domain's reader in the clerk's words, by its code: the domain says it in English,
+ * and each code means one thing in each step of a read (`isEmptyFile` tells an empty file from one
+ * with blank rows only). A refusal said here already (the row limit's) is left as it is.
+ */
+function saidRefusal(error: unknown, isEmptyFile: boolean): unknown {
+  if (!(error instanceof UnreadableFileError)) return error;
+  const said = (id: MessageId, values?: MessageValues): UnreadableFileError =>
+    new UnreadableFileError(error.code, say(id, values));
+  switch (error.code) {
+    case 'EMPTY':
+      return said(isEmptyFile ? 'masterData.read.empty' : 'masterData.read.noRows');
+    case 'SPREADSHEET':
+      return said('masterData.read.xlsxAsCsv');
+    case 'BINARY':
+      return said('masterData.read.binary');
+    case 'ENCODING':
+      return said('masterData.read.encoding');
+    case 'MALFORMED': {
+      // The domain names the line where the open quote starts; nothing else in its words is a number.
+      const line = /\d+/.exec(error.message)?.[0];
+      return line === undefined ? error : said('masterData.read.malformed', { line: Number(line) });
+    }
+    case 'TOO_LARGE':
+      return error;
+  }
+}
+
+/** How a CSV or XLSX export reads: its table and how it was read. Throws UnreadableFileError in plain words. */
+export async function readImportTable(
+  name: string,
+  buffer: ArrayBuffer,
+): Promise<{ table: ImportTable; reading: FileReading }> {
   const bytes = new Uint8Array(buffer);
   if (!isXlsx(name, bytes)) {
-    const read = readCsvFile(bytes);
-    return { table: read.table, format: csvFormat(read) };
+    let read: ReturnType<typeof readCsvFile>;
+    try {
+      read = readCsvFile(bytes, { limit: rowLimit });
+    } catch (error) {
+      throw saidRefusal(error, bytes.length === 0);
+    }
+    const { table, encoding, hasBom, delimiter } = read;
+    return { table, reading: { type: 'csv', encoding, hasBom, delimiter } };
   }
   const { rows, sheetName } = await readXlsxRows(buffer);
-  return { table: tableFromRows(rows), format: `Excel, sheet ${sheetName}` };
+  try {
+    return { table: tableFromRows(rows, rowLimit), reading: { type: 'xlsx', sheetName } };
+  } catch (error) {
+    throw saidRefusal(error, false);
+  }
+}
+
+/** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
+export async function readImportFile(name: string, buffer: ArrayBuffer): Promise<ReadFile> {
+  const { table, reading } = await readImportTable(name, buffer);
+  return { table, format: formatWords(reading) };
 }

@@ -18,14 +18,15 @@ import {
 import type { OpenedFile } from '../../../src-shared/bridge/contract';
 import { bufferOf } from '../files/file-actions';
 import { findLayout, knownKeys, saveLayout } from '../../data/push-history';
-import { readImportFile } from './read-file';
+import { isolate, say } from '../../messages/intl';
+import { readImportTable, type FileReading } from './read-file';
 
 /** A file the clerk added, as read, with the kind and mapping chosen for it. */
 export interface ImportDraft {
   id: string;
   fileName: string;
-  /** How it was read ("CSV, UTF-8, semicolon"). */
-  format: string;
+  /** How it was read (said as "CSV, UTF-8, semicolon" by `formatWords`). */
+  reading: FileReading;
   kind: RecordKind;
   table: ImportTable;
   mapping: ColumnMapping;
@@ -99,7 +100,7 @@ export function useImport(connectionId: string | null) {
       const added: ImportDraft[] = [];
       for (const file of files) {
         try {
-          const read = await readImportFile(file.name, bufferOf(file));
+          const read = await readImportTable(file.name, bufferOf(file));
           const kind = guessKind(file.name, read.table.headers) ?? 'customers';
           const { mapping, isRemembered } = await mappingFor(
             kind,
@@ -109,7 +110,7 @@ export function useImport(connectionId: string | null) {
           added.push({
             id: `file-${crypto.randomUUID()}`,
             fileName: file.name,
-            format: read.format,
+            reading: read.reading,
             kind,
             table: read.table,
             mapping,
@@ -117,7 +118,10 @@ export function useImport(connectionId: string | null) {
           });
         } catch (error) {
           errors.push(
-            `${file.name}: ${error instanceof UnreadableFileError ? error.message : 'the file cannot be read.'}`,
+            say('masterData.read.failed', {
+              file: isolate.ltr(file.name),
+              problem: error instanceof UnreadableFileError ? error.message : say('masterData.read.unknown'),
+            }),
           );
         }
       }

@@ -5,6 +5,7 @@ import type { PushRecordRow, PushRunRow } from '../../data/rows';
 import { findRun, listRuns, loadRecords, updateRunSummary } from '../../data/push-history';
 import { pushRunJobs } from '../../state/desk-jobs';
 import { isSettled } from '../../sync/push-runs';
+import { say } from '../../messages/intl';
 
 /**
  * The runs of the active connection: starting one, following its progress, pausing and resuming it,
@@ -134,7 +135,8 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
       if (calls.length === 0) return false;
       return start(
         {
-          label: `Link ${calls.length} customer${calls.length === 1 ? '' : 's'} to existing service records`,
+          // The run's name, kept with it: said in the clerk's language of the moment it starts.
+          label: say('masterData.adopt.runLabel', { count: calls.length }),
           calls,
         },
         [...new Set(calls.map((c) => c.file))],
