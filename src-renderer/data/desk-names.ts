@@ -69,7 +69,7 @@ export function nameOfCode(index: NameIndex, code: string): NamedThing | null {
 /** The names the desk shows, one index a kind; an immutable snapshot. */
 export class DeskNames {
   readonly #indexes: ReadonlyMap<NameKind, NameIndex>;
-  /** The connection whose names these are (null: none active), and when they were read. */
+  /** The connection whose names these are (null: none active). */
   readonly connectionId: string | null;
 
   constructor(indexes: ReadonlyMap<NameKind, NameIndex> = new Map(), connectionId: string | null = null) {

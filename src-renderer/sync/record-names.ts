@@ -56,12 +56,7 @@ const chunksAtOnce = 50;
 const chunksPerPass = 200;
 
 /** The entities looked up, in order: what every line names first. */
-const lookedUp: readonly (NamedEntity & ('product' | 'branch' | 'unit' | 'warehouse'))[] = [
-  'product',
-  'unit',
-  'branch',
-  'warehouse',
-];
+const lookedUp = ['product', 'unit', 'branch', 'warehouse'] as const;
 
 /** What the session remembers: entities the service refused for a missing scope. */
 export interface NameSession {

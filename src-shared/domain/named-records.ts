@@ -14,15 +14,6 @@ import type { KindedDocument } from './feeds';
  */
 export type RecordRefEntity = 'branch' | 'product' | 'unit' | 'warehouse' | 'sales_rep';
 
-/** Every `RecordRefEntity`, in the order the name fill asks for them. */
-export const recordRefEntities: readonly RecordRefEntity[] = [
-  'product',
-  'branch',
-  'unit',
-  'warehouse',
-  'sales_rep',
-];
-
 /**
  * A record `GET /lookup` names by its service id, whose name the desk keeps (store version 10): every
  * lookup entity but the customer.

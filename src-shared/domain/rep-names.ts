@@ -23,7 +23,7 @@ import {
 } from './reconcile/register-sheet';
 
 /** The columns of a salesperson export the desk reads. */
-export type RepNameColumn = 'code' | 'name' | 'arabicName' | 'isGroup';
+type RepNameColumn = 'code' | 'name' | 'arabicName' | 'isGroup';
 
 /**
  * Each column's header words, folded (`foldToken`), best first: a header naming an earlier word is
