@@ -1,10 +1,6 @@
-import { globSync, readFileSync } from 'node:fs';
+import { globSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { hardCodedWordsOf, isSentence } from '../support/hard-coded-words';
-
-// Files whose words have not yet moved into the catalogue. The list only shrinks: a file that has moved
-// fails here until it leaves the list, and any other file with a hard-coded word fails at once.
-const stillToMove: string[] = JSON.parse(readFileSync('test/tooling/words-still-to-move.json', 'utf8'));
 
 const checked = [
   ...globSync('src-renderer/features/**/*.{ts,tsx}'),
@@ -14,15 +10,10 @@ const checked = [
 
 describe('the words a clerk reads', () => {
   it('come from the catalogue: no hard-coded word in the features, the words modules or the menu', () => {
-    const found = checked
-      .filter((file) => !stillToMove.includes(file))
-      .flatMap((file) => hardCodedWordsOf(file).map((word) => `${word.file}:${word.line} ${word.text}`));
+    const found = checked.flatMap((file) =>
+      hardCodedWordsOf(file).map((word) => `${word.file}:${word.line} ${word.text}`),
+    );
     expect(found).toEqual([]);
-  });
-
-  it('lists as still to move only files that still have hard-coded words', () => {
-    const moved = stillToMove.filter((file) => hardCodedWordsOf(file).length === 0);
-    expect(moved).toEqual([]);
   });
 
   it('tells a sentence from a code, a class name or a key', () => {
