@@ -1,39 +1,26 @@
 // A run's results as a CSV file the clerk opens in a spreadsheet: the header row and the kinds in the
 // clerk's language, the rest as the desk keeps it (the outcome as its code, the service's error code),
-// written by the domain's writer, which guards formula cells (docs/decisions/101).
-import { writeCsv, type PushRecordResult } from '../../../src-shared/domain/master-data';
+// written by the domain's `resultsToCsv`, which guards formula cells (docs/decisions/101).
+import { resultsToCsv, type PushRecordResult } from '../../../src-shared/domain/master-data';
 import { say } from '../../messages/intl';
 import { kindWords } from './master-data-words';
 
-/** The results as CSV text, in the columns of the domain's `resultsToCsv`. */
+/** The results as CSV text, in the columns of the domain's `resultsToCsv`, worded in the clerk's language. */
 export function resultsCsv(records: readonly PushRecordResult[]): string {
-  const header = [
-    say('masterData.export.kind'),
-    say('masterData.export.file'),
-    say('masterData.export.line'),
-    say('masterData.export.key'),
-    say('masterData.export.record'),
-    say('masterData.export.result'),
-    say('masterData.export.serviceId'),
-    say('masterData.export.note'),
-    say('masterData.export.errorCode'),
-    say('masterData.export.error'),
-    say('masterData.export.erpBalance'),
-  ];
-  return writeCsv([
-    header,
-    ...records.map((r) => [
-      kindWords(r.kind),
-      r.file,
-      r.line === null ? '' : String(r.line),
-      r.key,
-      r.label,
-      r.outcome,
-      r.serviceId ?? '',
-      r.note ?? '',
-      r.error?.code ?? '',
-      r.explanation ?? '',
-      r.erpBalance === null ? '' : String(r.erpBalance),
-    ]),
-  ]);
+  return resultsToCsv(records, {
+    header: [
+      say('masterData.export.kind'),
+      say('masterData.export.file'),
+      say('masterData.export.line'),
+      say('masterData.export.key'),
+      say('masterData.export.record'),
+      say('masterData.export.result'),
+      say('masterData.export.serviceId'),
+      say('masterData.export.note'),
+      say('masterData.export.errorCode'),
+      say('masterData.export.error'),
+      say('masterData.export.erpBalance'),
+    ],
+    kind: kindWords,
+  });
 }

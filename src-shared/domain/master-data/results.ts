@@ -401,9 +401,16 @@ export function countOutcomes(
   return counts;
 }
 
-/** The results as a CSV file the clerk can open in a spreadsheet. */
-export function resultsToCsv(records: readonly PushRecordResult[]): string {
-  const header = [
+/** The words of a results file: its header row and each record kind's name. */
+export interface ResultsCsvWords {
+  /** Kind, File, Line, Key, Record, Result, Service id, Note, Error code, Error, ERP balance. */
+  header: readonly string[];
+  kind: (kind: PushRecordResult['kind']) => string;
+}
+
+/** The results file's words in English (the desk passes the clerk's language). */
+export const englishResultsCsvWords: ResultsCsvWords = {
+  header: [
     'Kind',
     'File',
     'Line',
@@ -415,11 +422,22 @@ export function resultsToCsv(records: readonly PushRecordResult[]): string {
     'Error code',
     'Error',
     'ERP balance',
-  ];
+  ],
+  kind: (kind) => kindDefs[kind].label,
+};
+
+/**
+ * The results as a CSV file the clerk can open in a spreadsheet: the header row and the kinds in
+ * `words`, the rest as the desk keeps it (the outcome as its code, the service's error code).
+ */
+export function resultsToCsv(
+  records: readonly PushRecordResult[],
+  words: ResultsCsvWords = englishResultsCsvWords,
+): string {
   return writeCsv([
-    header,
+    [...words.header],
     ...records.map((r) => [
-      kindDefs[r.kind].label,
+      words.kind(r.kind),
       r.file,
       r.line === null ? '' : String(r.line),
       r.key,
