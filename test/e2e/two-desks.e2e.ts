@@ -129,7 +129,8 @@ describe('two desks on one company (two hosts, one sandbox)', () => {
     for (const id of [x, y, z]) {
       numbers.set(id, await new ReviewDocument(deskA, id).text('number'));
       const onB = await lookUp(deskB, id, numbers.get(id) ?? '');
-      expect(await onB.text('review')).toBe('Pending');
+      // The row is found before all its cells are drawn: wait for the cell, then read it.
+      await expect.poll(() => onB.text('review')).toBe('Pending');
     }
   });
 
