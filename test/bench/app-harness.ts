@@ -13,6 +13,66 @@ import { reviewRowTableNames } from '../../src-renderer/data/review-rows/layout'
 import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { startAppHost, type AppHostOptions, type RunningAppHost } from '../support/app-host';
 
+const root = resolve(import.meta.dirname, '../..');
+
+/**
+ * The words the page scripts find the desk's controls by, in the language the desk shows: taken from
+ * the app's own catalogue (src-renderer/messages/<language>/*.json), so a benchmark in Arabic finds the
+ * same controls as one in English, and a wording change moves both.
+ */
+export interface DeskWords {
+  /** The navigation's accessible name. */
+  sections: string;
+  /** A section's button, by the section's id (`invoices`, `connections`). */
+  section(id: string): string;
+  /** The quick filter's accessible name. */
+  quickFilter: string;
+  /** How the "Select all" button's text starts: with the count known, and while it is not. */
+  selectAll: string[];
+  /** The selection bar's link that clears the selection. */
+  clearSelection: string;
+  /** The selection bar's words for `count` (formatted) rows selected, as its text reads. */
+  selected(count: string): string;
+}
+
+type Catalogue = Record<string, string>;
+
+function catalogueOf(language: 'en' | 'ar', feature: string): Catalogue {
+  const path = join(root, 'src-renderer/messages', language, `${feature}.json`);
+  return JSON.parse(readFileSync(path, 'utf8')) as Catalogue;
+}
+
+/** The desk's words in `language`, from its catalogue. */
+export function deskWords(language: 'en' | 'ar'): DeskWords {
+  const shell = catalogueOf(language, 'shell');
+  const review = catalogueOf(language, 'review');
+  const word = (catalogue: Catalogue, id: string): string => {
+    const text = catalogue[id];
+    if (text === undefined) throw new Error(`the catalogue has no ${id} in ${language}`);
+    return text;
+  };
+  // "Select all {count}" / "تحديد الكل ({count})": what comes before the count.
+  const selectAll = [
+    word(review, 'review.selectAll.count')
+      .split('{count}')[0]!
+      .replace(/[\s(]+$/, ''),
+    word(review, 'review.selectAll.matching'),
+  ];
+  // "<b>{count}</b> selected{isWhole, …} · total …": the words around the count, up to the choice.
+  const summary = word(review, 'review.selection.summary').split('{isWhole')[0]!;
+  return {
+    sections: word(shell, 'shell.sections'),
+    section: (id) => word(shell, `shell.section.${id}`),
+    quickFilter: word(review, 'review.quickFilter'),
+    selectAll,
+    clearSelection: word(review, 'review.selection.clear'),
+    selected: (count) => summary.replace('<b>{count}</b>', count),
+  };
+}
+
+/** The desk's English words: what the page scripts use unless told otherwise. */
+export const englishWords = deskWords('en');
+
 /** The app: its host process, and a page of it in a fresh Chromium. */
 export interface RunningApp {
   host: RunningAppHost;
@@ -23,7 +83,6 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-const root = resolve(import.meta.dirname, '../..');
 let built: Promise<string> | null = null;
 
 /**
@@ -83,13 +142,15 @@ export async function startAppOnDisk(
   serviceUrl: string,
   sandboxDataDir: string,
   options: AppHostOptions = {},
+  /** The computer's language (`ar-EG`: the desk opens in Arabic); default the machine's. */
+  locale?: string,
 ): Promise<Omit<RunningApp, 'browser'>> {
   const host = await startAppHost(serviceUrl, sandboxDataDir, {
     rendererDir: await builtRenderer(),
     ...options,
   });
   const profile = mkdtempSync(join(tmpdir(), 'desk-bench-profile-'));
-  const context = await launchChromiumProfile(profile);
+  const context = await launchChromiumProfile(profile, undefined, locale);
   const page = context.pages()[0] ?? (await context.newPage());
   const cdp = await context.newCDPSession(page);
   return {
@@ -262,10 +323,14 @@ export interface ViewOpening {
  * and until it is settled (as waitGridSettled: a paged grid has no `aria-busy` at all and is settled
  * once the rows in view are read), in ms. The section shown before must be another one.
  */
-export async function timeOpenView(page: Page, section: string): Promise<ViewOpening> {
+export async function timeOpenView(
+  page: Page,
+  section: string,
+  words: DeskWords = englishWords,
+): Promise<ViewOpening> {
   const value: unknown = await page.evaluate(`(async () => {
     ${untilPainted}
-    const button = [...document.querySelectorAll('nav[aria-label="Sections"] button')].find((b) => b.textContent.trim() === ${JSON.stringify(section)});
+    const button = [...document.querySelectorAll(${JSON.stringify(`nav[aria-label="${words.sections}"] button`)})].find((b) => b.textContent.trim() === ${JSON.stringify(section)});
     const main = () => document.querySelector('main');
     const started = performance.now();
     button.click();
@@ -294,15 +359,23 @@ export async function timeOpenView(page: Page, section: string): Promise<ViewOpe
  * until the first row shown is one that matches, painted (ms); `text` must not match the first row
  * shown before.
  */
-export async function timeQuickFilter(page: Page, text: string): Promise<number> {
-  return (await timeQuickFilterToCount(page, text, null)).firstMs;
+export async function timeQuickFilter(
+  page: Page,
+  text: string,
+  words: DeskWords = englishWords,
+): Promise<number> {
+  return (await timeQuickFilterToCount(page, text, null, undefined, words)).firstMs;
 }
 
 /** Clears the quick filter and waits until the rows shown are unfiltered again. */
-export async function clearQuickFilter(page: Page, text: string): Promise<void> {
+export async function clearQuickFilter(
+  page: Page,
+  text: string,
+  words: DeskWords = englishWords,
+): Promise<void> {
   await page.evaluate(`(async () => {
     ${untilPainted}
-    const input = document.querySelector('main input[aria-label="Quick filter"]');
+    const input = document.querySelector(${JSON.stringify(`main input[aria-label="${words.quickFilter}"]`)});
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     setValue.call(input, '');
     input.dispatchEvent(new Event('input', { bubbles: true }));
@@ -425,10 +498,15 @@ export async function indexedDbWriteFloor(
  * (ms), and no further: a view too large to read whole is still timed to what the clerk first sees.
  * Throws after `timeoutMs`. The section shown before must be another one.
  */
-export async function timeFirstRows(page: Page, section: string, timeoutMs: number): Promise<number> {
+export async function timeFirstRows(
+  page: Page,
+  section: string,
+  timeoutMs: number,
+  words: DeskWords = englishWords,
+): Promise<number> {
   const value: unknown = await page.evaluate(`(async () => {
     ${untilPainted}
-    const button = [...document.querySelectorAll('nav[aria-label="Sections"] button')].find((b) => b.textContent.trim() === ${JSON.stringify(section)});
+    const button = [...document.querySelectorAll(${JSON.stringify(`nav[aria-label="${words.sections}"] button`)})].find((b) => b.textContent.trim() === ${JSON.stringify(section)});
     const main = () => document.querySelector('main');
     const started = performance.now();
     button.click();
@@ -473,11 +551,12 @@ export async function timeSelectAll(
   page: Page,
   expected: readonly string[],
   timeoutMs: number,
+  words: DeskWords = englishWords,
 ): Promise<{ ms: number | null; action: string }> {
   const value: unknown = await page.evaluate(`(async () => {
     ${untilPainted}
     const main = document.querySelector('main');
-    const button = [...main.querySelectorAll('button')].find((b) => /^Select all\\b/.test(b.textContent.trim()) && !b.disabled);
+    const button = [...main.querySelectorAll('button')].find((b) => ${JSON.stringify(words.selectAll)}.some((start) => b.textContent.trim().startsWith(start)) && !b.disabled);
     const checkbox = main.querySelector('.ag-header-select-all input');
     const target = button ?? checkbox;
     if (!target) return { ms: null, action: 'none' };
@@ -506,11 +585,12 @@ export async function timeQuickFilterToCount(
   text: string,
   countText: string | null,
   countTimeoutMs = 5_000,
+  words: DeskWords = englishWords,
 ): Promise<{ firstMs: number; countMs: number | null }> {
   const value: unknown = await page.evaluate(`(async () => {
     ${untilPainted}
     const main = document.querySelector('main');
-    const input = main.querySelector('input[aria-label="Quick filter"]');
+    const input = main.querySelector(${JSON.stringify(`input[aria-label="${words.quickFilter}"]`)});
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     const text = ${JSON.stringify(text)};
     const countText = ${JSON.stringify(countText)};

@@ -14,6 +14,8 @@ import {
   waitFor,
   waitGridSettled,
   benchCustomerNames,
+  deskWords,
+  type DeskWords,
 } from './app-harness';
 import type { BenchModule, BenchRow } from './types';
 
@@ -39,6 +41,10 @@ import type { BenchModule, BenchRow } from './types';
  *   numbers the seeding formula gives, computed here independently of the app);
  * - the renderer's JS heap after the view was opened and filtered, after a full garbage collection.
  *
+ * The desk in Arabic (issue 27, a computer set to ar-EG: right to left, the catalogue's Arabic words, an
+ * Arabic name word typed in the quick filter) is measured once more at the smallest size, each figure
+ * beside English's of the same size and run (target: within 10%).
+ *
  * `BENCH_SCALE_SIZES=100000,300000` runs only those sizes (`BENCH_QUICK=1`: 10,000 / 30,000 / 100,000).
  * Every step waits at most a bounded time; a step that runs out is reported as not measured (NaN), with
  * the reason in the run's details, and the figures of that size that need it are left out.
@@ -46,8 +52,12 @@ import type { BenchModule, BenchRow } from './types';
 
 const names = benchCustomerNames;
 
-/** Words of customers' names, each in exactly one of `names` (the "many rows" quick filters). */
-const commonWords = ['Golden', 'Baraka', 'Oasis'];
+/**
+ * Words of customers' names, each in exactly one of `names` (the "many rows" quick filters): English
+ * words for the desk in English, the same names' Arabic words for the desk in Arabic, as each clerk types.
+ */
+const commonWordsIn = { en: ['Golden', 'Baraka', 'Oasis'], ar: ['الذهبية', 'البركة', 'الواحة'] } as const;
+const allCommonWords = [...commonWordsIn.en, ...commonWordsIn.ar];
 
 /**
  * The invoice row `i` of `n` in the layout of store version 7 (src-renderer/data/db.ts: ReviewRow), as
@@ -176,7 +186,7 @@ function expectedOf(size: number): Expected {
   const expected: Expected = {
     pending: 0,
     centsByCurrency: new Map(),
-    wordMatches: new Map(commonWords.map((word) => [word, 0])),
+    wordMatches: new Map(allCommonWords.map((word) => [word, 0])),
     numbers: [],
   };
   for (let i = 0; i < size; i += 1) {
@@ -187,7 +197,7 @@ function expectedOf(size: number): Expected {
       row.currency,
       (expected.centsByCurrency.get(row.currency) ?? 0) + row.amountCents,
     );
-    for (const word of commonWords) {
+    for (const word of allCommonWords) {
       if (row.customerName.includes(word))
         expected.wordMatches.set(word, expected.wordMatches.get(word)! + 1);
     }
@@ -198,6 +208,8 @@ function expectedOf(size: number): Expected {
 
 /** The figures of one size; null where a step was not measured. */
 interface SizeFigures {
+  /** The desk's language (the computer's: Chromium set to en-US or ar-EG). */
+  language: 'en' | 'ar';
   size: number;
   pending: number;
   seedMs: number;
@@ -222,10 +234,10 @@ interface SizeFigures {
 }
 
 /** Clears the selection a select all made: the same control again (a header checkbox toggles). */
-async function clearSelection(page: Page, selectedText: string): Promise<void> {
+async function clearSelection(page: Page, selectedText: string, words: DeskWords): Promise<void> {
   await page.evaluate(`(() => {
     const main = document.querySelector('main');
-    const button = [...main.querySelectorAll('button')].find((b) => /^(Clear selection|Select none|Deselect all)\\b/.test(b.textContent.trim()));
+    const button = [...main.querySelectorAll('button')].find((b) => b.textContent.trim() === ${JSON.stringify(words.clearSelection)});
     (button ?? main.querySelector('.ag-header-select-all input'))?.click();
   })()`);
   await waitFor(
@@ -243,9 +255,13 @@ async function measureSize(
   runs: number,
   serviceUrl: string,
   sandboxDataDir: string,
+  language: 'en' | 'ar' = 'en',
 ): Promise<SizeFigures> {
   const expected = expectedOf(size);
+  const words = deskWords(language);
+  const commonWords = commonWordsIn[language];
   const figures: SizeFigures = {
+    language,
     size,
     pending: expected.pending,
     seedMs: Number.NaN,
@@ -273,9 +289,9 @@ async function measureSize(
   const startedAt = performance.now();
   const say = (text: string): void => {
     const elapsed = ((performance.now() - startedAt) / 1000).toFixed(0);
-    process.stderr.write(`\n  app-scale ${label(size)}, ${elapsed} s: ${text}`);
+    process.stderr.write(`\n  app-scale ${label(size)} ${language}, ${elapsed} s: ${text}`);
   };
-  const app = await startAppOnDisk(serviceUrl, sandboxDataDir);
+  const app = await startAppOnDisk(serviceUrl, sandboxDataDir, {}, language === 'ar' ? 'ar-EG' : 'en-US');
   try {
     const { page } = app;
     const origin = new URL(app.host.url).origin;
@@ -303,20 +319,22 @@ async function measureSize(
     else if (figures.toVersion !== figures.fromVersion)
       figures.notes.push('the store was upgraded without the store-upgrade note: see the open after seeding');
 
-    const nav = page.getByRole('navigation', { name: 'Sections' });
+    const nav = page.getByRole('navigation', { name: words.sections });
+    const invoices = words.section('invoices');
+    const connections = words.section('connections');
     for (let run = 0; run < runs; run += 1) {
       await page.reload();
       await waitFor(() => isSyncDone(page), 10 * 60_000, 'the app open after a reload');
       figures.openMs = (await openingTimes(page)).ready;
-      await nav.getByRole('button', { name: 'Connections' }).click();
-      figures.cold.push(await timeFirstRows(page, 'Invoices', firstRowsTimeout));
+      await nav.getByRole('button', { name: connections }).click();
+      figures.cold.push(await timeFirstRows(page, invoices, firstRowsTimeout, words));
       say(`cold first rows ${figures.cold.at(-1)?.toFixed(0)} ms`);
       // Each open starts from a grid at rest, not beside the reading the one before left going.
       figures.wholeViewMs = await waitGridSettled(page, settleTimeout);
     }
     for (let run = 0; run < runs; run += 1) {
-      await nav.getByRole('button', { name: 'Connections' }).click();
-      figures.warm.push(await timeFirstRows(page, 'Invoices', firstRowsTimeout));
+      await nav.getByRole('button', { name: connections }).click();
+      figures.warm.push(await timeFirstRows(page, invoices, firstRowsTimeout, words));
       say(`warm first rows ${figures.warm.at(-1)?.toFixed(0)} ms`);
       // Today's grid filters and selects only the rows it holds: the whole view is waited for.
       figures.wholeViewMs = await waitGridSettled(page, settleTimeout);
@@ -329,15 +347,15 @@ async function measureSize(
       return figures;
     }
     for (const number of expected.numbers.slice(0, runs)) {
-      figures.filterFew.push((await timeQuickFilterToCount(page, number, null)).firstMs);
-      await clearQuickFilter(page, number);
+      figures.filterFew.push((await timeQuickFilterToCount(page, number, null, undefined, words)).firstMs);
+      await clearQuickFilter(page, number, words);
     }
     for (const word of commonWords.slice(0, runs)) {
       const matches = count.format(expected.wordMatches.get(word) ?? 0);
-      const timed = await timeQuickFilterToCount(page, word, matches);
+      const timed = await timeQuickFilterToCount(page, word, matches, undefined, words);
       figures.filterMany.push(timed.firstMs);
       if (timed.countMs !== null) figures.filterManyCount.push(timed.countMs);
-      await clearQuickFilter(page, word);
+      await clearQuickFilter(page, word, words);
     }
     if (figures.filterManyCount.length === 0)
       figures.notes.push("no count of a quick filter's matches is shown in the section");
@@ -347,12 +365,12 @@ async function measureSize(
       `filters ${JSON.stringify([figures.filterFew, figures.filterMany, figures.filterManyCount])}, heap ${figures.heapMiB.toFixed(0)} MiB`,
     );
 
-    const selectedText = `${count.format(expected.pending)} selected`;
+    const selectedText = words.selected(count.format(expected.pending));
     const totals = [...expected.centsByCurrency].map(
       ([currency, cents]) => `${money.format(cents / 100)} ${currency}`,
     );
     for (let run = 0; run < runs; run += 1) {
-      const timed = await timeSelectAll(page, [selectedText, ...totals], 120_000);
+      const timed = await timeSelectAll(page, [selectedText, ...totals], 120_000, words);
       figures.selectAction = timed.action;
       if (timed.ms === null) {
         figures.problems.push(
@@ -364,7 +382,7 @@ async function measureSize(
       }
       figures.selectAll.push(timed.ms);
       say(`select all ${timed.ms.toFixed(0)} ms`);
-      await clearSelection(page, selectedText);
+      await clearSelection(page, selectedText, words);
     }
   } catch (error) {
     figures.problems.push(error instanceof Error ? error.message : String(error));
@@ -390,16 +408,22 @@ const bench: BenchModule = async (context) => {
     .split(',')
     .map((part) => Number(part.trim()))
     .filter((size) => Number.isInteger(size) && size > 0);
+  // The desk in Arabic at one size (issue 27: within 10% of English): the smallest, or
+  // BENCH_SCALE_ARABIC=<size> (0: not measured).
+  const arabicSize = Number(process.env.BENCH_SCALE_ARABIC ?? sizes[0] ?? 0);
   const sandbox = await startSandbox({ docs: 0 });
   const measured: SizeFigures[] = [];
+  let arabic: SizeFigures | null = null;
   try {
     for (const size of sizes) {
       measured.push(await measureSize(size, context.runs, sandbox.baseUrl, sandbox.dataDir));
     }
+    if (Number.isInteger(arabicSize) && arabicSize > 0)
+      arabic = await measureSize(arabicSize, context.runs, sandbox.baseUrl, sandbox.dataDir, 'ar');
   } finally {
     await sandbox.dispose();
   }
-  context.details.set('app-scale', measured);
+  context.details.set('app-scale', arabic ? [...measured, arabic] : measured);
 
   const smallest = measured[0];
   const rows: BenchRow[] = [];
@@ -493,13 +517,48 @@ const bench: BenchModule = async (context) => {
     100_000: 93,
     1_000_000: 300,
   });
-  for (const f of measured) {
+  if (arabic) {
+    // Each figure of the desk in Arabic beside the same figure in English, same size, same run.
+    const english = measured.find((f) => f.size === arabic.size) ?? null;
+    const side = (what: string, unit: string, pick: (f: SizeFigures) => number[] | number | null): void => {
+      const valueOf = (f: SizeFigures | null): number => {
+        const picked = f ? pick(f) : null;
+        return Array.isArray(picked) ? mid(picked) : (picked ?? Number.NaN);
+      };
+      const picked = pick(arabic);
+      const value = valueOf(arabic);
+      const base = valueOf(english);
+      const ratio = Number.isFinite(value) && Number.isFinite(base) && base > 0 ? value / base : Number.NaN;
+      rows.push({
+        group: 'scale',
+        name: `in Arabic (ar-EG): ${what}, ${label(arabic.size)} invoices (x: of the same figure in English)`,
+        value: round(value, unit === 'ms' ? 0 : 1),
+        unit,
+        target: '<= 1.10x English',
+        pass: Number.isFinite(ratio) && ratio <= 1.1,
+        ...(Number.isFinite(ratio) ? { ratio } : {}),
+        ...(Array.isArray(picked) ? { samples: picked.map((v) => round(v, 1)) } : {}),
+      });
+    };
+    side('first rows of Pending, cold', 'ms', (f) => f.cold);
+    side('first rows of Pending, warm', 'ms', (f) => f.warm);
+    side('quick filter, an invoice number, to its row painted', 'ms', (f) => f.filterFew);
+    side("quick filter, a customer's name word, to the first match painted", 'ms', (f) => f.filterMany);
+    side('select all of Pending, to its count and totals shown', 'ms', (f) => f.selectAll);
+    side('renderer JS heap, Pending opened and filtered (after GC)', 'MiB', (f) => f.heapMiB);
+  }
+  for (const f of arabic ? [...measured, arabic] : measured) {
     for (const note of f.notes)
-      rows.push({ group: 'scale', name: `${label(f.size)}: ${note}`, value: Number.NaN, unit: '' });
+      rows.push({
+        group: 'scale',
+        name: `${label(f.size)} ${f.language}: ${note}`,
+        value: Number.NaN,
+        unit: '',
+      });
     for (const problem of f.problems)
       rows.push({
         group: 'scale',
-        name: `${label(f.size)}: ${problem}`,
+        name: `${label(f.size)} ${f.language}: ${problem}`,
         value: Number.NaN,
         unit: '',
         pass: false,

@@ -30,16 +30,21 @@ export async function launchChromium(): Promise<Browser> {
 /**
  * Launches Chromium on a profile folder of its own (`userDataDir`), so IndexedDB outlives the browser:
  * close it (or kill it) and launch again on the same folder to reopen the app with its staged data.
+ * `locale` sets the computer's language (default: the machine's).
  */
 export async function launchChromiumProfile(
   userDataDir: string,
   viewport = { width: 1400, height: 900 },
+  locale?: string,
 ): Promise<BrowserContext> {
+  // A locale (`ar-EG`): the computer as a clerk in that language has it, Chromium's UI language and
+  // the page's `navigator.languages` both.
   return chromium.launchPersistentContext(userDataDir, {
     ...executable(),
     headless: true,
-    args: chromiumArgs,
+    args: locale ? [...chromiumArgs, `--lang=${locale}`] : chromiumArgs,
     viewport,
+    ...(locale ? { locale } : {}),
   });
 }
 
