@@ -9,7 +9,7 @@
  */
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { RecordKind } from '../../src-shared/domain/master-data';
-import type { FeedKind } from '../../src-shared/wire';
+import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type {
   AuditEntry,
   ChunkLiveRow,
@@ -34,6 +34,7 @@ import type {
 import { reviewRowIndexes, reviewRowTableNames, searchTableIndexes } from './review-rows/layout';
 import { moveRowsToPagedTables, type RowMoveProgress } from './review-rows/row-move';
 import { addCustomerNames } from './upgrades/v3-customer-names';
+import { rowWithFacts } from './upgrades/row-facts-from-words';
 import { moveDocumentsIntoChunks } from './upgrades/v4-document-chunks';
 import { recordSeqs } from './upgrades/v7-seqs';
 
@@ -148,6 +149,10 @@ export class DeskDb extends Dexie {
     // The key reads one name's pairs as a range; `connectionId` reads a connection's. A new table only:
     // nothing moves.
     this.version(9).stores({ customerAliases: '[connectionId+name+customerId], connectionId' });
+    // Rows stored before rows kept facts (their note and changes in English words) are read as facts,
+    // so they are said in the clerk's language; no version: nothing is indexed by them, and no row moves.
+    for (const kind of feedKinds)
+      this.rowsOf(kind).hook('reading', (row: ReviewRow) => rowWithFacts(kind, row));
     this.on(
       'ready',
       async (vip: Dexie) => {

@@ -14,7 +14,7 @@ import type {
 } from '../../src-shared/domain/reconcile';
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { FeedDocuments } from '../../src-shared/domain/feeds';
-import type { ReviewState } from '../../src-shared/domain/review';
+import type { ChangeFact, ReviewState } from '../../src-shared/domain/review';
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import type {
   AckOutcome,
@@ -43,6 +43,19 @@ import type { RowKeys, ViewCounts } from './review-rows/keys';
 export type LocalAckState = '' | 'queued' | 'failed' | 'elsewhere' | 'changed';
 
 /**
+ * The one short fact a review row shows of its document (spec, Resources), kept as codes and values and
+ * worded on screen: an order's line count, an invoice's order number, a payment's method (and cheque
+ * number and status), a return's reason and invoice number. `words`: a note an earlier build stored in
+ * words that no template reads back (upgrades/row-facts-from-words.ts).
+ */
+export type NoteFacts =
+  | { kind: 'lines'; count: number }
+  | { kind: 'order'; number: string }
+  | { kind: 'method'; method: string; cheque: { number: string; status: string } | null }
+  | { kind: 'reason'; reason: string; invoice: string }
+  | { kind: 'words'; text: string };
+
+/**
  * One row of a review grid: the few facts the grids show, sort, filter and total, with the keys they
  * are read by (version 8: review-rows/keys.ts `rowKeysOf`), written only by the one writer of rows
  * (review-rows/writer.ts `putReviewRows`). The document itself is in a chunk (`chunk`).
@@ -54,8 +67,11 @@ export interface ReviewRow extends Partial<RowKeys> {
   review: ReviewState;
   /** 1 when an answered payment or return changed since (spec, Ack); IndexedDB cannot index booleans. */
   pendingAgain: 0 | 1;
-  /** What changed since it was answered, in plain words. */
-  changes: string[];
+  /**
+   * What changed since it was answered, as facts worded on screen in the clerk's language. Rows stored
+   * before facts held English `changes` instead: they are read as facts (upgrades/row-facts-from-words.ts).
+   */
+  changeFacts: ChangeFact[];
   status: string;
   /** The document's own number (invoice number, receipt number, …). */
   number: string;
@@ -68,8 +84,8 @@ export interface ReviewRow extends Partial<RowKeys> {
   customerName: string;
   rep: string;
   currency: string;
-  /** One short fact of the kind: an invoice's order, a payment's method and cheque, a return's reason. */
-  note: string;
+  /** One short fact of the kind, worded on screen: an order's lines, an invoice's order, a payment's method. */
+  noteFacts: NoteFacts;
   /** The document's amount in cents (exact totals). */
   amountCents: number;
   /** The ERP's number once accepted (from the document's ack, or the clerk's queued answer). */

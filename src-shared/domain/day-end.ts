@@ -9,7 +9,7 @@
  * proves the books from are docs/decisions/092-day-end-report.md.
  */
 import type { AckOutcome, FeedKind } from '../wire';
-import type { ReviewState } from './review';
+import type { ChangeFact, ReviewState } from './review';
 import type { SeqLedger } from './seq-ledger';
 
 // ---------------------------------------------------------------------------------------------
@@ -27,8 +27,8 @@ export interface DayEndRow {
   review: ReviewState;
   /** 1 when answered and changed since (spec, Ack). */
   pendingAgain: 0 | 1;
-  /** What changed since it was answered, in plain words (src-shared/domain/review.ts describeChanges). */
-  changes: readonly string[];
+  /** What changed since it was answered (src-shared/domain/review.ts `changeFactsOf`). */
+  changeFacts: readonly ChangeFact[];
   status: string;
   /** The document's own date (`YYYY-MM-DD`): order, issue, collection or return date. */
   date: string;
@@ -251,19 +251,19 @@ export function checkRange(from: string, to: string): string | null {
 // ---------------------------------------------------------------------------------------------
 
 /**
- * Why a pending-again document waits again, from its row: a payment's status and change words say
+ * Why a pending-again document waits again, from its row: a payment's status and change facts say
  * reversed, bounced or voided (spec, Payment: `reversal`, `cheque.bounce_reason`, `receipt.voided_at`;
  * docs/decisions/024); anything else (a changed return, an order sent again) is `changed`.
  */
 export function pendingAgainReasonOf(
   kind: FeedKind,
-  row: Pick<DayEndRow, 'status' | 'changes'>,
+  row: Pick<DayEndRow, 'status' | 'changeFacts'>,
 ): PendingAgainReason {
   if (kind === 'payments') {
-    const says = (pattern: RegExp): boolean => row.changes.some((words) => pattern.test(words));
-    if (row.status === 'REVERSED' || says(/^Reversed /)) return 'reversed';
-    if (row.status === 'BOUNCED' || says(/^Cheque .* bounced/)) return 'bounced';
-    if (row.status === 'VOIDED' || says(/^Receipt .* voided/)) return 'voided';
+    const tells = (factKind: ChangeFact['kind']): boolean => row.changeFacts.some((f) => f.kind === factKind);
+    if (row.status === 'REVERSED' || tells('reversed')) return 'reversed';
+    if (row.status === 'BOUNCED' || tells('cheque-bounced')) return 'bounced';
+    if (row.status === 'VOIDED' || tells('receipt-voided')) return 'voided';
   }
   return 'changed';
 }

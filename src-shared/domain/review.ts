@@ -56,78 +56,141 @@ export function isPendingAgain(item: KindedDocument): boolean {
 }
 
 /**
- * Plain words for what changed in a document since it was answered.
+ * One fact of how a document changed after it was answered: a code and its values, worded where it is
+ * shown (the renderer says it in the clerk's language; `changeInEnglish` for the few who need English).
+ * Dates are `YYYY-MM-DD`, amounts the service's decimal strings, statuses and numbers as sent.
+ *
+ * - `versions`: nothing else tells the change; the version answered (null when unknown) and now.
+ * - `moved`: the same for a document that moved after the clerk answered it, before the ack was sent.
+ * - `amount`, `status`, `lines`: the value at the answered version and now (lines: how many).
+ * - `reversed`, `cheque-bounced`, `receipt-voided`: a payment's own evidence (spec, Payment:
+ *   `reversal`, `cheque.bounce_reason` or `cheque.status` `BOUNCED`, `receipt.voided_at`).
+ * - `held`, `approval-decided`: a return's approval (spec, Return: `approval`).
+ * - `words`: a change told in words only (what an earlier build of the desk stored on a row).
+ */
+export type ChangeFact =
+  | { kind: 'versions'; acked: number | null; now: number }
+  | { kind: 'moved'; acked: number; now: number }
+  | { kind: 'amount'; from: string; to: string }
+  | { kind: 'status'; from: string; to: string }
+  | { kind: 'lines'; from: number; to: number }
+  | { kind: 'reversed'; date: string; by: string; reason: string }
+  | { kind: 'cheque-bounced'; number: string; reason: string | null }
+  | { kind: 'receipt-voided'; number: string; date: string; reason: string | null }
+  | { kind: 'held'; reason: string }
+  | { kind: 'approval-decided'; date: string; by: string | null }
+  | { kind: 'words'; text: string };
+
+/**
+ * What changed in a document since it was answered.
  *
  * `before` is the document (same kind) as it was when answered, when the desk has it; without it the document's
  * own evidence still tells a reversal, a bounce or a void (spec, Payment: `reversal`, `cheque.bounce_reason`,
  * `receipt.voided_at`). Empty when the document is not pending again.
  */
-export function describeChanges(item: KindedDocument, before: KindedDocument | null): string[] {
+export function changeFactsOf(item: KindedDocument, before: KindedDocument | null): ChangeFact[] {
   if (!isPendingAgain(item)) return [];
   const changes = changeEvidence(item, before);
-  if (changes.length === 0) {
-    changes.push(
-      `Changed after it was answered (answered version ${item.doc.ack?.acked_version ?? '?'}, now version ${item.doc.version}).`,
-    );
-  }
+  if (changes.length === 0)
+    changes.push({ kind: 'versions', acked: item.doc.ack?.acked_version ?? null, now: item.doc.version });
   return changes;
 }
 
 /**
- * Plain words for how a document moved after the clerk answered it at `answeredVersion`, while the
- * answer waited to be sent: what its own evidence tells, else the two versions.
+ * How a document moved after the clerk answered it at `ackedVersion`, while the ack waited to be sent:
+ * what its own evidence tells, else the two versions.
  */
-export function describeMove(item: KindedDocument, ackedVersion: number): string[] {
+export function moveFactsOf(item: KindedDocument, ackedVersion: number): ChangeFact[] {
   const changes = changeEvidence(item, null);
-  if (changes.length === 0)
-    changes.push(
-      `It changed after you answered it (you answered version ${ackedVersion}; it is now version ${item.doc.version}).`,
-    );
+  if (changes.length === 0) changes.push({ kind: 'moved', acked: ackedVersion, now: item.doc.version });
   return changes;
 }
 
+/**
+ * `moveFactsOf` in English sentences: the words the ack sender keeps on a held row
+ * (src-renderer/sync/send-acks.ts), until it keeps the facts for the clerk's language.
+ */
+export function describeMove(item: KindedDocument, ackedVersion: number): string[] {
+  return moveFactsOf(item, ackedVersion).map(changeInEnglish);
+}
+
+/** A change fact as one English sentence (what the desk stored before it kept facts). */
+export function changeInEnglish(fact: ChangeFact): string {
+  switch (fact.kind) {
+    case 'versions':
+      return `Changed after it was answered (answered version ${fact.acked ?? '?'}, now version ${fact.now}).`;
+    case 'moved':
+      return `It changed after you answered it (you answered version ${fact.acked}; it is now version ${fact.now}).`;
+    case 'amount':
+      return `Amount changed from ${fact.from} to ${fact.to}.`;
+    case 'status':
+      return `Status changed from ${fact.from} to ${fact.to}.`;
+    case 'lines':
+      return `Lines changed from ${fact.from} to ${fact.to}.`;
+    case 'reversed':
+      return `Reversed ${fact.date} by ${fact.by}: ${fact.reason}.`;
+    case 'cheque-bounced':
+      return `Cheque ${fact.number} bounced${fact.reason ? `: ${fact.reason}` : ''}.`;
+    case 'receipt-voided':
+      return `Receipt ${fact.number} voided ${fact.date}${fact.reason ? `: ${fact.reason}` : ''}.`;
+    case 'held':
+      return `Held: ${fact.reason}.`;
+    case 'approval-decided':
+      return `Approval decided ${fact.date}${fact.by ? ` by ${fact.by}` : ''}.`;
+    case 'words':
+      return fact.text;
+  }
+}
+
 /** What a document's own evidence, and the version it is compared with, tell of a change. */
-function changeEvidence(item: KindedDocument, before: KindedDocument | null): string[] {
-  const changes: string[] = [];
+function changeEvidence(item: KindedDocument, before: KindedDocument | null): ChangeFact[] {
+  const changes: ChangeFact[] = [];
   if (item.kind === 'payments') changes.push(...paymentEvidence(item.doc));
   if (item.kind === 'returns')
     changes.push(...returnEvidence(item.doc, before?.kind === 'returns' ? before.doc : null));
   if (before && before.kind === item.kind && before.doc.version !== item.doc.version) {
     const oldAmount = documentAmount(before);
     const newAmount = documentAmount(item);
-    if (oldAmount !== newAmount) changes.push(`Amount changed from ${oldAmount} to ${newAmount}.`);
+    if (oldAmount !== newAmount) changes.push({ kind: 'amount', from: oldAmount, to: newAmount });
     if (before.doc.status !== item.doc.status)
-      changes.push(`Status changed from ${before.doc.status} to ${item.doc.status}.`);
+      changes.push({ kind: 'status', from: before.doc.status, to: item.doc.status });
   }
   return changes;
 }
 
-function paymentEvidence(doc: Payment): string[] {
-  const out: string[] = [];
+function paymentEvidence(doc: Payment): ChangeFact[] {
+  const out: ChangeFact[] = [];
   if (doc.reversal)
-    out.push(
-      `Reversed ${doc.reversal.reversed_at.slice(0, 10)} by ${doc.reversal.reversed_by}: ${doc.reversal.reason}.`,
-    );
+    out.push({
+      kind: 'reversed',
+      date: doc.reversal.reversed_at.slice(0, 10),
+      by: doc.reversal.reversed_by,
+      reason: doc.reversal.reason,
+    });
   if (doc.cheque?.bounce_reason)
-    out.push(`Cheque ${doc.cheque.number} bounced: ${doc.cheque.bounce_reason}.`);
-  else if (doc.cheque && doc.cheque.status === 'BOUNCED') out.push(`Cheque ${doc.cheque.number} bounced.`);
-  if (doc.receipt?.voided_at) {
-    out.push(
-      `Receipt ${doc.receipt.number} voided ${doc.receipt.voided_at.slice(0, 10)}${doc.receipt.void_reason ? `: ${doc.receipt.void_reason}` : ''}.`,
-    );
-  }
+    out.push({ kind: 'cheque-bounced', number: doc.cheque.number, reason: doc.cheque.bounce_reason });
+  else if (doc.cheque && doc.cheque.status === 'BOUNCED')
+    out.push({ kind: 'cheque-bounced', number: doc.cheque.number, reason: null });
+  if (doc.receipt?.voided_at)
+    out.push({
+      kind: 'receipt-voided',
+      number: doc.receipt.number,
+      date: doc.receipt.voided_at.slice(0, 10),
+      reason: doc.receipt.void_reason || null,
+    });
   return out;
 }
 
-function returnEvidence(doc: Return, before: Return | null): string[] {
-  const out: string[] = [];
-  if (doc.approval?.held_reason) out.push(`Held: ${doc.approval.held_reason}.`);
+function returnEvidence(doc: Return, before: Return | null): ChangeFact[] {
+  const out: ChangeFact[] = [];
+  if (doc.approval?.held_reason) out.push({ kind: 'held', reason: doc.approval.held_reason });
   if (doc.approval?.decided_at)
-    out.push(
-      `Approval decided ${doc.approval.decided_at.slice(0, 10)}${doc.approval.decided_by ? ` by ${doc.approval.decided_by}` : ''}.`,
-    );
-  if (before && before.lines.length !== doc.lines.length) {
-    out.push(`Lines changed from ${before.lines.length} to ${doc.lines.length}.`);
-  }
+    out.push({
+      kind: 'approval-decided',
+      date: doc.approval.decided_at.slice(0, 10),
+      by: doc.approval.decided_by || null,
+    });
+  if (before && before.lines.length !== doc.lines.length)
+    out.push({ kind: 'lines', from: before.lines.length, to: doc.lines.length });
   return out;
 }

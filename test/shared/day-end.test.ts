@@ -22,7 +22,7 @@ function row(id: string, date: string, patch: Partial<DayEndRow> = {}): DayEndRo
     version: 1,
     review: 'pending',
     pendingAgain: 0,
-    changes: [],
+    changeFacts: [],
     status: 'ISSUED',
     date,
     currency: 'EGP',
@@ -74,11 +74,13 @@ const input: DayEndInput = {
     payments: [
       row('p1', '2026-03-02', { pendingAgain: 1, status: 'REVERSED', amountCents: 30_000, seq: 9 }),
       row('p2', '2026-03-02', { pendingAgain: 1, status: 'BOUNCED', amountCents: 20_000, seq: 10 }),
-      // Voided, told by the change's words only.
+      // Voided, told by the change's facts only.
       row('p3', '2026-03-03', {
         pendingAgain: 1,
         status: 'RECORDED',
-        changes: ['Receipt RC-000011 voided 2026-03-03: wrong customer.'],
+        changeFacts: [
+          { kind: 'receipt-voided', number: 'RC-000011', date: '2026-03-03', reason: 'wrong customer' },
+        ],
         amountCents: 1,
         seq: 11,
       }),

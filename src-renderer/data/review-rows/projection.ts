@@ -13,9 +13,9 @@ import {
   refLabel,
   type KindedDocument,
 } from '../../../src-shared/domain/feeds';
-import { describeChanges, isPendingAgain, reviewStateOf } from '../../../src-shared/domain/review';
+import { changeFactsOf, isPendingAgain, reviewStateOf } from '../../../src-shared/domain/review';
 import { ackedOf } from '../document-versions';
-import type { ReviewRow, StoredDocument } from '../rows';
+import type { NoteFacts, ReviewRow, StoredDocument } from '../rows';
 import { rowKeysOf } from './keys';
 
 /**
@@ -38,7 +38,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     version: doc.version,
     review,
     pendingAgain: isPendingAgain(stored) ? 1 : 0,
-    changes: describeChanges(stored, ackedOf(stored)),
+    changeFacts: changeFactsOf(stored, ackedOf(stored)),
     status: doc.status,
     number: documentNumber(stored),
     date: documentDate(stored),
@@ -47,7 +47,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     customerName: previous?.customerName ?? '',
     rep: refLabel(documentRep(stored)),
     currency: doc.currency,
-    note: noteOf(stored),
+    noteFacts: noteFactsOf(stored),
     amountCents: amountToCents(documentAmount(stored)),
     externalNumber: doc.ack?.external_number ?? doc.external_number ?? '',
     answerState: keepAck && previous ? previous.answerState : '',
@@ -63,19 +63,23 @@ export function chunksOf(rows: readonly (ReviewRow | undefined)[]): Map<string, 
   return new Map(rows.flatMap((row) => (row ? [[row.id, row.chunk] as const] : [])));
 }
 
-/** One short fact of a document for its grid row. Spec, Resources. */
-function noteOf(item: KindedDocument): string {
+/** One short fact of a document for its grid row, worded where it is shown. Spec, Resources. */
+function noteFactsOf(item: KindedDocument): NoteFacts {
   switch (item.kind) {
     case 'orders':
-      return `${item.doc.lines.length} line${item.doc.lines.length === 1 ? '' : 's'}`;
+      return { kind: 'lines', count: item.doc.lines.length };
     case 'invoices':
-      return `Order ${item.doc.order.number}`;
-    case 'payments':
-      return item.doc.cheque
-        ? `${item.doc.method} ${item.doc.cheque.number} · ${item.doc.cheque.status}`
-        : item.doc.method;
+      return { kind: 'order', number: item.doc.order.number };
+    case 'payments': {
+      const cheque = item.doc.cheque;
+      return {
+        kind: 'method',
+        method: item.doc.method,
+        cheque: cheque ? { number: cheque.number, status: cheque.status } : null,
+      };
+    }
     case 'returns':
-      return `${item.doc.reason} · invoice ${item.doc.invoice.number}`;
+      return { kind: 'reason', reason: item.doc.reason, invoice: item.doc.invoice.number };
   }
 }
 

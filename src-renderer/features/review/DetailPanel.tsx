@@ -6,6 +6,7 @@ import { formatters, isolate } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatAmount, formatDate, formatTime } from '../ui/format';
 import { reviewChip } from './columns';
+import { changeTexts } from './row-words';
 import { useDocumentDetail } from './use-document-detail';
 
 function Facts({ items }: { items: Array<[string, ReactNode]> }) {
@@ -431,10 +432,10 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
               {detail.row.answerError}
             </p>
           )}
-          {detail.row.changes.length > 0 && (
+          {detail.row.changeFacts.length > 0 && (
             <Section title={say('review.detail.changes')}>
               <ul>
-                {detail.row.changes.map((change) => (
+                {changeTexts(detail.row).map((change) => (
                   <li key={change}>{change}</li>
                 ))}
               </ul>

@@ -8,6 +8,7 @@ import { isolate, say } from '../../messages/intl';
 import { assertNever } from '../ui/assert-never';
 import { formatCents, formatDate } from '../ui/format';
 import { amountFilterOptions, textFilterOptions } from './review-datasource';
+import { changeTexts, noteText } from './row-words';
 
 /** The short state of a row for the detail panel's chip: the full words are in the note below it. */
 export function reviewChip(row: ReviewRow): string {
@@ -57,12 +58,13 @@ export function reviewCellText(colId: string, row: ReviewRow): string {
     case 'review':
       return reviewText(row);
     case 'changes':
-      return row.changes.join(' ');
+      return changeTexts(row).join(' ');
+    case 'note':
+      return noteText(row);
     case 'date':
       return formatDate(row.date);
     case 'number':
     case 'rep':
-    case 'note':
     case 'status':
     case 'currency':
     case 'externalNumber':
@@ -122,11 +124,12 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
     },
     { field: 'rep', headerName: say('review.column.rep'), width: 80, ...plain },
     {
-      field: 'note',
+      colId: 'note',
       headerName: say(`review.column.${kind}.note`),
       width: kind === 'payments' ? 204 : 164,
       cellStyle: bidi,
       ...plain,
+      valueGetter: (params) => (params.data ? noteText(params.data) : ''),
     },
     { field: 'status', headerName: say('review.column.status'), width: 120, ...plain },
     {
@@ -149,7 +152,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       // The whole story on hover: the clerk's own answer's fate in full, then what changed.
       tooltipValueGetter: (params) =>
         params.data
-          ? [params.data.answerError || reviewText(params.data), ...params.data.changes].join('\n')
+          ? [params.data.answerError || reviewText(params.data), ...changeTexts(params.data)].join('\n')
           : '',
     },
     {
@@ -167,8 +170,9 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       headerName: say('review.column.changes'),
       width: 260,
       ...plain,
-      valueGetter: (params) => params.data?.changes.join(' ') ?? '',
-      tooltipValueGetter: (params) => params.data?.changes.join('\n') ?? '',
+      cellStyle: bidi,
+      valueGetter: (params) => (params.data ? changeTexts(params.data).join(' ') : ''),
+      tooltipValueGetter: (params) => (params.data ? changeTexts(params.data).join('\n') : ''),
     });
   }
   return columns;

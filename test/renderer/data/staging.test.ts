@@ -119,7 +119,7 @@ describe('staging feed pages', () => {
     expect(await db.rowsOf('payments').get('p')).toMatchObject({
       review: 'pending',
       pendingAgain: 1,
-      changes: ['Reversed 2025-03-03 by office: Wrong customer.'],
+      changeFacts: [{ kind: 'reversed', date: '2025-03-03', by: 'office', reason: 'Wrong customer' }],
     });
     expect((await readDocument('payments', 'p'))?.stored.answered?.version).toBe(4);
     await expectChunksConsistent();

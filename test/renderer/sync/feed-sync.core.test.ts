@@ -187,7 +187,13 @@ describe('feed sync into the local store, against the sandbox', () => {
     expect(seen.at(-1)?.fetched).toBe(3);
     const row = await db.rowsOf('payments').get(reversed!);
     expect(row).toMatchObject({ review: 'pending', pendingAgain: 1 });
-    expect(row?.changes.join(' ')).toMatch(/^Reversed \d{4}-\d{2}-\d{2} by .+: .+\./);
+    // The reversal first (and its status since the answer, from the answered version kept).
+    expect(row?.changeFacts[0]).toEqual({
+      kind: 'reversed',
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      by: expect.any(String),
+      reason: expect.any(String),
+    });
     // The document as it was answered is kept beside the new one.
     const stored = (await readDocument('payments', reversed!))?.stored;
     expect(stored?.answered?.version).toBe(stored?.doc.ack?.acked_version);
