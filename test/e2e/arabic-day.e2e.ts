@@ -135,24 +135,29 @@ async function lookAt(page: Page, screen: string, options: { fullPage?: boolean 
 }
 
 /**
- * The x on screen of `needle` inside `root`'s text (a range around it): how a part of a sentence is
- * placed, to check that ids and amounts keep their order inside Arabic.
+ * The x on screen of `needle` inside `root`'s text (a range around it alone), or of `needle` within
+ * the first `inside` when given (the minus of `-1,234.50`): how a part of a sentence is placed, to
+ * check that ids and amounts keep their order inside Arabic.
  */
-async function xOf(root: Locator, needle: string): Promise<number> {
-  const x = await root.evaluate((element, wanted) => {
-    // Typed loosely: this file is type-checked without the DOM's types.
-    const doc = (globalThis as unknown as { document: any }).document; // eslint-disable-line @typescript-eslint/no-explicit-any
-    const walker = doc.createTreeWalker(element, 4);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const at = (node.data as string).indexOf(wanted);
-      if (at < 0) continue;
-      const range = doc.createRange();
-      range.setStart(node, at);
-      range.setEnd(node, at + wanted.length);
-      return range.getBoundingClientRect().x as number;
-    }
-    return null;
-  }, needle);
+async function xOf(root: Locator, needle: string, inside = needle): Promise<number> {
+  const x = await root.evaluate(
+    (element, [wanted, around]) => {
+      // Typed loosely: this file is type-checked without the DOM's types.
+      const doc = (globalThis as unknown as { document: any }).document; // eslint-disable-line @typescript-eslint/no-explicit-any
+      const walker = doc.createTreeWalker(element, 4);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const found = (node.data as string).indexOf(around!);
+        const at = found < 0 ? -1 : (node.data as string).indexOf(wanted!, found);
+        if (at < 0) continue;
+        const range = doc.createRange();
+        range.setStart(node, at);
+        range.setEnd(node, at + wanted!.length);
+        return range.getBoundingClientRect().x as number;
+      }
+      return null;
+    },
+    [needle, inside],
+  );
   if (x === null) throw new Error(`"${needle}" is not on screen`);
   return x;
 }
@@ -563,8 +568,8 @@ describe('a day in Arabic: a clerk on a computer set to Arabic (Egypt), browser 
     // Inside each isolate, left to right: the number's parts, and the minus before the digits.
     expect(await xOf(sentence, prefix)).toBeLessThan(await xOf(sentence, `-${year}-`));
     expect(await xOf(sentence, `-${year}-`)).toBeLessThan(await xOf(sentence, serial));
-    expect(await xOf(sentence, '-1,234.50')).toBeLessThan(await xOf(sentence, '1,234'));
-    expect(await xOf(sentence, '1,234')).toBeLessThan(await xOf(sentence, '.50'));
+    expect(await xOf(sentence, '-', '-1,234.50')).toBeLessThan(await xOf(sentence, '1,234', '-1,234.50'));
+    expect(await xOf(sentence, '1,234', '-1,234.50')).toBeLessThan(await xOf(sentence, '.50', '-1,234.50'));
     // The sentence itself right to left: the invoice number, said first, stands right of the amount.
     expect(await xOf(sentence, differing.number)).toBeGreaterThan(await xOf(sentence, '-1,234.50'));
     await lookAt(page, '09-reconcile-reject-dialog');
