@@ -600,6 +600,19 @@ describe('a day in Arabic: a clerk on a computer set to Arabic (Egypt), browser 
     const firstBar = Number(await bars.first().getAttribute('x'));
     const lastBar = Number(await bars.last().getAttribute('x'));
     expect(firstBar).toBeGreaterThan(lastBar);
+    // The days' labels under the bars never run into each other (Arabic weekdays and months are long).
+    const labelBoxes = await report.locator('svg text.day').evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return { left: box.left, right: box.right };
+      }),
+    );
+    expect(labelBoxes.length).toBeGreaterThan(1);
+    const byPlace = [...labelBoxes].sort((a, b) => a.left - b.left);
+    for (let at = 1; at < byPlace.length; at += 1)
+      expect(byPlace[at]!.left, 'a day label overlaps the next').toBeGreaterThanOrEqual(
+        byPlace[at - 1]!.right,
+      );
     // The clerk's answers of the day are counted as answered from this desk.
     const invoicesLine = summary
       .locator('tbody tr')

@@ -2,19 +2,22 @@ import type { DayEndSeriesPoint } from '../../../src-shared/domain/day-end';
 import { isolate } from '../../messages/intl';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { formatCount, formatDate } from '../ui/format';
-import { dayLabel, shortDayLabel } from './day-end-words';
+import { dayLabelLines, shortDayLabel } from './day-end-words';
 
 const height = 200;
 const top = 12;
-const bottom = 36;
+const bottom = 50;
 const left = 44;
 const right = 12;
 /** The plot's width the bars share; a short range gets wide bars, up to `widestGroup`. */
 const plotWidth = 720;
 const widestGroup = 72;
-/** A day's label and the room it takes: `Mon 2 Mar` for up to two weeks, else `2 Mar`. */
-const longLabelWidth = 72;
-const shortLabelWidth = 50;
+/**
+ * The room a label's characters take (the chart's 12px text, Latin or Arabic, at its widest) and the gap
+ * kept between two labels: a label is written under every day whose label fits, else every second, third…
+ */
+const labelCharWidth = 7;
+const labelGap = 8;
 
 /** A round step for the value axis: 1, 2 or 5 times a power of ten, about a quarter of `max`. */
 function niceStep(max: number): number {
@@ -44,8 +47,11 @@ export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
   const plotHeight = height - top - bottom;
   const y = (value: number): number => top + plotHeight - (value / axisMax) * plotHeight;
   const bar = Math.max(2, Math.min(24, (group - 4) / 2));
+  // Up to two weeks: the weekday over `2 Mar`; longer: `2 Mar` alone.
   const isLong = series.length > 14;
-  const labelEvery = Math.ceil((isLong ? shortLabelWidth : longLabelWidth) / group);
+  const labels = series.map((point) => (isLong ? [shortDayLabel(point.date)] : dayLabelLines(point.date)));
+  const widestLabel = Math.max(1, ...labels.flatMap((lines) => lines.map((line) => line.length)));
+  const labelEvery = Math.max(1, Math.ceil((widestLabel * labelCharWidth + labelGap) / group));
   const ticks: number[] = [];
   for (let value = 0; value <= axisMax; value += step) ticks.push(value);
   return (
@@ -97,13 +103,12 @@ export function DayEndChart(props: { series: readonly DayEndSeriesPoint[] }) {
                 <title>{say('dayEnd.chart.barAnswered', { date, count: point.answered })}</title>
               </rect>
               {index % labelEvery === 0 && (
-                <text
-                  className="day"
-                  x={place(left + index * group + group / 2)}
-                  y={height - bottom + 16}
-                  textAnchor="middle"
-                >
-                  {isLong ? shortDayLabel(point.date) : dayLabel(point.date)}
+                <text className="day" y={height - bottom + 16} textAnchor="middle">
+                  {(labels[index] ?? []).map((line, at) => (
+                    <tspan key={at} x={place(left + index * group + group / 2)} dy={at === 0 ? 0 : '1.2em'}>
+                      {line}
+                    </tspan>
+                  ))}
                 </text>
               )}
             </g>

@@ -123,6 +123,15 @@ export function dayLabel(date: string): string {
   return say('dayEnd.day.long', dayParts(date));
 }
 
+/**
+ * A day as the chart writes it under a week's bars, on two lines: the weekday, then `2 Mar`. One line
+ * (`Mon 2 Mar`) fits English under a bar; Arabic's weekdays and months are three times as long
+ * (`الأربعاء 25 نوفمبر`) and ran into the next day's label.
+ */
+export function dayLabelLines(date: string): [string, string] {
+  return [dayParts(date).weekday, shortDayLabel(date)];
+}
+
 /** A day in few characters, for a chart of many days: `2 Mar`. */
 export function shortDayLabel(date: string): string {
   return say('dayEnd.day.short', dayParts(date));
