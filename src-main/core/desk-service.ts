@@ -20,6 +20,7 @@ import { readReferenceList, sendAckBatch } from './acks/ack-batches';
 import { pullDocuments, pullFeedPage, readFeedCursor } from './feeds/feed-pages';
 import { readCustomerBalances, readCustomerNames } from './lookup/customer-names';
 import { readCustomersByRef } from './lookup/customers-by-ref';
+import { readRecordsById } from './lookup/records-by-id';
 import { Connections, type SavedConnection } from './connections/connections';
 import { pinNewConnectionStart } from './connections/start-point';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
@@ -153,6 +154,8 @@ export class DeskCore {
             ),
           ),
         customers: async (refs) => ok(await readCustomersByRef((await this.activeClient()).client, refs)),
+        records: async (entity, ids) =>
+          ok(await readRecordsById((await this.activeClient()).client, entity, ids)),
       },
       files: {
         save: (request) => this.#fileDialogs().save(request),

@@ -289,6 +289,7 @@ function createHttpDesk(): Desk {
       customer: (ref) => callHost('lookup.customer', [ref]),
       customerBalances: (ids) => callHost('lookup.customerBalances', [ids]),
       customers: (refs) => callHost('lookup.customers', [refs]),
+      records: (entity, ids) => callHost('lookup.records', [entity, ids]),
     },
     on: hostAndShortcutEvents(
       createHostEvents(hostSecret),

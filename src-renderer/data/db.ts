@@ -9,6 +9,7 @@
  */
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { RecordKind } from '../../src-shared/domain/master-data';
+import type { NamedEntity, RecordRefEntity } from '../../src-shared/domain/named-records';
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type {
   AuditEntry,
@@ -25,9 +26,12 @@ import type {
   PushedKeyRow,
   PushRecordRow,
   PushRunRow,
+  RecordNameRow,
+  RecordRefRow,
   ReconciliationRow,
   ReferenceListRow,
   RegisterLayoutRow,
+  RepNameRow,
   ReviewRow,
   ViewCounterRow,
 } from './rows';
@@ -80,6 +84,9 @@ export class DeskDb extends Dexie {
   customerTokens!: EntityTable<CustomerTokensRow, 'id'>;
   numberWords!: EntityTable<NumberWordRow, 'word'>;
   customerAliases!: Table<CustomerAliasRow, [string, string, string]>;
+  recordNames!: Table<RecordNameRow, [string, NamedEntity, string]>;
+  recordRefs!: Table<RecordRefRow, [RecordRefEntity, string]>;
+  repNames!: Table<RepNameRow, [string, string, string]>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -149,6 +156,17 @@ export class DeskDb extends Dexie {
     // The key reads one name's pairs as a range; `connectionId` reads a connection's. A new table only:
     // nothing moves.
     this.version(9).stores({ customerAliases: '[connectionId+name+customerId], connectionId' });
+    // Version 10 (names, not codes: docs/decisions/107-names-not-codes.md): the names `GET /lookup` gave
+    // products, branches, units, warehouses and price lists, per connection (a connection's names of an
+    // entity are a range of the key); the records staged documents name, written with the documents and
+    // cleared with them (binding.ts), so the name fill reads no document; and reps' names the clerk gave
+    // (v1 names no rep), per connection. New tables only: nothing moves (documents staged before are
+    // read for their records once, a few chunks a sync pass: record-refs.ts).
+    this.version(10).stores({
+      recordNames: '[connectionId+entity+id]',
+      recordRefs: '[entity+id]',
+      repNames: '[connectionId+repId+code]',
+    });
     // Rows stored before rows kept facts (their note and changes in English words) are read as facts,
     // so they are said in the clerk's language; no version: nothing is indexed by them, and no row moves.
     for (const kind of feedKinds)

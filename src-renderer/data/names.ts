@@ -5,7 +5,7 @@
 import type { CustomerName } from '../../src-shared/bridge/contract';
 import { feedKinds } from '../../src-shared/wire';
 import { db } from './db';
-import type { ReviewRow } from './rows';
+import type { CustomerNameRow, ReviewRow } from './rows';
 import { rowsOfCustomer } from './review-rows/reads';
 import { putReviewRows, reviewRowTables } from './review-rows/writer';
 import { stagedCustomerIds } from './review-rows/search-tables';
@@ -52,4 +52,9 @@ export async function storeCustomerNames(names: readonly CustomerName[], nowIso:
       }
     }
   });
+}
+
+/** Every customer name looked up on this computer (the names the desk shows: desk-names.ts). */
+export function readCustomerNameRows(): Promise<CustomerNameRow[]> {
+  return db.customerNames.toArray();
 }

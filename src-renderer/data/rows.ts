@@ -14,6 +14,7 @@ import type {
 } from '../../src-shared/domain/reconcile';
 import type { DeskError } from '../../src-shared/bridge/result';
 import type { FeedDocuments } from '../../src-shared/domain/feeds';
+import type { NamedEntity, RecordRefEntity } from '../../src-shared/domain/named-records';
 import type { ChangeFact, ReviewState } from '../../src-shared/domain/review';
 import type { SeqLedger } from '../../src-shared/domain/seq-ledger';
 import type {
@@ -230,6 +231,51 @@ export interface CustomerNameRow {
   code: string | null;
   name: NameMap | null;
   fetchedAt: string;
+}
+
+/**
+ * A record's name as `GET /lookup` answered it (version 10, docs/decisions/107-names-not-codes.md): a
+ * product, branch, unit, warehouse or price list of the connection it was read from, by its service id.
+ */
+export interface RecordNameRow {
+  connectionId: string;
+  entity: NamedEntity;
+  id: string;
+  code: string | null;
+  /** Null: the service does not know the id (404 `NOT_FOUND`). */
+  name: NameMap | null;
+  /** A tombstone is still found and named (docs/decisions/004-lookup-parameters-and-answer.md). */
+  deleted: boolean;
+  fetchedAt: string;
+}
+
+/**
+ * A record a staged document names (version 10): its entity and service id, and the code and ERP key the
+ * document gives it. Written with the documents (stored-documents.ts) and cleared with them, so the name
+ * fill knows what to name without reading a document.
+ */
+export interface RecordRefRow {
+  entity: RecordRefEntity;
+  id: string;
+  code: string | null;
+  externalRef: string | null;
+}
+
+/** Where a rep's name came from: typed by the clerk, or imported from the ERP's salesperson export. */
+export type RepNameSource = { kind: 'typed' } | { kind: 'imported'; fileName: string };
+
+/**
+ * A sales rep's name as the clerk gave it (version 10; v1 has no call that names a rep), per connection.
+ * A name typed for a rep the documents name has its service id and code; one imported by code has no id
+ * (`repId` ''). A rep without a code has `code` ''.
+ */
+export interface RepNameRow {
+  connectionId: string;
+  repId: string;
+  code: string;
+  name: NameMap;
+  source: RepNameSource;
+  savedAt: string;
 }
 
 /** Small facts of the store itself (which connection its documents came from). */

@@ -13,15 +13,19 @@
  * still name it is kept beside it (`chunkLive`), and a chunk no row names is deleted in the same
  * transaction, so the store holds each document once, as it does the rows.
  *
+ * Every document written also records the records it names (record-refs.ts, version 10), so the name
+ * fill finds them without reading a document.
+ *
  * Callers run these inside their own `db.transaction('rw', …)` that includes `storedDocumentTables`.
  */
 import type { FeedKind } from '../../src-shared/wire';
 import { db } from './db';
 import { type ChunkLiveRow, type DocumentChunk, type ReviewRow, type StoredDocument } from './rows';
 import { documentChunkSize, newChunkKey } from './chunk-layout';
+import { recordDocumentRefs } from './record-refs';
 
 /** The tables these functions touch, for the caller's transaction. */
-export const storedDocumentTables = [db.documentChunks, db.chunkLive];
+export const storedDocumentTables = [db.documentChunks, db.chunkLive, db.recordRefs];
 
 /**
  * The stored documents of `rows` (undefined for a missing row, or a document its chunk does not hold),
@@ -75,6 +79,7 @@ export function writeStoredDocuments(
     db.documentChunks.bulkPut(chunks),
     db.chunkLive.bulkPut(chunks.map((chunk) => ({ key: chunk.key, live: chunk.docs.length }))),
     releaseChunks(latest.flatMap((stored) => previousChunkOf.get(stored.id) ?? [])),
+    recordDocumentRefs(latest),
   ]).then(() => undefined);
   return { chunkOf, written };
 }

@@ -1,6 +1,6 @@
 /**
  * The renderer's scheduler: the one owner of everything that runs by itself — the sync engine, the
- * poll timer, the retry of queued acks, the grid-reload throttle and the customer-name fill's guards.
+ * poll timer, the retry of queued acks, the grid-reload throttle and the name fill's guards.
  *
  * Created with the store (./store.ts) and reset with it, so no timer or engine outlives a reset and
  * no module-level mutable state exists elsewhere in the renderer.
@@ -20,6 +20,11 @@ export class Scheduler {
   isFillingNames = false;
   /** The client may not look names up (no customers scope): do not ask again until a reset. */
   areNamesRefused = false;
+  /**
+   * Records the service refused to name for a missing scope, as `connectionId:entity`: not asked again
+   * until a reset (sync/record-names.ts).
+   */
+  readonly refusedNameEntities = new Set<string>();
 
   /** The sync engine, made on first use with the store's callbacks. */
   engine(options: () => SyncEngineOptions): SyncEngine {
@@ -77,5 +82,6 @@ export class Scheduler {
     this.lastTouchMs = 0;
     this.isFillingNames = false;
     this.areNamesRefused = false;
+    this.refusedNameEntities.clear();
   }
 }

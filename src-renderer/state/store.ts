@@ -4,12 +4,13 @@ import { createShellSlice, type ShellSlice } from './slices/shell-slice';
 import { createReviewSlice, type ReviewSlice } from './slices/review-slice';
 import { createSyncSlice, type SyncSlice } from './slices/sync-slice';
 import { createBalancesSlice, type BalancesSlice } from './slices/balances-slice';
+import { createNamesSlice, type NamesSlice } from './slices/names-slice';
 import { Scheduler } from './scheduler';
 
 export type { Section } from './slices/shell-slice';
 
 /** UI and session state only; documents live in IndexedDB. */
-export type DeskState = ShellSlice & ConnectionsSlice & SyncSlice & ReviewSlice & BalancesSlice;
+export type DeskState = ShellSlice & ConnectionsSlice & SyncSlice & ReviewSlice & BalancesSlice & NamesSlice;
 
 /** The store's setter, as slices receive it. */
 export type SetDeskState = StoreApi<DeskState>['setState'];
@@ -27,6 +28,7 @@ export const useDeskStore = create<DeskState>()((set, get) => ({
   ...createSyncSlice(set, get, scheduler),
   ...createReviewSlice(set, get),
   ...createBalancesSlice(set, get),
+  ...createNamesSlice(set, get),
 }));
 
 /** Puts the store back as it was first made, with its timers stopped (tests reset it after each case). */

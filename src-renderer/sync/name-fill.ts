@@ -1,7 +1,8 @@
 /**
  * Fills in the names of the customers the staged documents name, a few at a time through the bridge
  * (`reference.customerNames`, one `GET /lookup` per customer, paced by the core). Stops at the first
- * refusal (a client without a customers scope keeps showing codes).
+ * refusal (a client without a customers scope keeps showing codes). The other records documents name,
+ * and the code lists, are named by record-names.ts after it.
  */
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';

@@ -2,7 +2,8 @@
  * A sync pass, as the store's sync slice runs it (state/slices/sync-slice.ts holds only what the UI
  * shows of it): the feeds through the sync engine (feed-sync.ts), then, for the feeds that finished,
  * the acks made elsewhere (acked-elsewhere.ts) and the seq gaps of issued feeds (seq-gaps.ts). The
- * slice then sends queued acks (send-acks.ts) and fills customers' names (name-fill.ts).
+ * slice then sends queued acks (send-acks.ts) and fills names: customers' (name-fill.ts), then code
+ * lists and the records documents name (record-names.ts).
  */
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';

@@ -6,8 +6,14 @@
  * compromised renderer can hand the core nothing it does not expect.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { maxCustomerRefs, type DeskOperation } from './contract';
-import { AckOutcomeSchema, FeedKindSchema, ReferenceKindSchema, RecordKeySchema } from '../wire';
+import { maxCustomerRefs, maxLookupIds, type DeskOperation } from './contract';
+import {
+  AckOutcomeSchema,
+  FeedKindSchema,
+  LookupEntitySchema,
+  ReferenceKindSchema,
+  RecordKeySchema,
+} from '../wire';
 import { maxAckBatchItems, maxAckMessageLength, maxExternalNumberLength } from '../domain/acks';
 import { maxResultsPage, PushPlanSchema } from '../domain/master-data';
 import { maxFileBytes } from './file-limits';
@@ -257,6 +263,11 @@ export const operationArguments = {
   // `lookup.customer` refuses it, so one odd key of a register does not refuse the others.
   'lookup.customers': Type.Tuple([
     Type.Array(Type.String({ minLength: 1, maxLength: 1000 }), { minItems: 1, maxItems: maxCustomerRefs }),
+  ]),
+  // Service ids, as `lookup.customerBalances` takes them: one entity a call.
+  'lookup.records': Type.Tuple([
+    LookupEntitySchema,
+    Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: maxLookupIds }),
   ]),
   'files.save': Type.Tuple([SaveFileRequestArgumentSchema]),
   'files.open': Type.Tuple([OpenFileRequestArgumentSchema]),

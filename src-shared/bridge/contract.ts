@@ -18,6 +18,7 @@ import type {
   BatchAckItem,
   FeedCursor,
   FeedKind as WireFeedKind,
+  LookupEntity,
   LookupRecord,
   NameMap,
   ReferenceEntry,
@@ -243,6 +244,15 @@ export interface DeskApi {
      * spent) would refuse every later key too: it is the last entry, and the keys after it are not asked.
      */
     customers(refs: string[]): Promise<Result<CustomerByRef[]>>;
+    /**
+     * Records of one entity by the service's ids (at most `maxLookupIds`) in one bridge call, so the desk
+     * shows products, branches, units and warehouses by name (docs/decisions/107-names-not-codes.md);
+     * the core asks `GET /lookup?entity=…&id=…` once per id, in order, through its paced, retrying
+     * client. Each id gets its record or its own `NOT_FOUND`; the first failure of any other kind (no
+     * answer, a missing scope, the rate window spent) would refuse every later id too: it is the last
+     * entry, and the ids after it are not asked.
+     */
+    records(entity: LookupEntity, ids: string[]): Promise<Result<RecordById[]>>;
   };
   /**
    * Files the clerk saves (exports) and opens (imports). The desktop app shows its native Save and Open
@@ -333,6 +343,15 @@ export interface CustomerByRef {
 
 /** The most ERP keys of one `lookup.customers` call (one `GET /lookup` each). */
 export const maxCustomerRefs = 100;
+
+/** One service id of `lookup.records` and what `GET /lookup` said of it: the record, or why not. */
+export interface RecordById {
+  id: string;
+  result: Result<LookupRecord>;
+}
+
+/** The most ids of one `lookup.records` call (one `GET /lookup` each). */
+export const maxLookupIds = 100;
 
 /** One call the core made on the active connection, as the check-up lists it: never a token. */
 export interface CallRecord {
@@ -458,6 +477,7 @@ export const deskOperations = [
   'lookup.customer',
   'lookup.customerBalances',
   'lookup.customers',
+  'lookup.records',
   'files.save',
   'files.open',
   'demo.open',

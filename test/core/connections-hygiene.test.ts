@@ -132,6 +132,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       'lookup.customerBalances': [['no-such-customer']],
       'lookup.customer': ['HY-1'],
       'lookup.customers': [['HY-1', 'no-such-customer']],
+      'lookup.records': ['product', ['no-such-product']],
       'files.save': [
         {
           suggestedName: 'hygiene.csv',

@@ -6,6 +6,7 @@ import type { ReviewRow } from '../../data/rows';
 import { formatters, isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { openFile } from '../files/file-actions';
+import { CodeAndName } from '../ui/CodeAndName';
 import { Dialog } from '../ui/Dialog';
 import { formatCents, formatCount, formatTotals } from '../ui/format';
 import {
@@ -280,7 +281,11 @@ function AcceptRowsDialog({
                   <bdi dir="ltr">{row.number}</bdi>
                 </td>
                 <td>
-                  <bdi>{row.customer}</bdi>
+                  <CodeAndName
+                    kind="customer"
+                    value={{ id: row.customerId, code: row.customer }}
+                    fallbackName={row.customerName ? { en: row.customerName } : null}
+                  />
                 </td>
                 <td className="num">
                   <bdi dir="ltr">

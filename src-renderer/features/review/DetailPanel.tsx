@@ -1,11 +1,16 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
+import { rejectReasons } from '../../../src-shared/domain/acks';
 import { refLabel } from '../../../src-shared/domain/feeds';
 import type { Ack, FeedKind, Invoice, Order, Payment, Ref, Return, TaxLine } from '../../../src-shared/wire';
 import type { AuditEntry, StoredDocument } from '../../data/rows';
 import { formatters, isolate } from '../../messages/intl';
-import { useSay } from '../../messages/use-say';
+import { useDeskLocale, useSay } from '../../messages/use-say';
+import { nameOfCode, selectNamesOf, type NameKind } from '../../state/names';
+import { useDeskStore } from '../../state/store';
+import { CodeAndName, CodeAndNameText } from '../ui/CodeAndName';
 import { formatAmount, formatDate, formatTime } from '../ui/format';
 import { reviewChip } from './columns';
+import { reasonLabel, shownLabelOptions, statusLabel } from './review-names';
 import { changeTexts } from './row-words';
 import { useDocumentDetail } from './use-document-detail';
 
@@ -24,8 +29,31 @@ function Facts({ items }: { items: Array<[string, ReactNode]> }) {
   );
 }
 
-function RefText({ value }: { value: Ref | null | undefined }) {
-  return <bdi>{refLabel(value)}</bdi>;
+/** A record a document names (a branch, a product, a rep), by name beside its code. */
+function RefText({ kind, value }: { kind: NameKind; value: Ref | null | undefined }) {
+  return value ? <CodeAndName kind={kind} value={value} /> : null;
+}
+
+/** A code of a reference list (a method, a status, a currency), by name beside the code. */
+function CodeText({ kind, code }: { kind: NameKind; code: string | null | undefined }) {
+  return code ? <CodeAndName kind={kind} code={code} /> : null;
+}
+
+/** A rejection's reason: the desk's own reasons, else the service's return reasons. */
+function ReasonText({ code }: { code: string | null | undefined }) {
+  if (!code) return null;
+  const own = rejectReasons.find((reason) => reason.code === code);
+  return own ? (
+    <CodeAndNameText code={code} name={own.name} />
+  ) : (
+    <CodeText kind="return-reasons" code={code} />
+  );
+}
+
+/** A component whose sentences hold labels: said again when new names are read or the language changes. */
+function useShownNames(): void {
+  useDeskStore((state) => state.names);
+  useDeskLocale();
 }
 
 /**
@@ -42,8 +70,18 @@ function named(text: string | null | undefined): ReactNode {
   return text ? <bdi>{text}</bdi> : '';
 }
 
-function taxText(tax: TaxLine[]): string {
-  return tax.map((line) => `${line.code} ${formatAmount(line.amount)}`).join(', ');
+/** A line's taxes: each code by name, and its amount. */
+function TaxText({ tax }: { tax: TaxLine[] }) {
+  return (
+    <>
+      {tax.map((line, index) => (
+        <Fragment key={index}>
+          {index > 0 && ', '}
+          <CodeText kind="tax-codes" code={line.code} /> {ltr(formatAmount(line.amount))}
+        </Fragment>
+      ))}
+    </>
+  );
 }
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -96,7 +134,7 @@ function AckFacts({ ack, version }: { ack: Ack | null | undefined; version: numb
           say(ack.outcome === 'ACCEPTED' ? 'review.state.accepted' : 'review.state.rejected'),
         ],
         [say('review.detail.ack.externalNumber'), ltr(ack.external_number)],
-        [say('review.detail.ack.reason'), ack.reason_code ?? ''],
+        [say('review.detail.ack.reason'), <ReasonText code={ack.reason_code} />],
         [say('review.detail.ack.message'), named(ack.message)],
         [say('review.detail.ack.answered'), ltr(formatTime(ack.acked_at))],
         [
@@ -114,6 +152,7 @@ function AckFacts({ ack, version }: { ack: Ack | null | undefined; version: numb
 
 function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
   const say = useSay();
+  useShownNames();
   if (entries.length === 0) return <p className="empty">{say('review.detail.history.none')}</p>;
   return (
     <ul className="history">
@@ -124,7 +163,7 @@ function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
             {say('review.detail.history.entry', {
               time: isolate.ltr(formatTime(entry.at)),
               outcome: item?.outcome === 'REJECTED' ? 'rejected' : 'accepted',
-              reason: isolate.ltr(item?.reasonCode ?? ''),
+              reason: item?.reasonCode ? reasonLabel(item.reasonCode, shownLabelOptions()) : '',
               hasNumber: item?.externalNumber ? 'yes' : 'no',
               number: isolate.ltr(item?.externalNumber ?? ''),
               result: item?.result ?? entry.outcome,
@@ -146,9 +185,10 @@ function OrderBody({ doc }: { doc: Order }) {
       <Facts
         items={[
           [say('review.detail.orderDate'), ltr(formatDate(doc.order_date))],
-          [say('review.detail.customer'), <RefText value={doc.customer} />],
-          [say('review.detail.branch'), <RefText value={doc.branch} />],
-          [say('review.detail.rep'), <RefText value={doc.sales_rep} />],
+          [say('review.detail.customer'), <RefText kind="customer" value={doc.customer} />],
+          [say('review.detail.branch'), <RefText kind="branch" value={doc.branch} />],
+          [say('review.detail.rep'), <RefText kind="sales_rep" value={doc.sales_rep} />],
+          [say('review.detail.currency'), <CodeText kind="currencies" code={doc.currency} />],
           [
             say('review.detail.pricesIncludeTax'),
             say(doc.prices_include_tax ? 'review.detail.yes' : 'review.detail.no'),
@@ -169,12 +209,12 @@ function OrderBody({ doc }: { doc: Order }) {
           ]}
           rows={doc.lines.map((line) => [
             digits(line.line_number),
-            <RefText value={line.product} />,
+            <RefText kind="product" value={line.product} />,
             ltr(line.quantity),
-            <RefText value={line.unit} />,
+            <RefText kind="unit" value={line.unit} />,
             ltr(formatAmount(line.unit_price)),
             ltr(formatAmount(line.discount)),
-            ltr(taxText(line.tax)),
+            <TaxText tax={line.tax} />,
             ltr(formatAmount(line.line_total)),
           ])}
         />
@@ -194,18 +234,23 @@ function OrderBody({ doc }: { doc: Order }) {
 
 function InvoiceBody({ doc }: { doc: Invoice }) {
   const say = useSay();
+  useShownNames();
   return (
     <>
       <Facts
         items={[
           [say('review.detail.issued'), ltr(formatTime(doc.issued_at))],
-          [say('review.detail.customer'), <RefText value={doc.customer} />],
-          [say('review.detail.branch'), <RefText value={doc.branch} />],
+          [say('review.detail.customer'), <RefText kind="customer" value={doc.customer} />],
+          [say('review.detail.branch'), <RefText kind="branch" value={doc.branch} />],
           [
             say('review.detail.order'),
-            say('review.detail.orderOf', { number: isolate.ltr(doc.order.number), status: doc.order.status }),
+            say('review.detail.orderOf', {
+              number: isolate.ltr(doc.order.number),
+              status: statusLabel('orders', doc.order.status, shownLabelOptions()),
+            }),
           ],
-          [say('review.detail.rep'), <RefText value={doc.order.sales_rep} />],
+          [say('review.detail.rep'), <RefText kind="sales_rep" value={doc.order.sales_rep} />],
+          [say('review.detail.currency'), <CodeText kind="currencies" code={doc.currency} />],
           [say('review.detail.seq'), doc.seq ?? ''],
           [
             say('review.detail.taxSubmission'),
@@ -233,10 +278,10 @@ function InvoiceBody({ doc }: { doc: Invoice }) {
             digits(line.line_number),
             <bdi>{line.description}</bdi>,
             ltr(line.quantity),
-            <RefText value={line.unit} />,
+            <RefText kind="unit" value={line.unit} />,
             ltr(formatAmount(line.unit_price)),
             ltr(formatAmount(line.discount)),
-            ltr(taxText(line.tax)),
+            <TaxText tax={line.tax} />,
             ltr(formatAmount(line.line_total)),
           ])}
         />
@@ -253,26 +298,39 @@ function InvoiceBody({ doc }: { doc: Invoice }) {
   );
 }
 
+/**
+ * A payment's reference: the one it carries; for a method whose list says it needs one (spec, Payment:
+ * `needs_reference`), words that none was given, where an empty field would pass unseen.
+ */
+function paymentReference(doc: Payment, needsReference: boolean, say: ReturnType<typeof useSay>): ReactNode {
+  if (doc.reference) return <bdi>{doc.reference}</bdi>;
+  if (!needsReference) return '';
+  return <span className="reference-missing">{say('review.detail.referenceMissing')}</span>;
+}
+
 function PaymentBody({ doc }: { doc: Payment }) {
   const say = useSay();
+  const methods = useDeskStore(selectNamesOf('payment-methods'));
+  const needsReference = nameOfCode(methods, doc.method)?.needsReference === true;
   return (
     <>
       <Facts
         items={[
           [say('review.detail.collected'), ltr(formatTime(doc.collected_at))],
-          [say('review.detail.customer'), <RefText value={doc.customer} />],
-          [say('review.detail.branch'), <RefText value={doc.branch} />],
+          [say('review.detail.customer'), <RefText kind="customer" value={doc.customer} />],
+          [say('review.detail.branch'), <RefText kind="branch" value={doc.branch} />],
           [
             say('review.detail.by'),
             doc.collected_by.sales_rep ? (
-              <RefText value={doc.collected_by.sales_rep} />
+              <RefText kind="sales_rep" value={doc.collected_by.sales_rep} />
             ) : (
               named(doc.collected_by.user)
             ),
           ],
-          [say('review.detail.method'), doc.method],
-          [say('review.detail.reference'), named(doc.reference)],
+          [say('review.detail.method'), <CodeText kind="payment-methods" code={doc.method} />],
+          [say('review.detail.reference'), paymentReference(doc, needsReference, say)],
           [say('review.detail.amount'), ltr(`${formatAmount(doc.amount)} ${doc.currency}`)],
+          [say('review.detail.currency'), <CodeText kind="currencies" code={doc.currency} />],
           [say('review.detail.onAccount'), ltr(formatAmount(doc.on_account))],
         ]}
       />
@@ -290,7 +348,7 @@ function PaymentBody({ doc }: { doc: Payment }) {
             rows={doc.allocations.map((allocation) => [
               allocation.kind,
               <bdi>{allocation.reference}</bdi>,
-              <RefText value={allocation.invoice} />,
+              ltr(refLabel(allocation.invoice)),
               ltr(formatAmount(allocation.amount)),
             ])}
           />
@@ -303,7 +361,7 @@ function PaymentBody({ doc }: { doc: Payment }) {
               [say('review.detail.number'), ltr(doc.cheque.number)],
               [say('review.detail.bank'), named(doc.cheque.bank)],
               [say('review.detail.due'), ltr(formatDate(doc.cheque.due_on))],
-              [say('review.detail.status'), doc.cheque.status],
+              [say('review.detail.status'), <CodeText kind="cheque-statuses" code={doc.cheque.status} />],
               [say('review.detail.bounceReason'), named(doc.cheque.bounce_reason)],
             ]}
           />
@@ -344,13 +402,15 @@ function ReturnBody({ doc }: { doc: Return }) {
       <Facts
         items={[
           [say('review.detail.returned'), ltr(formatTime(doc.returned_at))],
-          [say('review.detail.customer'), <RefText value={doc.customer} />],
-          [say('review.detail.branch'), <RefText value={doc.branch} />],
+          [say('review.detail.customer'), <RefText kind="customer" value={doc.customer} />],
+          [say('review.detail.branch'), <RefText kind="branch" value={doc.branch} />],
+          [say('review.detail.rep'), <RefText kind="sales_rep" value={doc.sales_rep} />],
           [say('review.detail.invoice'), ltr(doc.invoice.number)],
-          [say('review.detail.reason'), named(doc.reason)],
-          [say('review.detail.location'), <RefText value={doc.location} />],
+          [say('review.detail.reason'), <CodeText kind="return-reasons" code={doc.reason} />],
+          [say('review.detail.location'), <RefText kind="warehouse" value={doc.location} />],
           [say('review.detail.creditNote'), ltr(doc.credit_note_number)],
           [say('review.detail.total'), ltr(`${formatAmount(doc.total)} ${doc.currency}`)],
+          [say('review.detail.currency'), <CodeText kind="currencies" code={doc.currency} />],
         ]}
       />
       <Section title={say('review.detail.lines')}>
@@ -368,9 +428,9 @@ function ReturnBody({ doc }: { doc: Return }) {
           rows={doc.lines.map((line) => [
             digits(line.line_number),
             digits(line.invoice_line_number),
-            <RefText value={line.product} />,
+            <RefText kind="product" value={line.product} />,
             ltr(line.quantity),
-            <RefText value={line.unit} />,
+            <RefText kind="unit" value={line.unit} />,
             ltr(formatAmount(line.unit_price)),
             say(line.is_expired ? 'review.detail.yes' : 'review.detail.no'),
             ltr(formatAmount(line.line_total)),
@@ -409,6 +469,7 @@ function Body({ stored }: { stored: StoredDocument }) {
 /** The detail of the document opened in a grid: everything the service sent, and its answers. */
 export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string; onClose: () => void }) {
   const say = useSay();
+  useShownNames();
   const detail = useDocumentDetail(kind, id);
   return (
     <aside className="detail" aria-label={say('review.detail.label')}>
@@ -423,7 +484,7 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
           <p className={`review-chip review-${detail.row.answerState || detail.row.review}`}>
             {say('review.detail.chip', {
               state: reviewChip(detail.row),
-              status: detail.stored.doc.status,
+              status: statusLabel(kind, detail.stored.doc.status, shownLabelOptions()),
               version: digits(detail.stored.version),
             })}
           </p>
@@ -442,11 +503,14 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
             </Section>
           )}
           {detail.row.customerName && (
+            // The customer's name in the clerk's language beside its code; the row's name (both
+            // languages) until the names are read into memory.
             <p className="detail-customer">
-              <bdi>{detail.row.customerName}</bdi>{' '}
-              <span className="muted">
-                (<bdi>{detail.row.customer}</bdi>)
-              </span>
+              <CodeAndName
+                kind="customer"
+                value={detail.stored.doc.customer}
+                fallbackName={{ en: detail.row.customerName }}
+              />
             </p>
           )}
           <Body stored={detail.stored} />

@@ -15,6 +15,7 @@ import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
 import { countReview, readReviewPage } from '../../data/review-rows/pages';
 import { useDeskLocale, useSay } from '../../messages/use-say';
+import { useDeskStore } from '../../state/store';
 import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
 import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
@@ -168,6 +169,9 @@ export function ReviewGrid({
   const say = useSay();
   const { key: gridKey, ...gridLanguage } = useGridLocale();
   const { dates } = useDeskLocale();
+  // The names the cells show (reps', statuses', customers', currencies'): replaced whole when the sync
+  // stores names or the clerk names a rep.
+  const names = useDeskStore((state) => state.names);
   const kept = useRef<KeptGridState | null>(null);
   const readyApi = useRef<GridApi<ReviewRow> | null>(null);
   const [api, setApi] = useState<GridApi<ReviewRow> | null>(null);
@@ -235,10 +239,11 @@ export function ReviewGrid({
     api.setGridOption('datasource', datasource);
   }, [api, kind, view, quickFilter]);
 
-  // Another date order (the language and the digits make the grid anew): the dates shown are formatted again.
+  // Another date order (the language and the digits make the grid anew), or new names: the cells shown
+  // are said again where they are (the rows keep codes; their names are read when a cell is drawn).
   useEffect(() => {
     if (api && !api.isDestroyed()) api.refreshCells({ force: true });
-  }, [api, dates]);
+  }, [api, dates, names]);
 
   // Staged data changed (a sync, an answer queued or sent): the blocks are read again where they are,
   // so the scroll and the checkboxes stay.

@@ -7,7 +7,9 @@ import type { ReviewRow } from '../../data/rows';
 import { isolate, say } from '../../messages/intl';
 import { assertNever } from '../ui/assert-never';
 import { formatCents, formatDate } from '../ui/format';
+import { labelOfCode } from '../../state/names';
 import { amountFilterOptions, textFilterOptions } from './review-datasource';
+import { customerNameShown, repLabel, shownLabelOptions, statusLabel, statusListOf } from './review-names';
 import { changeTexts, noteText } from './row-words';
 
 /** The short state of a row for the detail panel's chip: the full words are in the note below it. */
@@ -47,12 +49,30 @@ const leftToRight = { direction: 'ltr', unicodeBidi: 'isolate' } as const;
 
 /**
  * A cell's text as the grid shows it (formatted), by column id: what an export writes, so a file
- * reads like the screen.
+ * reads like the screen. The rep and the status are named in the clerk's language beside their codes;
+ * no text keeps the isolates a right-to-left screen sets codes and names apart with (a file keeps no
+ * invisible marks a spreadsheet's lookup would trip on); the
+ * customer keeps its name in both languages (decision 107: exports keep `English · عربي`).
  */
-export function reviewCellText(colId: string, row: ReviewRow): string {
+export function reviewCellText(colId: string, row: ReviewRow, kind: FeedKind): string {
+  return withoutIsolates(cellText(colId, row, kind));
+}
+
+/** Unicode's directional isolates (U+2066 to U+2069), which a sentence said for the screen carries. */
+const isolates = /[\u2066-\u2069]/g;
+
+function withoutIsolates(text: string): string {
+  return text.replace(isolates, '');
+}
+
+function cellText(colId: string, row: ReviewRow, kind: FeedKind): string {
   switch (colId) {
     case 'customer':
       return row.customerName || row.customer;
+    case 'rep':
+      return repLabel(row, shownLabelOptions(false));
+    case 'status':
+      return statusLabel(kind, row.status, shownLabelOptions(false));
     case 'amountCents':
       return formatCents(row.amountCents);
     case 'review':
@@ -64,8 +84,6 @@ export function reviewCellText(colId: string, row: ReviewRow): string {
     case 'date':
       return formatDate(row.date);
     case 'number':
-    case 'rep':
-    case 'status':
     case 'currency':
     case 'externalNumber':
       return String(row[colId]);
@@ -112,17 +130,27 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       minWidth: 200,
       cellStyle: bidi,
       ...textFilter,
-      // The name once looked up (English · Arabic), else the code the document carries.
-      valueGetter: (params) => (params.data ? params.data.customerName || params.data.customer : ''),
+      // The name once looked up, in the clerk's language, else the code the document carries.
+      valueGetter: (params) => (params.data ? customerNameShown(params.data) : ''),
       tooltipValueGetter: (params) =>
         params.data
           ? say('review.column.customer.tooltip', {
-              name: isolate.name(params.data.customerName),
+              name: isolate.name(customerNameShown(params.data)),
               code: isolate.ltr(params.data.customer),
             })
           : '',
     },
-    { field: 'rep', headerName: say('review.column.rep'), width: 80, ...plain },
+    {
+      // The rep's name the clerk gave beside its code (the code stays, to match the ERP's list); wide
+      // enough for a code and a two-word name. No plain-text direction: the label's own isolates keep
+      // the code and the name apart, and the cell reads in the grid's direction.
+      colId: 'rep',
+      headerName: say('review.column.rep'),
+      width: 180,
+      ...plain,
+      valueGetter: (params) => (params.data ? repLabel(params.data, shownLabelOptions()) : ''),
+      tooltipValueGetter: (params) => (params.data ? repLabel(params.data, shownLabelOptions()) : ''),
+    },
     {
       colId: 'note',
       headerName: say(`review.column.${kind}.note`),
@@ -131,7 +159,18 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       ...plain,
       valueGetter: (params) => (params.data ? noteText(params.data) : ''),
     },
-    { field: 'status', headerName: say('review.column.status'), width: 120, ...plain },
+    {
+      // The status's name from the feed's status list beside its code; the code alone for the feeds
+      // whose statuses no list names.
+      colId: 'status',
+      headerName: say('review.column.status'),
+      width: statusListOf(kind) ? 200 : 120,
+      ...plain,
+      valueGetter: (params) =>
+        params.data ? statusLabel(kind, params.data.status, shownLabelOptions()) : '',
+      tooltipValueGetter: (params) =>
+        params.data ? statusLabel(kind, params.data.status, shownLabelOptions()) : '',
+    },
     {
       field: 'amountCents',
       headerName: say('review.column.amount'),
@@ -142,7 +181,15 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       valueFormatter: (params: ValueFormatterParams<ReviewRow, number>) =>
         params.value === null || params.value === undefined ? '' : formatCents(params.value),
     },
-    { field: 'currency', headerName: say('review.column.currency'), width: 64, ...plain },
+    {
+      field: 'currency',
+      headerName: say('review.column.currency'),
+      width: 64,
+      ...plain,
+      // The code fits the column; its name is on hover.
+      tooltipValueGetter: (params) =>
+        params.data ? labelOfCode('currencies', params.data.currency, shownLabelOptions()) : '',
+    },
     {
       colId: 'review',
       headerName: say('review.column.review'),

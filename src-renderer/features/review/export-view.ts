@@ -68,7 +68,7 @@ export async function csvBlobOf(
     (rows) => {
       if (rows.length === 0) return;
       const lines = rows.map((row) =>
-        columns.map((column) => quoted(reviewCellText(column.colId, row))).join(','),
+        columns.map((column) => quoted(reviewCellText(column.colId, row, query.kind))).join(','),
       );
       parts.push(new Blob([lineSeparator + lines.join(lineSeparator)]));
     },
@@ -114,7 +114,7 @@ export async function exportViewAsXlsx(
         rows.push(
           columns.map((column) => {
             if (column.colId === 'amountCents') return { value: row.amountCents / 100, format: '#,##0.00' };
-            const text = reviewCellText(column.colId, row);
+            const text = reviewCellText(column.colId, row, query.kind);
             return text === '' ? null : { value: text };
           }),
         );

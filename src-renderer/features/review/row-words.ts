@@ -32,14 +32,14 @@ function sayNote(note: NoteFacts): string {
     case 'method':
       return note.cheque
         ? say('review.note.cheque', {
-            method: ltr(codeWord('paymentMethod', note.method)),
+            method: codeWord('paymentMethod', note.method),
             number: ltr(note.cheque.number),
-            status: ltr(codeWord('chequeStatus', note.cheque.status)),
+            status: codeWord('chequeStatus', note.cheque.status),
           })
         : codeWord('paymentMethod', note.method);
     case 'reason':
       return say('review.note.return', {
-        reason: ltr(codeWord('returnReason', note.reason)),
+        reason: codeWord('returnReason', note.reason),
         invoice: ltr(note.invoice),
       });
     case 'words':
@@ -71,8 +71,8 @@ export function sayChange(fact: ChangeFact): string {
       });
     case 'status':
       return say('review.change.status', {
-        from: ltr(codeWord('documentStatus', fact.from)),
-        to: ltr(codeWord('documentStatus', fact.to)),
+        from: codeWord('documentStatus', fact.from),
+        to: codeWord('documentStatus', fact.to),
       });
     case 'lines':
       return say('review.change.lines', { from: digits(fact.from), to: digits(fact.to) });

@@ -6,6 +6,7 @@ import { readCursors } from '../../data/cursors';
 import { listBatches } from '../../data/ack-outbox';
 import { sendQueuedAcks, type SendOutcome } from '../../sync/send-acks';
 import { fillCustomerNames } from '../../sync/name-fill';
+import { refreshRecordNames } from '../../sync/record-names';
 import type { FeedSyncProgress, SyncRunOutcome } from '../../sync/feed-sync';
 import { runSyncPass, type FilledGapNotice, type SeqGapAlarm } from '../../sync/sync-pass';
 import type { Scheduler } from '../scheduler';
@@ -53,7 +54,11 @@ export interface SyncSlice {
   refreshSyncFacts(): Promise<void>;
   /** Marks staged data as changed (grids reload). */
   touchData(): void;
-  /** Looks up the names of customers the staged documents name (once each). */
+  /**
+   * Looks up the names of customers the staged documents name (once each), refreshes the code lists
+   * that are stale, and names the products, branches, units and warehouses the documents name, a few a
+   * pass (sync/record-names.ts); then reads the names the screens show again when any changed.
+   */
   fillNames(): Promise<void>;
   /** Follows the browser's online and offline events; the answer stops following. */
   watchNetwork(): () => void;
@@ -137,6 +142,8 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
         set({ seqGaps: {}, filledGaps: [] });
         get().touchData();
       }
+      // The names kept for this connection are shown from the start, offline too (a few table reads).
+      if (get().names.connectionId !== connectionId) await get().loadNames();
       // Only the feeds the client may read (spec, Authentication: scopes); the rest would answer 403.
       const scopes = await scopesOf(connectionId);
       if (activeConnectionId() !== connectionId) return null;
@@ -221,13 +228,36 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       set((state) => ({ dataVersion: state.dataVersion + 1 }));
     },
     async fillNames() {
-      if (scheduler.areNamesRefused || scheduler.isFillingNames) return;
+      const connectionId = activeConnectionId();
+      if (connectionId === null || scheduler.isFillingNames) return;
       scheduler.isFillingNames = true;
       try {
-        const outcome = await fillCustomerNames(desk);
-        // A client without a customers scope keeps showing codes; do not ask again this session.
-        if (outcome.error && !isOffline(outcome.error)) scheduler.areNamesRefused = true;
-        if (outcome.stored > 0) get().touchData();
+        let isChanged = false;
+        if (!scheduler.areNamesRefused) {
+          const outcome = await fillCustomerNames(desk);
+          // Nothing answered: the other names would not be answered either.
+          if (isOffline(outcome.error)) return;
+          // A client without a customers scope keeps showing codes; do not ask again this session.
+          if (outcome.error) scheduler.areNamesRefused = true;
+          if (outcome.stored > 0) {
+            get().touchData();
+            isChanged = true;
+          }
+        }
+        const isCurrent = (): boolean => activeConnectionId() === connectionId;
+        const status = get().connection;
+        const refused = (entity: string): string => `${connectionId}:${entity}`;
+        const records = await refreshRecordNames(desk, {
+          connectionId,
+          scopes: status?.connection?.id === connectionId ? (status.scopes ?? null) : null,
+          session: {
+            isRefused: (entity) => scheduler.refusedNameEntities.has(refused(entity)),
+            refuse: (entity) => scheduler.refusedNameEntities.add(refused(entity)),
+          },
+          isCurrent,
+        });
+        if (records.lists + records.records > 0) isChanged = true;
+        if (isCurrent() && (isChanged || get().names.connectionId !== connectionId)) await get().loadNames();
       } finally {
         scheduler.isFillingNames = false;
       }

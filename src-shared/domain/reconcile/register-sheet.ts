@@ -40,6 +40,13 @@ const fieldOfWord = new Map<string, RegisterField>();
 for (const field of registerFields)
   for (const word of foldedSynonyms(field)) if (!fieldOfWord.has(word)) fieldOfWord.set(word, field);
 
+/**
+ * How likely a row of cells is a file's header: how many of the columns wanted its cells name (at least
+ * two make a header). The register's counts register columns; other ERP exports read through this file
+ * (a salesperson export: ../rep-names.ts) bring their own.
+ */
+export type HeaderScore = (cells: readonly string[]) => number;
+
 /** How many register columns a row's cells name: the more, the likelier it is the header. */
 function headerScore(cells: readonly string[]): number {
   const fields = new Set<RegisterField>();
@@ -54,9 +61,13 @@ function headerScore(cells: readonly string[]): number {
 /**
  * The header row among the first rows: the one naming the most register columns (at least two; the
  * first such row on a tie), else the first row that is not blank. `headerLine`, when given, is the
- * clerk's choice and wins.
+ * clerk's choice and wins. `score` counts another export's columns instead of a register's.
  */
-export function findHeaderIndex(rows: readonly CsvRow[], headerLine?: number): number {
+export function findHeaderIndex(
+  rows: readonly CsvRow[],
+  headerLine?: number,
+  score: HeaderScore = headerScore,
+): number {
   if (headerLine !== undefined) {
     const chosen = rows.findIndex((row) => row.line === headerLine && !isBlank(row.cells));
     if (chosen >= 0) return chosen;
@@ -65,8 +76,8 @@ export function findHeaderIndex(rows: readonly CsvRow[], headerLine?: number): n
   for (let i = 0; i < rows.length && i < headerSearchRows; i += 1) {
     const row = rows[i]!;
     if (isBlank(row.cells)) continue;
-    const score = headerScore(row.cells);
-    if (score > best.score) best = { index: i, score };
+    const named = score(row.cells);
+    if (named > best.score) best = { index: i, score: named };
   }
   if (best.index >= 0) return best.index;
   return rows.findIndex((row) => !isBlank(row.cells));
@@ -79,9 +90,9 @@ export function findHeaderIndex(rows: readonly CsvRow[], headerLine?: number): n
  */
 export function registerTableFromRows(
   rows: readonly CsvRow[],
-  options: { headerLine?: number } = {},
+  options: { headerLine?: number; headerScore?: HeaderScore } = {},
 ): RegisterTable {
-  const index = findHeaderIndex(rows, options.headerLine);
+  const index = findHeaderIndex(rows, options.headerLine, options.headerScore);
   const header = rows[index];
   if (index < 0 || !header) throw new UnreadableFileError('EMPTY', 'The file has no rows.');
   const data: CsvRow[] = [];
@@ -176,12 +187,12 @@ const oleSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 
 /**
  * Reads a register exported as CSV (UTF-8, UTF-16 or Windows-1256; delimiter given or found) or as
- * SpreadsheetML 2003 XML, its header found under any preamble. Throws UnreadableFileError with plain
- * words when the file cannot be read.
+ * SpreadsheetML 2003 XML, its header found under any preamble (by `headerScore`'s columns when given,
+ * else a register's). Throws UnreadableFileError with plain words when the file cannot be read.
  */
 export function readRegisterFile(
   bytes: Uint8Array,
-  options: { delimiter?: CsvDelimiter; headerLine?: number } = {},
+  options: { delimiter?: CsvDelimiter; headerLine?: number; headerScore?: HeaderScore } = {},
 ): RegisterFileRead {
   if (oleSignature.every((byte, index) => bytes[index] === byte))
     throw new UnreadableFileError(

@@ -13,6 +13,8 @@ import {
   type ChunkLiveRow,
   type CustomerAliasRow,
   type CustomerNameRow,
+  type RecordNameRow,
+  type RepNameRow,
   type DocumentChunk,
   type FeedCursorRow,
   type ImportLayoutRow,
@@ -276,6 +278,105 @@ describe('DeskDb version 9 (customer aliases)', () => {
     expect([store.keyPath, [...store.indexNames]]).toEqual([
       ['connectionId', 'name', 'customerId'],
       ['connectionId'],
+    ]);
+    raw.close();
+  });
+});
+
+describe('DeskDb version 10 (names, not codes)', () => {
+  it('keeps everything version 9 stored, and adds the record names, the records documents name and reps’ names', async () => {
+    const old = await openDeskVersion(name, 9);
+    const rows = [withRowKeys(row('a', { seq: 1, chunk: 'chunk-1' }))];
+    const chunk: DocumentChunk = {
+      key: 'chunk-1',
+      kind: 'invoices',
+      docs: [{ kind: 'invoices', id: 'a', version: 1, doc: invoice('a', 1), answered: null }],
+    };
+    const names: CustomerNameRow = { id: 'cu-1', code: 'C-1', name: { en: 'Al Noor' }, fetchedAt: 'now' };
+    const alias: CustomerAliasRow = {
+      connectionId: 'conn-1',
+      name: 'alnour',
+      shownName: 'Al Nour',
+      customerId: 'cu-1',
+      state: 'confirmed',
+      savedAt: '2025-03-06T08:00:00.000Z',
+    };
+    const references = {
+      kind: 'payment-methods',
+      entries: [
+        { code: 'CHEQUE', name: { en: 'Cheque', ar: 'شيك' }, attributes: { needs_reference: 'true' } },
+      ],
+      fetchedAt: '2025-03-06T08:00:00.000Z',
+    };
+    await old.table('invoiceRows').bulkPut(rows);
+    await old.table('documentChunks').put(chunk);
+    await old.table('customerNames').put(names);
+    await old.table('customerAliases').put(alias);
+    await old.table('references').put(references);
+    await old.table('meta').put({ key: 'connectionId', value: 'conn-1' });
+    old.close();
+
+    const db = new DeskDb(name);
+    await db.open();
+    expect(db.verno).toBe(10);
+    expect({
+      rows: await db.rowsOf('invoices').toArray(),
+      chunks: await db.documentChunks.toArray(),
+      names: await db.customerNames.toArray(),
+      aliases: await db.customerAliases.toArray(),
+      references: await db.references.toArray(),
+      meta: await db.meta.toArray(),
+      recordNames: await db.recordNames.count(),
+      recordRefs: await db.recordRefs.count(),
+      repNames: await db.repNames.count(),
+    }).toEqual({
+      rows,
+      chunks: [chunk],
+      names: [names],
+      aliases: [alias],
+      references: [references],
+      meta: [{ key: 'connectionId', value: 'conn-1' }],
+      recordNames: 0,
+      recordRefs: 0,
+      repNames: 0,
+    });
+
+    const product: RecordNameRow = {
+      connectionId: 'conn-1',
+      entity: 'product',
+      id: 'prd-1',
+      code: 'PRD-1',
+      name: { en: 'Juhayna Milk 1L', ar: 'لبن جهينة ١ لتر' },
+      deleted: false,
+      fetchedAt: '2025-03-07T08:00:00.000Z',
+    };
+    await db.recordNames.bulkPut([product, { ...product, connectionId: 'conn-2' }]);
+    expect(await db.recordNames.get(['conn-1', 'product', 'prd-1'])).toEqual(product);
+    await db.recordRefs.put({ entity: 'unit', id: 'u-1', code: 'PC', externalRef: null });
+    expect(await db.recordRefs.get(['unit', 'u-1'])).toMatchObject({ code: 'PC' });
+    const rep: RepNameRow = {
+      connectionId: 'conn-1',
+      repId: '',
+      code: 'R01',
+      name: { ar: 'أحمد حسن' },
+      source: { kind: 'imported', fileName: 'sales-persons.xlsx' },
+      savedAt: '2025-03-07T08:00:00.000Z',
+    };
+    await db.repNames.put(rep);
+    expect(await db.repNames.get(['conn-1', '', 'R01'])).toEqual(rep);
+    db.close();
+
+    const raw = await openRaw();
+    const tx = raw.transaction(['recordNames', 'recordRefs', 'repNames']);
+    expect(
+      ['recordNames', 'recordRefs', 'repNames'].map((table) => [
+        tx.objectStore(table).keyPath,
+        [...tx.objectStore(table).indexNames],
+      ]),
+    ).toEqual([
+      [['connectionId', 'entity', 'id'], []],
+      [['entity', 'id'], []],
+      [['connectionId', 'repId', 'code'], []],
     ]);
     raw.close();
   });

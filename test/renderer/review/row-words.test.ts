@@ -90,13 +90,13 @@ describe('a row’s note and changes, said', () => {
       noteFacts: notes[4]!,
       changeFacts: [changes[8]!, changes[10]!],
     });
-    expect([reviewCellText('note', changed), reviewCellText('changes', changed)]).toEqual([
-      'CHEQUE 123456 · DEPOSITED',
-      'Cheque 77 bounced. Receipt RC-000012 voided 2026-03-03.',
-    ]);
+    expect([
+      reviewCellText('note', changed, 'payments'),
+      reviewCellText('changes', changed, 'payments'),
+    ]).toEqual(['CHEQUE 123456 · DEPOSITED', 'Cheque 77 bounced. Receipt RC-000012 voided 2026-03-03.']);
     useLanguageStore.getState().change({ language: 'ar' });
     expect(
-      [reviewCellText('note', changed), ...changeTexts(changed)].map((text) =>
+      [reviewCellText('note', changed, 'payments'), ...changeTexts(changed)].map((text) =>
         text.replace(/[\u2066-\u2069]/g, ''),
       ),
     ).toEqual([

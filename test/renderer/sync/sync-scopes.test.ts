@@ -41,7 +41,11 @@ const bridge = vi.hoisted(() => {
       documents: vi.fn(async () => ({ ok: true, value: [] })),
     },
     acks: { send: vi.fn() },
-    reference: { customerNames: vi.fn(async () => ({ ok: true, value: [] })) },
+    reference: {
+      customerNames: vi.fn(async () => ({ ok: true, value: [] })),
+      list: vi.fn(async () => ({ ok: true, value: [] })),
+    },
+    lookup: { records: vi.fn(async () => ({ ok: true, value: [] })) },
     on: vi.fn((_event: keyof DeskEvents) => () => undefined),
   };
   Object.assign(globalThis, { desk });

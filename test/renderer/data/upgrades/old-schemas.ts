@@ -57,16 +57,30 @@ const version8Tables: Record<string, string> = {
   numberWords: 'word',
 };
 
+/** Every table as version 9 ends: version 8's and the customer aliases. */
+const version9Tables: Record<string, string> = {
+  ...version8Tables,
+  customerAliases: '[connectionId+name+customerId], connectionId',
+};
+
 /**
- * Opens `name` as version 5, 6, 7 or 8 of the app left it, every table with the indexes that version
+ * Opens `name` as version 5, 6, 7, 8 or 9 of the app left it, every table with the indexes that version
  * ends with, so that the next version upgrades exactly what a clerk's computer holds. Version 7 changed
  * no table (its rows got `seq`, its cursors a ledger).
  */
-export async function openDeskVersion(name: string, version: 5 | 6 | 7 | 8): Promise<Dexie> {
+export async function openDeskVersion(name: string, version: 5 | 6 | 7 | 8 | 9): Promise<Dexie> {
   const old = new Dexie(name);
   old
     .version(version)
-    .stores(version === 5 ? version5Tables : version === 8 ? version8Tables : version6Tables);
+    .stores(
+      version === 5
+        ? version5Tables
+        : version === 8
+          ? version8Tables
+          : version === 9
+            ? version9Tables
+            : version6Tables,
+    );
   await old.open();
   return old;
 }
