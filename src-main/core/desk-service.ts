@@ -131,7 +131,12 @@ export class DeskCore {
         },
       },
       reference: {
-        list: async (kind) => ok(await readReferenceList((await this.activeClient()).client, kind)),
+        list: async (kind, options) =>
+          ok(
+            await readReferenceList((await this.activeClient()).client, kind, {
+              isBackground: options?.isBackground === true,
+            }),
+          ),
         customerNames: async (ids) => ok(await readCustomerNames((await this.activeClient()).client, ids)),
       },
       push: {

@@ -2,7 +2,7 @@ import { Compile } from 'typebox/compile';
 import { deskOperations, type DeskApi, type DeskOperation } from '../../src-shared/bridge/contract';
 import { operationArguments } from '../../src-shared/bridge/arguments';
 import { fail, ok, type DeskError, type Result } from '../../src-shared/bridge/result';
-import { NetworkError, ServiceError, WireError } from './api/errors';
+import { BudgetNotSpareError, NetworkError, ServiceError, WireError } from './api/errors';
 import { LocalError } from './local-error';
 import { logRedacted, redactText } from './redact';
 
@@ -109,6 +109,8 @@ export function toDeskError(error: unknown): DeskError {
     return { code: 'NETWORK_UNREACHABLE', message: redactText(error.message), retryable: true };
   if (error instanceof WireError)
     return { code: 'WIRE_MISMATCH', message: redactText(error.message), retryable: false };
+  if (error instanceof BudgetNotSpareError)
+    return { code: 'BUDGET_NOT_SPARE', message: redactText(error.message), retryable: true };
   if (error instanceof LocalError) {
     return {
       code: error.code,

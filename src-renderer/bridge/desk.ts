@@ -274,7 +274,8 @@ function createHttpDesk(): Desk {
     files: browserFiles,
     demo: { open: () => callHost('demo.open', []) },
     reference: {
-      list: (kind) => callHost('reference.list', [kind]),
+      // No `undefined` sent for a missing option: the host's argument check would refuse it.
+      list: (kind, options) => callHost('reference.list', options ? [kind, options] : [kind]),
       customerNames: (ids) => callHost('reference.customerNames', [ids]),
     },
     push: {

@@ -11,6 +11,11 @@
  *    `recordNameMaxAgeMs`, at most `recordLookupsPerPass` a pass. Units and warehouses a code list names
  *    by id are not looked up. An entity whose scope the client lacks is not asked: by the scopes
  *    `GET /me` showed, and after a 403 `SCOPE_MISSING` not again this session (as for customers).
+ *
+ * All of it is background work: the lists and the lookups are asked as such (`isBackground`), and the
+ * core sends each only while the rate window has budget to spare beyond the half kept for the clerk's
+ * work. When it has not (`BUDGET_NOT_SPARE`) the pass stops quietly, keeping what it stored, and the
+ * next pass goes on where it stopped.
  */
 import type { DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
@@ -42,11 +47,13 @@ export const referenceListMaxAgeMs = 12 * 60 * 60 * 1000;
 export const recordNameMaxAgeMs = 7 * 24 * 60 * 60 * 1000;
 
 /**
- * Lookups one pass makes at most: 40, a third of the interface's default budget of 120 calls a minute
- * (spec, Limits), so a pass every minute leaves the feeds and acks two thirds of it. The demo company's
- * hundred-odd products and branches are named within three passes.
+ * Lookups one pass makes at most: 12, a tenth of the interface's default budget of 120 calls a minute
+ * (spec, Limits), so a pass every minute (the default poll) spends at most that much of it, and only
+ * while the core sees budget to spare. The demo company's hundred-odd products and branches are named
+ * within nine passes, about nine minutes; a pass that names a screen's worth of rows first matters
+ * less than a desk whose feeds and acks are never refused.
  */
-export const recordLookupsPerPass = 40;
+export const recordLookupsPerPass = 12;
 
 /**
  * Chunks stored before version 10 read at once (2,500 documents: a short read), and a pass (10,000
@@ -64,12 +71,22 @@ export interface NameSession {
   refuse(entity: NamedEntity): void;
 }
 
-/** What a pass did: lists and names stored, entities refused now, and the failure that stopped it. */
+/**
+ * What a pass did: lists and names stored, entities refused now, the failure that stopped it, and
+ * whether it stopped early because the rate window had no budget to spare (not a failure: the next pass
+ * goes on).
+ */
 export interface RecordNamesOutcome {
   lists: number;
   records: number;
   refused: NamedEntity[];
   error: DeskError | null;
+  isStoppedForBudget: boolean;
+}
+
+/** The core's word that a background call was not sent: the clerk's work keeps the budget. */
+function isNotSpare(error: DeskError | null | undefined): boolean {
+  return error?.code === 'BUDGET_NOT_SPARE';
 }
 
 /** What the job needs. */
@@ -90,14 +107,21 @@ export async function refreshRecordNames(
 ): Promise<RecordNamesOutcome> {
   const now = options.now ?? (() => new Date());
   const isCurrent = options.isCurrent ?? (() => true);
-  const outcome: RecordNamesOutcome = { lists: 0, records: 0, refused: [], error: null };
+  const outcome: RecordNamesOutcome = {
+    lists: 0,
+    records: 0,
+    refused: [],
+    error: null,
+    isStoppedForBudget: false,
+  };
 
   const listsStaleBefore = new Date(now().getTime() - referenceListMaxAgeMs).toISOString();
   for (const kind of namedReferenceKinds) {
     const fetchedAt = await referenceListFetchedAt(kind);
     if (fetchedAt !== null && fetchedAt >= listsStaleBefore) continue;
-    const result = await desk.reference.list(kind);
+    const result = await desk.reference.list(kind, { isBackground: true });
     if (!isCurrent()) return outcome;
+    if (!result.ok && isNotSpare(result.error)) return { ...outcome, isStoppedForBudget: true };
     // Any refusal of a list (which needs no scope) is one every later call would meet: stop.
     if (!result.ok) return { ...outcome, error: result.error };
     await storeReferenceList(kind, result.value, now().toISOString());
@@ -123,6 +147,7 @@ export async function refreshRecordNames(
     if (ids.length === 0) continue;
     const result = await desk.lookup.records(entity, ids);
     if (!isCurrent()) return outcome;
+    if (!result.ok && isNotSpare(result.error)) return { ...outcome, isStoppedForBudget: true };
     if (!result.ok) return { ...outcome, error: result.error };
     budget -= result.value.length;
     const fetchedAt = now().toISOString();
@@ -154,6 +179,8 @@ export async function refreshRecordNames(
     }
     await storeRecordNames(rows);
     outcome.records += rows.length;
+    // The rest of this pass's lookups would be refused the same way: the next pass asks them.
+    if (isNotSpare(failure)) return { ...outcome, isStoppedForBudget: true };
     if (failure?.code === 'SCOPE_MISSING') {
       // The client may not look this entity up: its codes stay, and it is not asked again this session.
       options.session.refuse(entity);

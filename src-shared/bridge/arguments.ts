@@ -243,7 +243,14 @@ export const operationArguments = {
     }),
   ]),
   'acks.send': Type.Tuple([AckBatchArgumentSchema]),
-  'reference.list': Type.Tuple([ReferenceKindSchema]),
+  // The options are optional: a screen asks with the kind alone.
+  'reference.list': Type.Tuple(
+    [
+      ReferenceKindSchema,
+      Type.Optional(Type.Object({ isBackground: Type.Boolean() }, { additionalProperties: false })),
+    ],
+    { minItems: 1 },
+  ),
   'reference.customerNames': Type.Tuple([
     Type.Array(Type.String({ minLength: 1, maxLength: 100 }), { minItems: 1, maxItems: 100 }),
   ]),

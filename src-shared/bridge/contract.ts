@@ -202,8 +202,12 @@ export interface DeskApi {
     send(batch: AckBatch): Promise<Result<AckReceipt>>;
   };
   reference: {
-    /** A code list: `GET /reference/{kind}` (reasons, payment methods, statuses). */
-    list(kind: ReferenceKind): Promise<Result<ReferenceEntry[]>>;
+    /**
+     * A code list: `GET /reference/{kind}` (reasons, payment methods, statuses). A screen that shows the
+     * list asks without options; the refresh after a sync asks with `isBackground` and is refused with
+     * `BUDGET_NOT_SPARE` instead of spending the budget the clerk's work keeps (`BackgroundCall`).
+     */
+    list(kind: ReferenceKind, options?: BackgroundCall): Promise<Result<ReferenceEntry[]>>;
     /**
      * The names of customers by the service's ids (at most 100), one `GET /lookup?entity=customer&id=…`
      * each, so the grids read names rather than codes; `name` is null for an id the service does not know.
@@ -251,6 +255,11 @@ export interface DeskApi {
      * client. Each id gets its record or its own `NOT_FOUND`; the first failure of any other kind (no
      * answer, a missing scope, the rate window spent) would refuse every later id too: it is the last
      * entry, and the ids after it are not asked.
+     *
+     * Names are background work: each lookup is sent only while the rate window has budget to spare
+     * beyond the half kept for the clerk's work (`BackgroundCall`). When it has not, the entry of the
+     * first id not asked is `BUDGET_NOT_SPARE` (retryable) and is the last: the entries before it are
+     * the ids looked up.
      */
     records(entity: LookupEntity, ids: string[]): Promise<Result<RecordById[]>>;
   };
@@ -343,6 +352,16 @@ export interface CustomerByRef {
 
 /** The most ERP keys of one `lookup.customers` call (one `GET /lookup` each). */
 export const maxCustomerRefs = 100;
+
+/**
+ * How a call made by background work (names after a sync) is sent.
+ *
+ * `isBackground`: only while the connection's rate window has budget to spare beyond the half the
+ * clerk's work keeps, never waiting for it; else refused with `BUDGET_NOT_SPARE`, for the next pass.
+ */
+export interface BackgroundCall {
+  isBackground: boolean;
+}
 
 /** One service id of `lookup.records` and what `GET /lookup` said of it: the record, or why not. */
 export interface RecordById {

@@ -21,7 +21,9 @@ export type Result<T> = { ok: true; value: T } | { ok: false; error: DeskError }
  * system refused a save or an open (`message` is the reason in plain words); `FILE_TOO_LARGE`: a file
  * over 512 MiB, or files chosen together over it (`details: [{ limit: 'file' | 'total' }]`).
  * `TOO_MANY_FILES`: more files chosen in one Open than it takes (50, or one where one is asked;
- * `details: [{ limit: 'count' }]`). `INTERNAL`: anything else (logged, redacted).
+ * `details: [{ limit: 'count' }]`). `BUDGET_NOT_SPARE`: background work (names after a sync) was not sent,
+ * because the rate window has no budget beyond what the clerk's work keeps (or someone else's call met
+ * 429); the next pass tries again, nothing is wrong. `INTERNAL`: anything else (logged, redacted).
  */
 export type LocalErrorCode =
   | 'NETWORK_UNREACHABLE'
@@ -40,6 +42,7 @@ export type LocalErrorCode =
   | 'FILE_NOT_READ'
   | 'FILE_TOO_LARGE'
   | 'TOO_MANY_FILES'
+  | 'BUDGET_NOT_SPARE'
   | 'INTERNAL';
 
 /** A failure as the renderer sees it: a stable code, plain words, and whether trying again may help. */

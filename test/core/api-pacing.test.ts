@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type AttemptEvent } from '../../src-main/core/api/client';
-import { CancelledError } from '../../src-main/core/api/errors';
+import { BudgetNotSpareError, CancelledError } from '../../src-main/core/api/errors';
 import { Pacer, readRateLimit } from '../../src-main/core/api/pacing';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
@@ -126,6 +126,63 @@ describe('Pacer', () => {
   });
 });
 
+describe("Pacer's spare gate for background work", () => {
+  it('says no while the window is unknown: before any answer, and once it rolled over', async () => {
+    const time = fakeTime();
+    const pacer = new Pacer(time);
+    expect(pacer.tryAcquireSpare()).toBeNull();
+    (await pacer.acquire()).done({ limit: 120, remaining: 119, resetSec: 60 });
+    expect(pacer.tryAcquireSpare()).not.toBeNull();
+    await time.sleep(60_000);
+    expect(pacer.tryAcquireSpare()).toBeNull();
+    expect(time.sleeps).toEqual([60_000]);
+  });
+
+  it('lets calls through while more than half the limit is left, counting them, then keeps the half', async () => {
+    const time = fakeTime();
+    const pacer = new Pacer(time);
+    (await pacer.acquire()).done({ limit: 120, remaining: 62, resetSec: 60 });
+    const spare = [pacer.tryAcquireSpare(), pacer.tryAcquireSpare()];
+    expect(spare.every((ticket) => ticket !== null)).toBe(true);
+    expect(pacer.snapshot()).toMatchObject({ remaining: 60, inFlight: 2 });
+    expect(pacer.tryAcquireSpare()).toBeNull();
+    for (const ticket of spare) ticket?.done({ limit: 120, remaining: 60, resetSec: 59 });
+    // Another keep: a quarter kept lets more through.
+    expect(pacer.tryAcquireSpare(0.25)).not.toBeNull();
+    // The clerk's calls go at once on the half kept for them: nothing waited.
+    for (let i = 0; i < 20; i += 1)
+      (await pacer.acquire()).done({ limit: 120, remaining: 58 - i, resetSec: 50 });
+    expect(time.sleeps).toEqual([]);
+  });
+
+  it('learns what another program spent from an answer and stops there', async () => {
+    const pacer = new Pacer(fakeTime());
+    (await pacer.acquire()).done({ limit: 120, remaining: 100, resetSec: 40 });
+    pacer.tryAcquireSpare()?.done({ limit: 120, remaining: 60, resetSec: 40 });
+    expect(pacer.tryAcquireSpare()).toBeNull();
+  });
+
+  it('says no while a call of the clerk waits its turn, and after a 429', async () => {
+    const pacer = new Pacer(fakeTime());
+    (await pacer.acquire()).done({ limit: 120, remaining: 110, resetSec: 40 });
+    const clerk = pacer.acquire();
+    expect(pacer.tryAcquireSpare()).toBeNull();
+    (await clerk).done({ limit: 120, remaining: 109, resetSec: 40 });
+    const spare = pacer.tryAcquireSpare();
+    expect(spare).not.toBeNull();
+    spare?.done({ limit: 120, remaining: 0, resetSec: 40 }, { status: 429, retryAfterSec: 40 });
+    expect(pacer.tryAcquireSpare()).toBeNull();
+  });
+
+  it('never keeps less than the spread: the last part of a window is paced for the clerk alone', async () => {
+    const pacer = new Pacer({ ...fakeTime(), spreadBelowFraction: 0.6 });
+    (await pacer.acquire()).done({ limit: 100, remaining: 64, resetSec: 40 });
+    // Four above the spread's 60, though half the limit (50) would allow fourteen.
+    const spare = Array.from({ length: 14 }, () => pacer.tryAcquireSpare(0.5));
+    expect(spare.filter((ticket) => ticket !== null)).toHaveLength(4);
+  });
+});
+
 describe('pacing against the sandbox', () => {
   let sandbox: RunningSandbox;
 
@@ -192,5 +249,44 @@ describe('pacing against the sandbox', () => {
     const minutes = (clock.now() - startedMs) / 60_000;
     expect(minutes).toBeGreaterThan(3);
     expect(minutes).toBeLessThan(5);
+  });
+  it('gives way at once when background work meets a 429 another program caused, not waiting Retry-After', async () => {
+    const { token } = await sandbox.admin<{ token: string }>('POST', '/clients', {
+      name: 'Shared lane',
+      system: 'OTHER',
+      scopes: ['invoices:read'],
+      rate_limit_per_minute: 10,
+    });
+    const sleeps: number[] = [];
+    const sleep = async (ms: number): Promise<void> => {
+      sleeps.push(ms);
+    };
+    const client = new ApiClient({ baseUrl: sandbox.baseUrl, token, sleep });
+    /** Another program on the same client, unpaced: answers what the window has left. */
+    const otherCall = async (): Promise<number> => {
+      const response = await fetch(`${sandbox.baseUrl}/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.text();
+      return Number(response.headers.get('x-ratelimit-remaining'));
+    };
+    try {
+      await client.me();
+      // Not within seconds of a new window (whole minutes of the sandbox clock): move on to the next one.
+      const leftMs = (client.pacer.snapshot().resetAtMs ?? 0) - Date.now();
+      if (leftMs < 10_000) {
+        await sandbox.admin('POST', '/clock', { advance_seconds: Math.ceil(leftMs / 1000) + 1 });
+        await client.me();
+      }
+      // The desk believes the window plentiful; another program spends it meanwhile.
+      while ((await otherCall()) > 0);
+      await expect(client.me({ isBackground: true })).rejects.toBeInstanceOf(BudgetNotSpareError);
+      expect(sleeps).toEqual([]);
+      // The 429 is recorded: the clerk's next call waits for the reset, background work is refused.
+      expect(client.pacer.snapshot().remaining).toBe(0);
+      await expect(client.me({ isBackground: true })).rejects.toBeInstanceOf(BudgetNotSpareError);
+    } finally {
+      await client.close();
+    }
   });
 });

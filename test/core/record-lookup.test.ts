@@ -1,6 +1,7 @@
 // `lookup.records`: up to 100 service ids of one entity in one bridge call, each answered with its record
 // or its own failure, against the real sandbox over loopback; the core asks `GET /lookup` once per id
-// through its paced client. The ids are those the demo company's documents name.
+// through its paced client. The ids are those the demo company's documents name. Names are background
+// work: they spend only the budget the clerk's work leaves.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { dispatchDesk } from '../../src-main/core/dispatch';
 import type { RecordById } from '../../src-shared/bridge/contract';
@@ -8,7 +9,7 @@ import type { Result } from '../../src-shared/bridge/result';
 import { documentRecordRefs } from '../../src-shared/domain/named-records';
 import type { AnyFeedPage } from '../../src-shared/domain/feeds';
 import { kindedItems } from '../../src-shared/domain/feeds';
-import type { FeedKind, ReferenceEntry } from '../../src-shared/wire';
+import { scopes, type FeedKind, type ReferenceEntry } from '../../src-shared/wire';
 import { startTestCore, type TestCore } from '../support/core';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 
@@ -117,6 +118,8 @@ describe('lookup.records against the sandbox', () => {
       expect(
         (await other.core.api.connections.add({ label: 'Narrow', baseUrl: sandbox.baseUrl, token })).ok,
       ).toBe(true);
+      // Names follow a sync pass, whose calls tell the window (an unknown one has no budget to spare).
+      expect((await dispatchDesk(other.core.api, 'feeds.cursor', ['invoices'])).ok).toBe(true);
       const [product, next] = [...(named.get('product') ?? [])];
       const [branch] = [...(named.get('branch') ?? [])];
       expect(
@@ -128,6 +131,77 @@ describe('lookup.records against the sandbox', () => {
       ]);
     } finally {
       await other.dispose();
+    }
+  });
+  it('looks up only while the window has budget to spare, keeping half for the clerk and other programs on the client', async () => {
+    const limit = 20;
+    const { token } = await sandbox.admin<{ token: string }>('POST', '/clients', {
+      name: 'Shares its budget with another program',
+      system: 'OTHER',
+      scopes: [...scopes],
+      rate_limit_per_minute: limit,
+    });
+    /** Another program on the same client: one call, and what the window has left after it. */
+    async function otherProgramCall(): Promise<{ status: number; remaining: number; resetSec: number }> {
+      const response = await fetch(`${sandbox.baseUrl}/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.text();
+      const header = (name: string) => Number(response.headers.get(name));
+      return {
+        status: response.status,
+        remaining: header('x-ratelimit-remaining'),
+        resetSec: header('x-ratelimit-reset'),
+      };
+    }
+    // A whole minute ahead (windows are whole minutes of the sandbox clock): none rolls over mid-test.
+    const first = await otherProgramCall();
+    if (first.resetSec < 20) await sandbox.admin('POST', '/clock', { advance_seconds: first.resetSec });
+    const ids = [...(named.get('product') ?? [])].slice(0, 15);
+    expect(ids.length).toBe(15);
+
+    const desk = await startTestCore();
+    try {
+      const added = await desk.core.api.connections.add({ label: 'Shared', baseUrl: sandbox.baseUrl, token });
+      expect(added.ok).toBe(true);
+      const before = await otherProgramCall();
+      // Nothing answered on this connection's client yet: the window is unknown, nothing is sent.
+      expect(summary(await dispatchDesk(desk.core.api, 'lookup.records', ['product', ids]))).toEqual([
+        [ids[0], 'BUDGET_NOT_SPARE'],
+      ]);
+      expect((await otherProgramCall()).remaining).toBe(before.remaining - 1);
+
+      // The clerk's sync pass tells the window; the other program spends three calls the desk does not
+      // see until the first lookup's answer tells it.
+      const pulled = await dispatchDesk(desk.core.api, 'feeds.pull', [
+        'invoices',
+        { versionAfter: 0, perPage: 1 },
+      ]);
+      expect(pulled.ok).toBe(true);
+      for (let call = 0; call < 3; call += 1) expect((await otherProgramCall()).status).toBe(200);
+      const result = await dispatchDesk(desk.core.api, 'lookup.records', ['product', ids]);
+      const entries = result.ok ? (result.value as RecordById[]) : [];
+      const looked = entries.slice(0, -1);
+      // Some ids looked up, in order, then the first not asked says why, and the rest are not asked.
+      expect(looked.length).toBeGreaterThan(0);
+      expect(looked.length).toBeLessThan(ids.length);
+      expect(summary(result)).toEqual([
+        ...looked.map(({ id }) => [id, 'product', id, true]),
+        [ids[looked.length], 'BUDGET_NOT_SPARE'],
+      ]);
+      expect(entries.at(-1)?.result).toMatchObject({ ok: false, error: { retryable: true } });
+      // Half the window is still there for the clerk's work and the other program (less this call).
+      const after = await otherProgramCall();
+      expect([after.status, after.remaining >= limit / 2 - 1]).toEqual([200, true]);
+
+      // A list refreshed in the background yields the same way; a screen's list is still answered.
+      expect(
+        await dispatchDesk(desk.core.api, 'reference.list', ['units', { isBackground: true }]),
+      ).toMatchObject({ ok: false, error: { code: 'BUDGET_NOT_SPARE', retryable: true } });
+      expect((await dispatchDesk(desk.core.api, 'reference.list', ['units'])).ok).toBe(true);
+      expect((await dispatchDesk(desk.core.api, 'feeds.cursor', ['invoices'])).ok).toBe(true);
+    } finally {
+      await desk.dispose();
     }
   });
 });

@@ -37,7 +37,14 @@ import {
   type UnitBody,
 } from '../../../src-shared/wire';
 import type { Clock } from '../ports';
-import { CancelledError, NetworkError, ServiceError, TimeoutError, WireError } from './errors';
+import {
+  BudgetNotSpareError,
+  CancelledError,
+  NetworkError,
+  ServiceError,
+  TimeoutError,
+  WireError,
+} from './errors';
 import type { IdempotencyKey } from '../../../src-shared/domain/idempotency-key';
 import { Pacer, readRateLimit, type RateLimitInfo } from './pacing';
 import {
@@ -150,6 +157,12 @@ export interface CallOptions {
   onRetry?: (info: { attempt: number; delayMs: number; reason: RetryReason; error: unknown }) => void;
   /** Told after every attempt of this call (besides the client's own `onAttempt`). */
   onAttempt?: (event: AttemptEvent) => void;
+  /**
+   * Background work the clerk does not wait for (names after a sync): each attempt is sent only when
+   * the pacer has budget to spare (`Pacer.tryAcquireSpare`), never waiting for it, and a 429 is not
+   * waited out; either throws BudgetNotSpareError.
+   */
+  isBackground?: boolean;
 }
 
 /** One attempt as it went, for logs and tests: never the token or a body. */
@@ -503,7 +516,10 @@ export class ApiClient {
       serviceDate: null,
       rateLimit: null,
     };
-    const ticket = await this.pacer.acquire(options.signal);
+    const ticket = options.isBackground
+      ? this.pacer.tryAcquireSpare()
+      : await this.pacer.acquire(options.signal);
+    if (ticket === null) throw new BudgetNotSpareError();
     event.sentAtMs = this.#clock.now();
     let rateLimit: RateLimitInfo | null = null;
     let responseInfo: { status: number; retryAfterSec: number | null } | undefined;
@@ -519,6 +535,8 @@ export class ApiClient {
       if (response.status >= 400) {
         const error = this.#serviceError(response.status, response.text, path, requestId, retryAfterSec);
         event.code = error.code;
+        // Someone else spent the window: background work gives way now rather than wait Retry-After.
+        if (options.isBackground && response.status === 429) throw new BudgetNotSpareError(error.message);
         throw error;
       }
       const parsed = checkWire(schema, parseJson(response.text, response.status, path), path);

@@ -83,6 +83,18 @@ export class CancelledError extends Error {
   }
 }
 
+/**
+ * A background call was not sent, or met 429: the rate window has no budget to spare beyond what the
+ * clerk's work keeps (./pacing.ts, `tryAcquireSpare`). Never retried; the background job tries on its
+ * next pass.
+ */
+export class BudgetNotSpareError extends Error {
+  constructor(message = "The rate budget left in this window is kept for the clerk's work.") {
+    super(message);
+    this.name = 'BudgetNotSpareError';
+  }
+}
+
 /** The service answered with something the interface does not allow at that path. */
 export class WireError extends Error {
   constructor(

@@ -71,6 +71,18 @@ export interface PacerOptions {
   resetMarginMs?: number;
 }
 
+/**
+ * The share of the limit background work leaves to the clerk's work and to other programs on the same
+ * client: half (60 of the default 120 a minute).
+ *
+ * The remaining count the pacer knows is the one the last answer told: calls another program makes on
+ * the same client (its ERP connector, a second desk, tests sharing a token) are not seen until our next
+ * answer, and the clerk's own work comes in bursts (a sync pass of four feeds, a batch of acks, a push
+ * run that may spend the whole window). Keeping half leaves each of those a full minute's normal needs
+ * whatever the background did just before.
+ */
+export const clerkReserveFraction = 0.5;
+
 /** One call's permission to go; end it once with the answer's rate-limit headers (or none). */
 export interface PacerTicket {
   /**
@@ -93,6 +105,8 @@ export class Pacer {
   /** When the current window resets (our clock); null while unknown. */
   #resetAtMs: number | null = null;
   #inFlight = 0;
+  /** Callers of `acquire` that have not yet been let through. */
+  #waiting = 0;
   #lastSentMs = Number.NEGATIVE_INFINITY;
   /** Callers take turns: one decides at a time, in arrival order. */
   #turn: Promise<void> = Promise.resolve();
@@ -125,15 +139,43 @@ export class Pacer {
     const previous = this.#turn;
     let endTurn = (): void => {};
     this.#turn = new Promise((resolve) => (endTurn = resolve));
+    this.#waiting += 1;
     try {
       await previous;
       await this.#waitForRoom(signal);
-      this.#inFlight += 1;
-      this.#lastSentMs = this.#clock.now();
-      if (this.#remaining !== null) this.#remaining -= 1;
+      this.#reserve();
     } finally {
+      this.#waiting -= 1;
       endTurn();
     }
+    return this.#ticket();
+  }
+
+  /**
+   * Reserves a call at once when the budget has room to spare, else answers null without waiting.
+   *
+   * Null when the current window is unknown (nothing answered yet, or it rolled over: the clerk's next
+   * call learns it), when `keepFraction` of the limit or less is left (the reserve is the clerk's), or
+   * when another call is waiting its turn or the window is being spread (the clerk's work goes first).
+   */
+  tryAcquireSpare(keepFraction = clerkReserveFraction): PacerTicket | null {
+    if (this.#waiting > 0) return null;
+    const nowMs = this.#clock.now();
+    if (this.#remaining === null || this.#resetAtMs === null || this.#limit === null) return null;
+    if (nowMs >= this.#resetAtMs) return null;
+    const reserve = Math.ceil(this.#limit * Math.max(keepFraction, this.#spreadBelowFraction));
+    if (this.#remaining <= reserve) return null;
+    this.#reserve();
+    return this.#ticket();
+  }
+
+  #reserve(): void {
+    this.#inFlight += 1;
+    this.#lastSentMs = this.#clock.now();
+    if (this.#remaining !== null) this.#remaining -= 1;
+  }
+
+  #ticket(): PacerTicket {
     let isDone = false;
     return {
       done: (rateLimit, response) => {

@@ -4,6 +4,7 @@
 import 'fake-indexeddb/auto';
 import { describe, expect, it, vi } from 'vitest';
 import type { DeskEvents } from '../../../src-shared/bridge/contract';
+import type { Result } from '../../../src-shared/bridge/result';
 
 const bridge = vi.hoisted(() => {
   const ref = (id: string, code: string) => ({ id, code });
@@ -88,7 +89,10 @@ const bridge = vi.hoisted(() => {
         ok: true,
         value: ids.map((id) => ({ id, code: 'C-1001', name: { en: 'Nile Foods', ar: 'أغذية النيل' } })),
       })),
-      list: vi.fn(async (kind: string) => ({ ok: true, value: lists[kind] ?? [] })),
+      list: vi.fn(async (kind: string, _options?: { isBackground: boolean }): Promise<Result<unknown[]>> => ({
+        ok: true,
+        value: lists[kind] ?? [],
+      })),
     },
     lookup: {
       records: vi.fn(async (_entity: string, ids: string[]) => ({
@@ -112,7 +116,7 @@ const bridge = vi.hoisted(() => {
 
 import { labelOfCode, labelOfRef, namesOf } from '../../../src-renderer/state/names';
 import { useDeskStore } from '../../../src-renderer/state/store';
-import { useConnectedDesk } from '../support/connected-desk';
+import { connectedSandbox, useConnectedDesk } from '../support/connected-desk';
 
 describe('names after a sync pass', () => {
   useConnectedDesk();
@@ -148,5 +152,49 @@ describe('names after a sync pass', () => {
     // Lists are fresh for 12 hours, and the refused branch is not asked again this session.
     expect(bridge.desk.lookup.records).toHaveBeenCalledTimes(1);
     expect(bridge.desk.reference.list).toHaveBeenCalledTimes(10);
+    // Names are background work: the lists too are asked as such.
+    expect(bridge.desk.reference.list.mock.calls.every((call) => call[1]?.isBackground === true)).toBe(true);
+  });
+
+  it('stops quietly when the core keeps the budget for the clerk, and the next pass goes on', async () => {
+    bridge.desk.lookup.records.mockClear();
+    bridge.desk.reference.list.mockClear();
+    // Scopes known, as `GET /me` shows them: only branches are looked up.
+    useDeskStore.setState({
+      connection: { ...connectedSandbox, scopes: ['invoices:read', 'customers:read'] },
+    });
+    const notSpare: Result<never> = {
+      ok: false,
+      error: { code: 'BUDGET_NOT_SPARE', message: 'Kept for the clerk.', retryable: true },
+    };
+    // The first list is refused for budget: nothing more is asked on that pass, not even a lookup.
+    bridge.desk.reference.list.mockResolvedValueOnce(notSpare);
+    // On the next, the lists go and the branch's lookup is refused for budget (its entry is the last).
+    bridge.desk.lookup.records.mockImplementationOnce(async (_entity: string, ids: string[]) => ({
+      ok: true,
+      value: [{ id: ids[0], result: notSpare }],
+    }));
+    const fillNames = useDeskStore.getState().fillNames;
+    const fills: Promise<void>[] = [];
+    useDeskStore.setState({
+      fillNames: () => {
+        const fill = fillNames();
+        fills.push(fill);
+        return fill;
+      },
+    });
+    for (let pass = 0; pass < 3; pass += 1) {
+      await useDeskStore.getState().syncNow();
+      await Promise.all(fills);
+      // The clerk is told nothing: the sync is fine and online.
+      expect([useDeskStore.getState().syncError, useDeskStore.getState().isOnline]).toEqual([null, true]);
+    }
+    expect(fills).toHaveLength(3);
+    // Pass 1: one list; pass 2: ten lists, the branch refused for budget; pass 3: the branch asked again.
+    expect(bridge.desk.reference.list).toHaveBeenCalledTimes(11);
+    expect(bridge.desk.lookup.records.mock.calls).toEqual([
+      ['branch', ['br-1']],
+      ['branch', ['br-1']],
+    ]);
   });
 });

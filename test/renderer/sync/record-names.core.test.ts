@@ -1,7 +1,8 @@
 // Names, not codes: the renderer's name job run in Node on fake-indexeddb against a real core talking to
 // the real sandbox over loopback. Code lists refreshed when stale, the products and branches the staged
-// documents name looked up a bounded number a pass, units and warehouses named by their lists, and an
-// entity whose scope the client lacks left alone.
+// documents name looked up a bounded number a pass, units and warehouses named by their lists, an
+// entity whose scope the client lacks left alone, and a pass that stops quietly where the rate window has
+// no budget to spare beyond the half kept for the clerk's work.
 import 'fake-indexeddb/auto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { NamedEntity } from '../../../src-shared/domain/named-records';
@@ -16,6 +17,7 @@ import {
   type NameSession,
   type RecordNamesOutcome,
 } from '../../../src-renderer/sync/record-names';
+import { scopes } from '../../../src-shared/wire';
 import { startTestCore, type TestCore } from '../../support/core';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox';
 
@@ -46,6 +48,21 @@ describe('names of the records documents name, against the sandbox', () => {
     await sandbox?.dispose();
   });
 
+  /**
+   * Whole seconds ahead in the rate window (whole minutes of the sandbox clock), and the window told to
+   * `desk`'s client by a clerk's call: names are background work, sent only in a window the core knows,
+   * so a test must not cross into the next one unawares.
+   */
+  async function freshWindow(desk = testCore.core.api): Promise<void> {
+    const response = await fetch(`${sandbox.baseUrl}/me`, {
+      headers: { authorization: `Bearer ${sandbox.token}` },
+    });
+    await response.text();
+    const resetSec = Number(response.headers.get('x-ratelimit-reset'));
+    if (resetSec < 20) await sandbox.admin('POST', '/clock', { advance_seconds: resetSec });
+    expect((await desk.feeds.cursor('invoices')).ok).toBe(true);
+  }
+
   /** Passes until one names nothing; answers every pass's outcome. */
   async function passesUntilNamed(
     options: Parameters<typeof refreshRecordNames>[1],
@@ -60,11 +77,12 @@ describe('names of the records documents name, against the sandbox', () => {
     return outcomes;
   }
 
-  it('names every product and branch the documents name, at most 40 a pass, and units and warehouses by their lists', async () => {
+  it('names every product and branch the documents name, at most 12 a pass, and units and warehouses by their lists', async () => {
     const products = await readRecordRefs('product');
     const branches = await readRecordRefs('branch');
     expect(products.length + branches.length).toBeGreaterThan(recordLookupsPerPass);
     expect((await readRecordRefs('warehouse')).length).toBeGreaterThan(0);
+    await freshWindow();
     const now = () => new Date(start);
     const outcomes = await passesUntilNamed({
       connectionId: 'conn-1',
@@ -77,7 +95,10 @@ describe('names of the records documents name, against the sandbox', () => {
       outcomes.map((_, pass) => (pass === 0 ? 10 : 0)),
     );
     expect(
-      outcomes.every((outcome) => outcome.records <= recordLookupsPerPass && outcome.error === null),
+      outcomes.every(
+        (outcome) =>
+          outcome.records <= recordLookupsPerPass && outcome.error === null && !outcome.isStoppedForBudget,
+      ),
     ).toBe(true);
     expect(outcomes.reduce((sum, outcome) => sum + outcome.records, 0)).toBe(
       products.length + branches.length,
@@ -104,12 +125,14 @@ describe('names of the records documents name, against the sandbox', () => {
   it('asks the lists again only once they are 12 hours old, and names again only after 7 days, the stalest first', async () => {
     const at = (ms: number) => () => new Date(start + ms);
     const options = { connectionId: 'conn-1', scopes: null, session: session() };
+    await freshWindow();
     expect(await refreshRecordNames(testCore.core.api, { ...options, now: at(11 * 60 * 60 * 1000) })).toEqual(
       {
         lists: 0,
         records: 0,
         refused: [],
         error: null,
+        isStoppedForBudget: false,
       },
     );
     expect(await refreshRecordNames(testCore.core.api, { ...options, now: at(13 * 60 * 60 * 1000) })).toEqual(
@@ -118,6 +141,7 @@ describe('names of the records documents name, against the sandbox', () => {
         records: 0,
         refused: [],
         error: null,
+        isStoppedForBudget: false,
       },
     );
     const before = await readRecordNames('conn-1');
@@ -147,6 +171,7 @@ describe('names of the records documents name, against the sandbox', () => {
       expect(
         (await narrow.core.api.connections.add({ label: 'Narrow', baseUrl: sandbox.baseUrl, token })).ok,
       ).toBe(true);
+      await freshWindow(narrow.core.api);
       const now = () => new Date(start);
       // Its scopes known: products are never asked; branches are named.
       const known = session();
@@ -183,6 +208,61 @@ describe('names of the records documents name, against the sandbox', () => {
       expect(named.length).toBe((await readRecordRefs('branch')).length);
     } finally {
       await narrow.dispose();
+    }
+  });
+  it('stops quietly where the window has no budget to spare beyond the half kept for the clerk, and goes on in the next', async () => {
+    const limit = 40;
+    const { token } = await sandbox.admin<{ token: string }>('POST', '/clients', {
+      name: 'A desk on a small budget',
+      system: 'OTHER',
+      scopes: [...scopes],
+      rate_limit_per_minute: limit,
+    });
+    // Its clock moves with the sandbox's, so a window the sandbox leaves is one the core sees end.
+    let offsetMs = 0;
+    const small = await startTestCore({ clock: { now: () => Date.now() + offsetMs } });
+    try {
+      expect(
+        (await small.core.api.connections.add({ label: 'Small', baseUrl: sandbox.baseUrl, token })).ok,
+      ).toBe(true);
+      await freshWindow(small.core.api);
+      const options = {
+        connectionId: 'conn-small',
+        scopes: null,
+        session: session(),
+        now: () => new Date(start),
+      };
+      // Lists are fresh (named above): each pass looks records up, at most 12, while 20 or more are left.
+      const outcomes: RecordNamesOutcome[] = [];
+      for (let pass = 0; pass < 4; pass += 1)
+        outcomes.push(await refreshRecordNames(small.core.api, options));
+      // No pass failed; one stopped for budget partway, and the ones after it asked nothing.
+      expect(outcomes.map((outcome) => outcome.error)).toEqual([null, null, null, null]);
+      const stopped = outcomes.findIndex((outcome) => outcome.isStoppedForBudget);
+      expect(stopped).toBeGreaterThanOrEqual(0);
+      expect(
+        outcomes.slice(stopped + 1).map((outcome) => [outcome.records, outcome.isStoppedForBudget]),
+      ).toEqual(outcomes.slice(stopped + 1).map(() => [0, true]));
+      const named = await readRecordNames('conn-small');
+      expect(named.length).toBe(outcomes.reduce((sum, outcome) => sum + outcome.records, 0));
+      // What the window has left: half, less the call that reads it.
+      const response = await fetch(`${sandbox.baseUrl}/me`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      await response.text();
+      expect(Number(response.headers.get('x-ratelimit-remaining'))).toBe(limit / 2 - 1);
+
+      // A new window, told by the clerk's next sync: the next pass goes on where the last one stopped.
+      const resetSec = Number(response.headers.get('x-ratelimit-reset'));
+      await sandbox.admin('POST', '/clock', { advance_seconds: resetSec });
+      offsetMs += resetSec * 1000;
+      expect((await small.core.api.feeds.cursor('invoices')).ok).toBe(true);
+      const next = await refreshRecordNames(small.core.api, options);
+      expect([next.error, next.records]).toEqual([null, recordLookupsPerPass]);
+      const again = await readRecordNames('conn-small');
+      expect(again.length).toBe(named.length + recordLookupsPerPass);
+    } finally {
+      await small.dispose();
     }
   });
 });
