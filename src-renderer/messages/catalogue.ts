@@ -14,6 +14,7 @@ import arDayEnd from './ar/day-end.json';
 import arMasterData from './ar/master-data.json';
 import arNames from './ar/names.json';
 import arReconcile from './ar/reconcile.json';
+import arReps from './ar/reps.json';
 import arReview from './ar/review.json';
 import arShell from './ar/shell.json';
 import enBalances from './en/balances.json';
@@ -22,6 +23,7 @@ import enDayEnd from './en/day-end.json';
 import enMasterData from './en/master-data.json';
 import enNames from './en/names.json';
 import enReconcile from './en/reconcile.json';
+import enReps from './en/reps.json';
 import enReview from './en/review.json';
 import enShell from './en/shell.json';
 import type { Language } from './locale';
@@ -37,6 +39,7 @@ const arabic = {
   menu: menuAr satisfies Same<typeof menuEn>,
   names: arNames satisfies Same<typeof enNames>,
   reconcile: arReconcile satisfies Same<typeof enReconcile>,
+  reps: arReps satisfies Same<typeof enReps>,
   review: arReview satisfies Same<typeof enReview>,
   shell: arShell satisfies Same<typeof enShell>,
 };
@@ -49,6 +52,7 @@ const english = {
   ...menuEn,
   ...enNames,
   ...enReconcile,
+  ...enReps,
   ...enReview,
   ...enShell,
 };
@@ -67,6 +71,17 @@ export const catalogues: Record<Language, Messages> = {
 
 /** The catalogue's files, per feature and language (its checks read them one by one). */
 export const catalogueFiles = {
-  en: { enBalances, enConnections, enDayEnd, enMasterData, menuEn, enNames, enReconcile, enReview, enShell },
+  en: {
+    enBalances,
+    enConnections,
+    enDayEnd,
+    enMasterData,
+    menuEn,
+    enNames,
+    enReconcile,
+    enReps,
+    enReview,
+    enShell,
+  },
   ar: arabic,
 };

@@ -8,6 +8,7 @@ import { ConnectionsScreen } from '../connections/ConnectionsScreen';
 import { Welcome } from '../connections/Welcome';
 import { MasterDataScreen } from '../master-data/MasterDataScreen';
 import { ReconcileScreen } from '../reconcile/ReconcileScreen';
+import { RepsScreen } from '../reps/RepsScreen';
 import { ReviewSection } from '../review/ReviewSection';
 import { SyncBar } from '../sync/SyncBar';
 import { StoreUpgradeNote } from './StoreUpgradeNote';
@@ -26,6 +27,7 @@ const sections: Array<{ id: Section; empty?: MessageId }> = [
   { id: 'day-end' },
   { id: 'balances' },
   { id: 'master-data', empty: 'shell.empty.master-data' },
+  { id: 'reps' },
   { id: 'connections' },
   { id: 'settings' },
 ];
@@ -104,6 +106,8 @@ export function AppShell() {
           <BalanceWorksheet />
         ) : current.id === 'master-data' ? (
           <MasterDataScreen />
+        ) : current.id === 'reps' ? (
+          <RepsScreen />
         ) : current.id === 'settings' ? (
           <SettingsScreen />
         ) : (

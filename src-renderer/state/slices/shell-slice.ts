@@ -12,6 +12,7 @@ export type Section =
   | 'day-end'
   | 'balances'
   | 'master-data'
+  | 'reps'
   | 'connections'
   | 'settings';
 
