@@ -59,3 +59,30 @@ function makeFormatters(locale: DeskLocale): Formatters {
     },
   };
 }
+
+const arabicIndicDigit = /[\u0660-\u0669\u06f0-\u06f9]/g;
+
+/**
+ * A date the clerk typed, as an ISO date (`2026-11-26`), or null when it is none: year first
+ * (`2026-11-26`) or day first (`26/11/2026`, `26-11-2026`, `26.11.2026`), in Western or Arabic-Indic
+ * digits, whichever order the desk shows. Never month first: `11/26/2026` is no date (decision 106).
+ */
+export function readTypedDate(text: string): string | null {
+  const western = text.trim().replace(arabicIndicDigit, (digit) => {
+    const point = digit.codePointAt(0)!;
+    // Arabic-Indic (U+0660…) and Eastern Arabic-Indic, Persian and Urdu (U+06F0…).
+    return String(point >= 0x06f0 ? point - 0x06f0 : point - 0x0660);
+  });
+  const iso = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/.exec(western);
+  const dayFirst = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/.exec(western);
+  const [year, month, day] = iso
+    ? [Number(iso[1]), Number(iso[2]), Number(iso[3])]
+    : dayFirst
+      ? [Number(dayFirst[3]), Number(dayFirst[2]), Number(dayFirst[1])]
+      : [0, 0, 0];
+  if (year === 0) return null;
+  const moment = new Date(Date.UTC(year, month - 1, day));
+  if (moment.getUTCFullYear() !== year || moment.getUTCMonth() !== month - 1 || moment.getUTCDate() !== day)
+    return null;
+  return moment.toISOString().slice(0, 10);
+}

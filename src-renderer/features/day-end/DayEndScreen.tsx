@@ -99,7 +99,15 @@ export function DayEndScreen(props: { today?: string }) {
         </p>
         <p className="report-note">
           {sayRich('dayEnd.report.note', {
-            lastSync: lastSyncAt ? isolate.ltr(formatTime(lastSyncAt)) : say('dayEnd.report.notSynced'),
+            // The date and time read left to right and stay on one line (a break at a hyphen of the
+            // date scrambled it inside an Arabic sentence).
+            lastSync: lastSyncAt ? (
+              <bdi dir="ltr" className="moment">
+                {formatTime(lastSyncAt)}
+              </bdi>
+            ) : (
+              say('dayEnd.report.notSynced')
+            ),
             em: (chunks) => <em>{chunks}</em>,
           })}
           {readMs !== null && shown && (

@@ -1,5 +1,8 @@
 import { quickRangeOf, quickRanges, type QuickRange } from '../../../src-shared/domain/day-end';
-import { useSay } from '../../messages/use-say';
+import { useId, useState } from 'react';
+import { formattersFor, readTypedDate } from '../../messages/formatters';
+import { isolate } from '../../messages/intl';
+import { useDeskLocale, useSay } from '../../messages/use-say';
 import { quickRangeLabel } from './day-end-words';
 
 /** The days a report is of: first and last, both included (`YYYY-MM-DD`). */
@@ -8,20 +11,69 @@ export interface DateRange {
   to: string;
 }
 
-/** One end of the range: a date field with its word before it. */
+/**
+ * One end of the range: a date field with its word before it, in the clerk's date order (year first or
+ * day first, the clerk's digits). Not the browser's date input: Chromium draws that in the computer's
+ * order, month first on an `en-EG` or `en-US` computer (decision 106). What the clerk types is read as
+ * either order the desk knows (never month first); a text that is no date is kept on screen, marked, and
+ * leaves the range as it was.
+ */
 function DateField(props: { end: 'from' | 'to'; value: string; onChange(value: string): void }) {
   const { end, value, onChange } = props;
   const say = useSay();
+  const locale = useDeskLocale();
+  const shown = formattersFor(locale).date(value);
+  // What the clerk is typing, while it differs from the date the range holds.
+  const [typed, setTyped] = useState<string | null>(null);
+  const [isUnreadable, setUnreadable] = useState(false);
   const label = say(end === 'from' ? 'dayEnd.range.from' : 'dayEnd.range.to');
+  const example = formattersFor(locale).date('2026-11-26');
+  const hintId = useId();
+  const take = (text: string): void => {
+    setTyped(text);
+    if (text.trim() === '') {
+      setUnreadable(false);
+      onChange('');
+      return;
+    }
+    const date = readTypedDate(text);
+    if (date !== null) {
+      setUnreadable(false);
+      onChange(date);
+    }
+  };
+  const settle = (): void => {
+    // Leaving the field: a date reads in the clerk's order again; a text that is no date stays, marked.
+    if (typed === null) return;
+    if (typed.trim() === '' || readTypedDate(typed) !== null) {
+      setTyped(null);
+      setUnreadable(false);
+    } else setUnreadable(true);
+  };
   return (
     <label className="inline">
       {label}{' '}
       <input
-        type="date"
+        type="text"
+        inputMode="numeric"
+        dir="ltr"
+        size={11}
         aria-label={label}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={isUnreadable || undefined}
+        aria-describedby={isUnreadable ? hintId : undefined}
+        placeholder={example}
+        value={typed ?? shown}
+        onChange={(event) => take(event.target.value)}
+        onBlur={settle}
+        onKeyDown={(event) => {
+          if (event.key === 'Enter') settle();
+        }}
       />
+      {isUnreadable && (
+        <span id={hintId} role="alert" className="field-hint">
+          {say('dayEnd.range.unreadable', { example: isolate.ltr(example) })}
+        </span>
+      )}
     </label>
   );
 }

@@ -154,7 +154,8 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
     {
       colId: 'note',
       headerName: say(`review.column.${kind}.note`),
-      width: kind === 'payments' ? 204 : 164,
+      // A payment's method and cheque, and a return's reason, are named beside their codes.
+      width: kind === 'payments' ? 260 : kind === 'returns' ? 240 : 164,
       cellStyle: bidi,
       ...plain,
       valueGetter: (params) => (params.data ? noteText(params.data) : ''),

@@ -115,7 +115,10 @@ export function AppShell() {
         )}
       </main>
       <footer className="footer">
-        {app ? say('shell.footer', { name: app.name, version: app.version, runtime: app.runtime }) : ''}
+        {/* The desk's name in the clerk's language (the package's name is English). */}
+        {app
+          ? say('shell.footer', { name: say('shell.title'), version: app.version, runtime: app.runtime })
+          : ''}
       </footer>
     </div>
   );
