@@ -8,6 +8,7 @@ import { isolate, say } from '../../messages/intl';
 import { assertNever } from '../ui/assert-never';
 import { formatCents, formatDate } from '../ui/format';
 import { amountFilterOptions, textFilterOptions } from './review-datasource';
+import { ackProblemText } from './ack-problem-words';
 import { changeTexts, noteText } from './row-words';
 
 /** The short state of a row for the detail panel's chip: the full words are in the note below it. */
@@ -22,7 +23,7 @@ export function reviewChip(row: ReviewRow): string {
 function reviewText(row: ReviewRow): string {
   if (row.answerState === 'queued')
     return say(row.answerOutcome === 'REJECTED' ? 'review.state.rejectQueued' : 'review.state.acceptQueued');
-  if (row.answerState === 'failed') return say('review.state.failedWith', { error: row.answerError });
+  if (row.answerState === 'failed') return say('review.state.failedWith', { error: ackProblemText(row) });
   if (row.answerState === 'changed') return say('review.state.changed');
   if (row.answerState === 'elsewhere') return say('review.state.elsewhere');
   switch (row.review) {
@@ -152,7 +153,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       // The whole story on hover: the clerk's own answer's fate in full, then what changed.
       tooltipValueGetter: (params) =>
         params.data
-          ? [params.data.answerError || reviewText(params.data), ...changeTexts(params.data)].join('\n')
+          ? [ackProblemText(params.data) || reviewText(params.data), ...changeTexts(params.data)].join('\n')
           : '',
     },
     {
