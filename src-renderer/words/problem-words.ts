@@ -3,7 +3,6 @@
 // messages/*/connections.json) in the desk's language. A floor of its own, below sync/ and features/:
 // the ack sender records these words on the rows it settles, and the screens show them.
 import type { DeskError } from '../../src-shared/bridge/result';
-import type { ItemError } from '../../src-shared/wire';
 import { isolate, say } from '../messages/intl';
 
 /** The codes this feature has words for: the interface's 401, 403 and 429 codes and the app's own. */
@@ -175,11 +174,6 @@ export function describeRefusal(error: Pick<DeskError, 'code' | 'message'>): Pro
 /** A problem's words as one line: what happened, then what to do. */
 export function problemLine(words: ProblemWords): string {
   return say('problems.line', { title: words.title, next: words.next });
-}
-
-/** One line for a failed batch item. */
-export function itemErrorWords(error: ItemError): string {
-  return problemLine(wordsFor(error.code, error.message));
 }
 
 /**
