@@ -392,6 +392,9 @@ export class DeskCore {
       client: new ApiClient({
         baseUrl: connection.baseUrl,
         token,
+        // The desk's clock: the pacer's windows are read against the same time the check-up and the
+        // status compare them with (a test's clock that moves with the sandbox's included).
+        clock: this.options.clock,
         onAttempt: (attempt) => {
           log.record(attempt);
           this.#noticeAttempt(attempt);

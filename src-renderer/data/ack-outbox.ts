@@ -11,12 +11,26 @@ import type { DeskError } from '../../src-shared/bridge/result';
 import { checkQueuedAck, splitIntoBatches, type QueuedAckCheck } from '../../src-shared/domain/acks';
 import type { BatchAckItem, BatchAckItemResult, FeedKind, ItemError } from '../../src-shared/wire';
 import { db } from './db';
-import { type AuditEntry, type OutboxBatch, type ReviewRow, type StoredDocument } from './rows';
+import {
+  type AckProblemFact,
+  type AuditEntry,
+  type OutboxBatch,
+  type ReviewRow,
+  type StoredDocument,
+} from './rows';
 import { chunksOf, rowOf } from './review-rows/projection';
 import { compareText } from './review-rows/keys';
 import { mapStored } from './document-versions';
 import { putReviewRows, reviewRowTables } from './review-rows/writer';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
+
+/** A row's ack fields when no ack of the clerk's is pending or unsettled. */
+const noAck = {
+  answerState: '',
+  answerOutcome: '',
+  answerError: '',
+  ackProblem: null,
+} as const satisfies Pick<ReviewRow, 'answerState' | 'answerOutcome' | 'answerError' | 'ackProblem'>;
 
 /** The rows found by id (missing ones left out), by id: what `putReviewRows` replaces. */
 function byId(rows: readonly (ReviewRow | undefined)[]): Map<string, ReviewRow> {
@@ -72,6 +86,7 @@ export async function queueAckBatches(input: {
           answerState: 'queued',
           answerOutcome: item?.outcome ?? '',
           answerError: '',
+          ackProblem: null,
           externalNumber:
             item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
         };
@@ -133,12 +148,18 @@ function auditHead(
   };
 }
 
-/** Outcome of one item, in the audit log's words. */
+/** Why the service did not apply an item it answered for: its error, else that it sent no result. */
+function itemProblemOf(error: ItemError | null | undefined): AckProblemFact {
+  return error
+    ? { kind: 'refused', code: error.code, message: error.message, details: error.details }
+    : { kind: 'no-result' };
+}
+
+/** Outcome of one item for the audit log: what came back, and why it failed as facts. */
 function auditItems(
   batch: OutboxBatch,
   results: readonly BatchAckItemResult[] | null,
-  words: (error: ItemError) => string,
-  batchError: string | null,
+  batchProblem: AckProblemFact | null,
 ): AuditEntry['items'] {
   return batch.items.map((item, index) => {
     const result = results?.[index];
@@ -148,21 +169,21 @@ function auditItems(
       externalNumber: item.external_number ?? null,
       reasonCode: item.reason_code ?? null,
       result: result?.result ?? 'refused',
-      error: result?.error ? words(result.error) : batchError,
+      error: null,
+      problem: result?.error ? itemProblemOf(result.error) : batchProblem,
     };
   });
 }
 
 /**
  * Records the service's answer to a batch: the batch is settled, each document's row and stored copy
- * take the item's result (its ack, status and version when applied or unchanged; the error in plain
- * words when failed), and the audit log gets one entry. One transaction.
+ * take the item's result (its ack, status and version when applied or unchanged; the service's error
+ * as facts when failed), and the audit log gets one entry. One transaction.
  */
 export async function recordBatchResponse(
   batch: OutboxBatch,
   receipt: AckReceipt,
   nowIso: string,
-  words: (error: ItemError) => string,
 ): Promise<void> {
   const rows = db.rowsOf(batch.kind);
   const results = receipt.response.data;
@@ -184,7 +205,8 @@ export async function recordBatchResponse(
           ...row,
           answerState: 'failed',
           answerOutcome: item.outcome,
-          answerError: result?.error ? words(result.error) : 'The service sent no result for this document.',
+          answerError: '',
+          ackProblem: itemProblemOf(result?.error),
         });
         continue;
       }
@@ -199,9 +221,9 @@ export async function recordBatchResponse(
         }));
         newDocs.push(updated);
         // Its new chunk is put on the row below, once the new versions are chunked.
-        newRows.push(rowOf(updated, { ...row, answerState: '', answerOutcome: '', answerError: '' }, ''));
+        newRows.push(rowOf(updated, { ...row, ...noAck }, ''));
       } else {
-        newRows.push({ ...row, answerState: '', answerOutcome: '', answerError: '' });
+        newRows.push({ ...row, ...noAck });
       }
     }
     const { chunkOf, written } = writeStoredDocuments(batch.kind, newDocs, chunksOf(currentRows));
@@ -229,16 +251,16 @@ export async function recordBatchResponse(
       failed: receipt.response.meta.failed,
       requestId: receipt.requestId,
       error: null,
-      items: auditItems(batch, results, words, null),
+      items: auditItems(batch, results, null),
     });
   });
 }
 
 /**
  * Records an attempt that got no answer to keep: when `settle` the batch is failed for good (the
- * service refused the call itself, e.g. a malformed batch) and its rows show why, so they can be
- * answered again; otherwise it stays queued with the reason (offline, token refused) and is sent again
- * later with the same key.
+ * service refused the call itself, e.g. a malformed batch) and its rows show why (the error as
+ * facts), so they can be answered again; otherwise it stays queued with the reason (offline, token
+ * refused) and is sent again later with the same key. `words`: the error as the audit entry's line.
  */
 export async function recordAttemptFailed(
   batch: OutboxBatch,
@@ -259,11 +281,17 @@ export async function recordAttemptFailed(
     if (!settle) return;
     const ids = batch.items.map((item) => item.id);
     const found = await rows.bulkGet(ids);
+    const problem: AckProblemFact = {
+      kind: 'batch',
+      code: error.code,
+      message: error.message,
+      requestId: error.requestId ?? null,
+    };
     await putReviewRows(
       batch.kind,
       found
         .filter((row): row is ReviewRow => row !== undefined)
-        .map((row) => ({ ...row, answerState: 'failed' as const, answerError: words })),
+        .map((row) => ({ ...row, answerState: 'failed' as const, answerError: '', ackProblem: problem })),
       byId(found),
     );
     await db.audit.add({
@@ -274,7 +302,7 @@ export async function recordAttemptFailed(
       failed: ids.length,
       requestId: error.requestId ?? null,
       error: words,
-      items: auditItems(batch, null, () => words, words),
+      items: auditItems(batch, null, problem),
     });
   });
 }
@@ -307,11 +335,11 @@ export async function checkBatch(batch: OutboxBatch): Promise<CheckedAck[]> {
   });
 }
 
-/** What settling does to one item's row: its ack state and the words the clerk reads. */
+/** What settling does to one item's row: its ack state and why it was not sent (null: applied, sent). */
 export interface SettledItem {
   id: string;
   state: '' | 'elsewhere' | 'changed';
-  words: string;
+  problem: AckProblemFact | null;
   /** For the audit log: applied, elsewhere, held, or sent again (in the new batch). */
   result: 'applied' | 'elsewhere' | 'held' | 'requeued';
 }
@@ -364,7 +392,8 @@ export async function settleCheckedBatch(
             ...row,
             answerState: item.state,
             answerOutcome: item.state === '' ? ('' as const) : row.answerOutcome,
-            answerError: item.words,
+            answerError: '',
+            ackProblem: item.problem,
           },
         ];
       }),
@@ -388,7 +417,8 @@ export async function settleCheckedBatch(
           externalNumber: item.external_number ?? null,
           reasonCode: item.reason_code ?? null,
           result: result?.result ?? 'requeued',
-          error: result && result.result !== 'requeued' ? result.words : null,
+          error: null,
+          problem: result && result.result !== 'requeued' ? result.problem : null,
         };
       }),
     });
@@ -408,7 +438,7 @@ export async function dropHeldAcks(kind: FeedKind, ids: readonly string[]): Prom
     );
     await putReviewRows(
       kind,
-      held.map((row) => ({ ...row, answerState: '', answerOutcome: '', answerError: '' })),
+      held.map((row) => ({ ...row, ...noAck })),
       byId(held),
     );
     return held.length;

@@ -21,6 +21,7 @@ import type {
   AckOutcome,
   BatchAckItem,
   BatchAckItemResult,
+  ErrorDetail,
   FeedKind,
   NameMap,
   ReferenceEntry,
@@ -54,6 +55,30 @@ export type NoteFacts =
   | { kind: 'order'; number: string }
   | { kind: 'method'; method: string; cheque: { number: string; status: string } | null }
   | { kind: 'reason'; reason: string; invoice: string }
+  | { kind: 'words'; text: string };
+
+/**
+ * Why the clerk's last ack of a row did not go through, kept as facts and worded on screen in the
+ * clerk's language (features/review/ack-problem-words.ts):
+ *
+ * - `refused`: the service refused the item (spec, Acknowledge documents: the item's `error`; Errors):
+ *   its code, its own message (what the service wrote, shown as data where the desk has no words for
+ *   the code) and its details.
+ * - `no-result`: the service's answer held no result for the item.
+ * - `batch`: the call itself was refused and the batch failed for good (a DeskError: the interface's
+ *   code or the app's own, bridge/result.ts), with the request id to quote to support.
+ * - `elsewhere`: never sent, the version was already answered differently (the ack the service holds).
+ * - `moved`: held, never sent: the document moved after the clerk answered version `ackedVersion`
+ *   (null when an earlier build's words did not tell it); `changes` say how.
+ * - `words`: what an earlier build stored in words that no template reads back
+ *   (upgrades/row-facts-from-words.ts).
+ */
+export type AckProblemFact =
+  | { kind: 'refused'; code: string; message: string; details: ErrorDetail[] }
+  | { kind: 'no-result' }
+  | { kind: 'batch'; code: string; message: string; requestId: string | null }
+  | { kind: 'elsewhere'; outcome: AckOutcome; externalNumber: string | null; reasonCode: string | null }
+  | { kind: 'moved'; ackedVersion: number | null; changes: ChangeFact[] }
   | { kind: 'words'; text: string };
 
 /**
@@ -94,7 +119,13 @@ export interface ReviewRow extends Partial<RowKeys> {
   answerState: LocalAckState;
   /** The clerk's last answer not yet settled: what was queued, or why it failed. */
   answerOutcome: AckOutcome | '';
+  /**
+   * Why the clerk's last ack failed or was not sent, as English words: what earlier builds stored (read
+   * as `ackProblem` by upgrades/row-facts-from-words.ts); written empty since rows keep the facts.
+   */
   answerError: string;
+  /** Why the clerk's last ack failed or was not sent (failed, elsewhere, changed); null otherwise. */
+  ackProblem: AckProblemFact | null;
   /** The key of the chunk holding the document's newest stored version (stored-documents.ts). */
   chunk: string;
   /** The document's issue `seq` (invoices, payments, returns); 0 when it has none (orders). */
@@ -214,7 +245,10 @@ export interface AuditEntry {
     externalNumber: string | null;
     reasonCode: string | null;
     result: string;
+    /** Why it failed or was not sent, in the words of the moment (entries written before `problem`). */
     error: string | null;
+    /** Why it failed or was not sent, as facts worded where shown (entries written since). */
+    problem?: AckProblemFact | null;
   }>;
 }
 

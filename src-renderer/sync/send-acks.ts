@@ -16,9 +16,9 @@
  */
 import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { ackLabel, checkAck, splitIntoBatches, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
+import { checkAck, splitIntoBatches, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
 import { isKeyPastRetention } from '../../src-shared/domain/idempotency-key';
-import { describeMove } from '../../src-shared/domain/review';
+import { moveFactsOf } from '../../src-shared/domain/review';
 import type { FeedKind } from '../../src-shared/wire';
 import type { OutboxBatch } from '../data/rows';
 import {
@@ -35,7 +35,7 @@ import {
 import { countPending } from '../data/review-rows/reads';
 import { pageOf, stageCurrentDocuments } from '../data/staging';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
-import { deskErrorWords, itemErrorWords } from '../words/problem-words';
+import { deskErrorWords } from '../words/problem-words';
 import { pullingFor } from './connection-pulls';
 import { pendingPageSize, readPendingList } from './pending-list';
 
@@ -171,30 +171,40 @@ function needsSettling(batch: OutboxBatch, checked: readonly CheckedAck[], nowMs
   return batch.attempts > 0 && isKeyPastRetention(batch.createdAt, nowMs);
 }
 
-/** What settling does to each item, in the clerk's words. */
+/**
+ * What settling does to each item, and why one is not sent as facts (data/rows.ts `AckProblemFact`),
+ * worded where the clerk reads them.
+ */
 function settledItems(checked: readonly CheckedAck[]): SettledItem[] {
   return checked.map(({ item, check, stored }): SettledItem => {
     switch (check.verdict) {
       case 'applied':
-        return { id: item.id, state: '', words: '', result: 'applied' };
+        return { id: item.id, state: '', problem: null, result: 'applied' };
       case 'elsewhere':
         return {
           id: item.id,
           state: 'elsewhere',
-          words: `Already answered elsewhere: ${ackLabel(check.ack)}. Your answer was not sent and is not retried.`,
+          problem: {
+            kind: 'elsewhere',
+            outcome: check.ack.outcome,
+            externalNumber: check.ack.external_number ?? null,
+            reasonCode: check.ack.reason_code ?? null,
+          },
           result: 'elsewhere',
         };
-      case 'moved': {
-        const changes = stored ? describeMove(stored, check.ackedVersion) : [];
+      case 'moved':
         return {
           id: item.id,
           state: 'changed',
-          words: `Changed since you answered: ${changes.join(' ')} Your answer was not sent; answer it again or drop your answer.`,
+          problem: {
+            kind: 'moved',
+            ackedVersion: check.ackedVersion,
+            changes: stored ? moveFactsOf(stored, check.ackedVersion) : [],
+          },
           result: 'held',
         };
-      }
       case 'send':
-        return { id: item.id, state: '', words: '', result: 'requeued' };
+        return { id: item.id, state: '', problem: null, result: 'requeued' };
     }
   });
 }
@@ -267,7 +277,7 @@ export async function sendQueuedAcks(options: {
     // The stored batch, as stored: same id (the key) and same items on every send.
     const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
     if (result.ok) {
-      await recordBatchResponse(batch, result.value, now().toISOString(), itemErrorWords);
+      await recordBatchResponse(batch, result.value, now().toISOString());
       outcome.batchesSent += 1;
       outcome.applied += result.value.response.meta.applied;
       outcome.unchanged += result.value.response.meta.unchanged;

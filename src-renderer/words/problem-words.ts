@@ -3,8 +3,7 @@
 // messages/*/connections.json) in the desk's language. A floor of its own, below sync/ and features/:
 // the ack sender records these words on the rows it settles, and the screens show them.
 import type { DeskError } from '../../src-shared/bridge/result';
-import type { ItemError } from '../../src-shared/wire';
-import { say } from '../messages/intl';
+import { isolate, say } from '../messages/intl';
 
 /** The codes this feature has words for: the interface's 401, 403 and 429 codes and the app's own. */
 export type ConnectionProblem =
@@ -177,9 +176,12 @@ export function problemLine(words: ProblemWords): string {
   return say('problems.line', { title: words.title, next: words.next });
 }
 
-/** One line for a failed batch item. */
-export function itemErrorWords(error: ItemError): string {
-  return problemLine(wordsFor(error.code, error.message));
+/**
+ * One line for a refusal kept as facts (a review row's failed ack): the desk's words for a code it
+ * knows, else the service's own message, set apart as data inside the desk's sentence.
+ */
+export function refusalLine(code: string, message: string): string {
+  return problemLine(wordsFor(code, isolate.name(message)));
 }
 
 /** One line for a failed call. */

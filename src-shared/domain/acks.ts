@@ -156,10 +156,3 @@ export function checkQueuedAck(
     return { verdict: 'moved', ackedVersion, currentVersion: current.version };
   return { verdict: 'send' };
 }
-
-/** An ack the service holds, in plain words: `ACCEPTED as ERP-123`, `REJECTED (DUPLICATE)`. */
-export function ackLabel(ack: Ack): string {
-  if (ack.outcome === 'ACCEPTED')
-    return ack.external_number ? `ACCEPTED as ${ack.external_number}` : 'ACCEPTED';
-  return ack.reason_code ? `REJECTED (${ack.reason_code})` : 'REJECTED';
-}

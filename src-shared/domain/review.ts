@@ -57,7 +57,7 @@ export function isPendingAgain(item: KindedDocument): boolean {
 
 /**
  * One fact of how a document changed after it was answered: a code and its values, worded where it is
- * shown (the renderer says it in the clerk's language; `changeInEnglish` for the few who need English).
+ * shown (the renderer says it in the clerk's language).
  * Dates are `YYYY-MM-DD`, amounts the service's decimal strings, statuses and numbers as sent.
  *
  * - `versions`: nothing else tells the change; the version answered (null when unknown) and now.
@@ -104,42 +104,6 @@ export function moveFactsOf(item: KindedDocument, ackedVersion: number): ChangeF
   const changes = changeEvidence(item, null);
   if (changes.length === 0) changes.push({ kind: 'moved', acked: ackedVersion, now: item.doc.version });
   return changes;
-}
-
-/**
- * `moveFactsOf` in English sentences: the words the ack sender keeps on a held row
- * (src-renderer/sync/send-acks.ts), until it keeps the facts for the clerk's language.
- */
-export function describeMove(item: KindedDocument, ackedVersion: number): string[] {
-  return moveFactsOf(item, ackedVersion).map(changeInEnglish);
-}
-
-/** A change fact as one English sentence (what the desk stored before it kept facts). */
-export function changeInEnglish(fact: ChangeFact): string {
-  switch (fact.kind) {
-    case 'versions':
-      return `Changed after it was answered (answered version ${fact.acked ?? '?'}, now version ${fact.now}).`;
-    case 'moved':
-      return `It changed after you answered it (you answered version ${fact.acked}; it is now version ${fact.now}).`;
-    case 'amount':
-      return `Amount changed from ${fact.from} to ${fact.to}.`;
-    case 'status':
-      return `Status changed from ${fact.from} to ${fact.to}.`;
-    case 'lines':
-      return `Lines changed from ${fact.from} to ${fact.to}.`;
-    case 'reversed':
-      return `Reversed ${fact.date} by ${fact.by}: ${fact.reason}.`;
-    case 'cheque-bounced':
-      return `Cheque ${fact.number} bounced${fact.reason ? `: ${fact.reason}` : ''}.`;
-    case 'receipt-voided':
-      return `Receipt ${fact.number} voided ${fact.date}${fact.reason ? `: ${fact.reason}` : ''}.`;
-    case 'held':
-      return `Held: ${fact.reason}.`;
-    case 'approval-decided':
-      return `Approval decided ${fact.date}${fact.by ? ` by ${fact.by}` : ''}.`;
-    case 'words':
-      return fact.text;
-  }
 }
 
 /** What a document's own evidence, and the version it is compared with, tell of a change. */

@@ -21,7 +21,7 @@ import { ReviewPage } from './pages/review-page';
 // (src-renderer/sync/send-acks.ts, src-shared/domain/acks.ts checkQueuedAck).
 
 const elsewhereWords =
-  'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.';
+  'Already answered elsewhere: accepted as ERP-124. Your answer was not sent and is not retried.';
 /** The grid's short words for it; the full words are on hover and in the detail panel. */
 const elsewhereCell = 'Answered elsewhere: not sent';
 const feedCall = /\/(orders|invoices|payments|returns)\?filter%5Bversion_after%5D=\d+/;

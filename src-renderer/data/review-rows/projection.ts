@@ -53,6 +53,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     answerState: keepAck && previous ? previous.answerState : '',
     answerOutcome: keepAck && previous ? previous.answerOutcome : '',
     answerError: keepAck && previous ? previous.answerError : '',
+    ackProblem: keepAck && previous ? previous.ackProblem : null,
     chunk,
     seq: documentSeq(stored) ?? 0,
   };

@@ -1,33 +1,43 @@
 // Rows stored before the desk kept facts (store versions 1 to 9 as first shipped) hold their note and
-// changes as English words (`note: "CHEQUE 123 · DEPOSITED"`, `changes: ["Cheque 123 bounced."]`). They
-// are read back into facts as they are read (db.ts registers `rowWithFacts` as the row tables' reading
-// hook), so an Arabic desk words them in Arabic at once: no version, no index, no pass over the rows,
-// and nothing the clerk waits for. A row is written with its facts the next time anything writes it (a
-// sync, an ack). The words came from fixed English templates (src-shared/domain/review.ts
-// `changeInEnglish`, and the note's below), so each is read by its template; one that none reads (not
-// expected) is kept as words.
+// changes as English words (`note: "CHEQUE 123 · DEPOSITED"`, `changes: ["Cheque 123 bounced."]`), and
+// rows stored before they kept their ack's problem as facts hold it as words in `answerError`
+// ("Already answered elsewhere: ACCEPTED as ERP-1. …"). They are read back into facts as they are read
+// (db.ts registers `rowWithFacts` as the row tables' reading hook), so an Arabic desk words them in
+// Arabic at once: no version, no index, no pass over the rows, and nothing the clerk waits for. A row
+// is written with its facts the next time anything writes it (a sync, an ack). The words came from
+// fixed English templates (the change sentences, the note's and the ack sender's below), so each is
+// read by its template; one that none reads (a failed ack's problem line, said from the catalogue in
+// the language of its day) is kept as words.
 import type { ChangeFact } from '../../../src-shared/domain/review';
 import type { FeedKind } from '../../../src-shared/wire';
-import type { NoteFacts, ReviewRow } from '../rows';
+import type { AckProblemFact, NoteFacts, ReviewRow } from '../rows';
 
-/** A row as an earlier build stored it: English `note` and `changes` instead of their facts. */
-interface RowWithWords extends Omit<ReviewRow, 'noteFacts' | 'changeFacts'> {
+/**
+ * A row as an earlier build stored it: English `note` and `changes` instead of their facts, and no
+ * `ackProblem` (its `answerError` words instead).
+ */
+interface RowWithWords extends Omit<ReviewRow, 'noteFacts' | 'changeFacts' | 'ackProblem'> {
+  noteFacts?: NoteFacts;
+  changeFacts?: ChangeFact[];
+  ackProblem?: AckProblemFact | null;
   note?: string;
   changes?: string[];
 }
 
 /**
- * A row as read from the store, with its note and changes as facts: the row itself when it has them,
- * else a copy with them read from its English words (and the words left out, so a write of the copy
- * stores the facts). `undefined` (nothing found) passes through.
+ * A row as read from the store, with its note, changes and ack problem as facts: the row itself when
+ * it has them, else a copy with them read from its English words (and the words left out or emptied,
+ * so a write of the copy stores the facts). `undefined` (nothing found) passes through.
  */
 export function rowWithFacts(kind: FeedKind, stored: ReviewRow | undefined): ReviewRow | undefined {
-  if (!stored || stored.noteFacts) return stored;
-  const { note, changes, ...row } = stored as RowWithWords;
+  if (!stored || (stored.noteFacts && stored.ackProblem !== undefined)) return stored;
+  const { note, changes, noteFacts, changeFacts, ackProblem, ...row } = stored as RowWithWords;
   return {
     ...row,
-    noteFacts: noteFactsOfWords(kind, note ?? ''),
-    changeFacts: (changes ?? []).map(changeFactOfWords),
+    noteFacts: noteFacts ?? noteFactsOfWords(kind, note ?? ''),
+    changeFacts: changeFacts ?? (changes ?? []).map(changeFactOfWords),
+    answerError: ackProblem === undefined ? '' : row.answerError,
+    ackProblem: ackProblem === undefined ? ackProblemOfWords(row.answerError ?? '') : ackProblem,
   };
 }
 
@@ -102,6 +112,56 @@ export function changeFactOfWords(text: string): ChangeFact {
   for (const [template, factOf] of changeTemplates) {
     const found = template.exec(text);
     if (found) return factOf(found);
+  }
+  return { kind: 'words', text };
+}
+
+/** A row's note before the sender said a document moved: several change sentences joined by spaces. */
+function changeFactsOfJoined(text: string): ChangeFact[] | null {
+  if (text === '') return [];
+  // Each sentence ends with '.', but a reason inside one may hold '. ' too: the first split whose
+  // every part a template reads.
+  for (let end = text.indexOf('. '); end !== -1; end = text.indexOf('. ', end + 1)) {
+    const first = changeFactOfWords(text.slice(0, end + 1));
+    if (first.kind === 'words') continue;
+    const rest = changeFactsOfJoined(text.slice(end + 2));
+    if (rest) return [first, ...rest];
+  }
+  const whole = changeFactOfWords(text);
+  return whole.kind === 'words' ? null : [whole];
+}
+
+/** What the ack sender wrote for an ack the service holds (`ACCEPTED as ERP-1`, `REJECTED (DUP)`). */
+function elsewhereOfWords(label: string): AckProblemFact | null {
+  const accepted = /^ACCEPTED(?: as (.+))?$/s.exec(label);
+  if (accepted)
+    return { kind: 'elsewhere', outcome: 'ACCEPTED', externalNumber: accepted[1] ?? null, reasonCode: null };
+  const rejected = /^REJECTED(?: \((.+)\))?$/s.exec(label);
+  if (rejected)
+    return { kind: 'elsewhere', outcome: 'REJECTED', externalNumber: null, reasonCode: rejected[1] ?? null };
+  return null;
+}
+
+/**
+ * An earlier build's `answerError` as its fact (ack-outbox.ts and sync/send-acks.ts wrote it): no
+ * result, answered elsewhere, or moved since the clerk answered; anything else (a failed ack's problem
+ * line) stays words. Empty words: no problem.
+ */
+export function ackProblemOfWords(text: string): AckProblemFact | null {
+  if (text === '') return null;
+  if (text === 'The service sent no result for this document.') return { kind: 'no-result' };
+  const elsewhere =
+    /^Already answered elsewhere: (.+)\. Your answer was not sent and is not retried\.$/s.exec(text);
+  const ack = elsewhere ? elsewhereOfWords(elsewhere[1]!) : null;
+  if (ack) return ack;
+  const moved =
+    /^Changed since you answered: (.*) Your answer was not sent; answer it again or drop your answer\.$/s.exec(
+      text,
+    );
+  const changes = moved ? changeFactsOfJoined(moved[1]!) : null;
+  if (changes) {
+    const versions = changes.find((change) => change.kind === 'moved');
+    return { kind: 'moved', ackedVersion: versions?.acked ?? null, changes };
   }
   return { kind: 'words', text };
 }

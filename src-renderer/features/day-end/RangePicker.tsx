@@ -66,7 +66,7 @@ function DateField(props: { end: 'from' | 'to'; value: string; onChange(value: s
         onChange={(event) => take(event.target.value)}
         onBlur={settle}
         onKeyDown={(event) => {
-          if (event.key === 'Enter') settle();
+          if (event.key === 'Enter') settle(); // words: not shown (a key's name)
         }}
       />
       {isUnreadable && (

@@ -9,6 +9,7 @@ import { nameOfCode, selectNamesOf, type NameKind } from '../../state/names';
 import { useDeskStore } from '../../state/store';
 import { CodeAndName, CodeAndNameText } from '../ui/CodeAndName';
 import { formatAmount, formatDate, formatTime } from '../ui/format';
+import { ackProblemText, sayAckProblem } from './ack-problem-words';
 import { reviewChip } from './columns';
 import { reasonLabel, shownLabelOptions, statusLabel } from './review-names';
 import { changeTexts } from './row-words';
@@ -158,6 +159,7 @@ function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
     <ul className="history">
       {entries.map((entry) => {
         const item = entry.items.find((candidate) => candidate.id === docId);
+        const error = item?.problem ? sayAckProblem(item.problem) : (item?.error ?? '');
         return (
           <li key={entry.seq}>
             {say('review.detail.history.entry', {
@@ -168,8 +170,8 @@ function History({ entries, docId }: { entries: AuditEntry[]; docId: string }) {
               number: isolate.ltr(item?.externalNumber ?? ''),
               result: item?.result ?? entry.outcome,
               isReplayed: entry.outcome === 'replayed' ? 'yes' : 'no',
-              hasError: item?.error ? 'yes' : 'no',
-              error: item?.error ?? '',
+              hasError: error ? 'yes' : 'no',
+              error,
             })}
           </li>
         );
@@ -488,9 +490,9 @@ export function DetailPanel({ kind, id, onClose }: { kind: FeedKind; id: string;
               version: digits(detail.stored.version),
             })}
           </p>
-          {detail.row.answerState !== '' && detail.row.answerError && (
+          {detail.row.answerState !== '' && detail.row.ackProblem && (
             <p className="detail-ack-note" role="note">
-              {detail.row.answerError}
+              {ackProblemText(detail.row)}
             </p>
           )}
           {detail.row.changeFacts.length > 0 && (

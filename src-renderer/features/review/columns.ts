@@ -9,6 +9,7 @@ import { assertNever } from '../ui/assert-never';
 import { formatCents, formatDate } from '../ui/format';
 import { labelOfCode } from '../../state/names';
 import { amountFilterOptions, textFilterOptions } from './review-datasource';
+import { ackProblemText } from './ack-problem-words';
 import { customerNameShown, repLabel, shownLabelOptions, statusLabel, statusListOf } from './review-names';
 import { changeTexts, noteText } from './row-words';
 
@@ -24,7 +25,7 @@ export function reviewChip(row: ReviewRow): string {
 function reviewText(row: ReviewRow): string {
   if (row.answerState === 'queued')
     return say(row.answerOutcome === 'REJECTED' ? 'review.state.rejectQueued' : 'review.state.acceptQueued');
-  if (row.answerState === 'failed') return say('review.state.failedWith', { error: row.answerError });
+  if (row.answerState === 'failed') return say('review.state.failedWith', { error: ackProblemText(row) });
   if (row.answerState === 'changed') return say('review.state.changed');
   if (row.answerState === 'elsewhere') return say('review.state.elsewhere');
   switch (row.review) {
@@ -200,7 +201,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       // The whole story on hover: the clerk's own answer's fate in full, then what changed.
       tooltipValueGetter: (params) =>
         params.data
-          ? [params.data.answerError || reviewText(params.data), ...changeTexts(params.data)].join('\n')
+          ? [ackProblemText(params.data) || reviewText(params.data), ...changeTexts(params.data)].join('\n')
           : '',
     },
     {

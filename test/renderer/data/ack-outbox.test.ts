@@ -3,7 +3,13 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
 import { stageFeedPage } from '../../../src-renderer/data/staging';
-import { listBatches, nextQueuedBatch } from '../../../src-renderer/data/ack-outbox';
+import {
+  ackHistory,
+  listBatches,
+  nextQueuedBatch,
+  recordAttemptFailed,
+  recordBatchResponse,
+} from '../../../src-renderer/data/ack-outbox';
 import { queueAcks } from '../../../src-renderer/sync/send-acks';
 import { invoice, meta } from '../../support/wire-documents';
 
@@ -108,5 +114,82 @@ describe('the answer outbox', () => {
       ],
     });
     expect(await db.outbox.count()).toBe(0);
+  });
+
+  it('keeps why the service refused an ack as facts on its row and in its history, never words', async () => {
+    const docs = ['a', 'b', 'c', 'd'].map((id, index) => invoice(id, index + 1));
+    await stageFeedPage(
+      { kind: 'invoices', data: docs, meta: meta(4) },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    let n = 0;
+    const queued = await queueAcks({
+      connectionId: 'conn-1',
+      kind: 'invoices',
+      drafts: docs.map((doc) => ({ id: doc.id, outcome: 'ACCEPTED', externalNumber: `ERP-${doc.id}` })),
+      newId: () => `batch-${++n}`,
+    });
+    if (!queued.ok) throw new Error('not queued');
+    const [batch] = queued.batches;
+    const refusal = {
+      status: 409,
+      code: 'ALREADY_ACKNOWLEDGED',
+      message: 'Version 1 was acked.',
+      details: [{ field: 'items[0]', code: 'acked' }],
+      retryable: false,
+    };
+    // The service answers for a and b only: a refused, b failed with no error; c and d get no result.
+    await recordBatchResponse(
+      { ...batch!, items: batch!.items.slice(0, 3) },
+      {
+        batchId: batch!.id,
+        isReplay: false,
+        requestId: 'req-1',
+        response: {
+          data: [{ result: 'failed', error: refusal }, { result: 'failed' }],
+          meta: { applied: 0, unchanged: 0, failed: 2 },
+        },
+      },
+      '2025-03-04T09:00:00.000Z',
+    );
+    const refused = {
+      kind: 'refused',
+      code: 'ALREADY_ACKNOWLEDGED',
+      message: 'Version 1 was acked.',
+      details: [{ field: 'items[0]', code: 'acked' }],
+    };
+    expect(
+      (await db.rowsOf('invoices').bulkGet(['a', 'b', 'c'])).map((row) => [
+        row?.answerState,
+        row?.answerError,
+        row?.ackProblem,
+      ]),
+    ).toEqual([
+      ['failed', '', refused],
+      ['failed', '', { kind: 'no-result' }],
+      ['failed', '', { kind: 'no-result' }],
+    ]);
+    expect((await ackHistory('a'))[0]?.items[0]).toMatchObject({ error: null, problem: refused });
+
+    // The call refused as a whole: the batch fails for good, its rows keep the refusal as facts.
+    await recordAttemptFailed(
+      { ...batch!, id: 'batch-x', items: batch!.items.slice(3) },
+      { code: 'INVALID_REQUEST', message: 'items: too many', retryable: false, requestId: 'req-2' },
+      'Refused, in the words of the moment.',
+      '2025-03-04T09:01:00.000Z',
+      true,
+    );
+    const whole = { kind: 'batch', code: 'INVALID_REQUEST', message: 'items: too many', requestId: 'req-2' };
+    expect(await db.rowsOf('invoices').get('d')).toMatchObject({
+      answerState: 'failed',
+      answerError: '',
+      ackProblem: whole,
+    });
+    expect((await ackHistory('d'))[0]).toMatchObject({
+      outcome: 'refused',
+      error: 'Refused, in the words of the moment.',
+      items: [{ id: 'd', error: null, problem: whole }],
+    });
   });
 });

@@ -22,6 +22,7 @@ export function row(id: string, patch: Partial<ReviewRow> = {}): ReviewRow {
     answerState: '',
     answerOutcome: '',
     answerError: '',
+    ackProblem: null,
     chunk: '',
     ...patch,
   };

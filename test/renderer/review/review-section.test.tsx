@@ -130,7 +130,11 @@ describe('held answers (changed since the clerk answered)', () => {
         ...a!,
         answerState: 'changed',
         answerOutcome: 'ACCEPTED',
-        answerError: 'Changed since you answered: Amount changed from 100.00 to 80.00.',
+        ackProblem: {
+          kind: 'moved',
+          ackedVersion: 1,
+          changes: [{ kind: 'amount', from: '100.00', to: '80.00' }],
+        },
       },
       { ...b!, answerState: 'queued', answerOutcome: 'ACCEPTED' },
     ]);
@@ -143,6 +147,7 @@ describe('held answers (changed since the clerk answered)', () => {
       answerState: '',
       answerOutcome: '',
       answerError: '',
+      ackProblem: null,
     });
     expect(await db.rowsOf('invoices').get('b')).toMatchObject({ answerState: 'queued' });
     await waitFor(() => expect(screen.queryByRole('button', { name: /Select changed/ })).toBeNull());
@@ -159,7 +164,7 @@ describe('held answers (changed since the clerk answered)', () => {
     const held: Partial<ReviewRow> = {
       answerState: 'changed',
       answerOutcome: 'ACCEPTED',
-      answerError: 'Changed since you answered.',
+      ackProblem: { kind: 'moved', ackedVersion: 1, changes: [] },
     };
     const [a, b, c] = await db.rowsOf('invoices').bulkGet(['a', 'b', 'c']);
     await putRows('invoices', [

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { changeInEnglish, type ChangeFact } from '../../../src-shared/domain/review';
+import type { ChangeFact } from '../../../src-shared/domain/review';
 import type { NoteFacts } from '../../../src-renderer/data/rows';
 import { reviewCellText } from '../../../src-renderer/features/review/columns';
 import { changeTexts, noteText, sayChange } from '../../../src-renderer/features/review/row-words';
 import { useLanguageStore } from '../../../src-renderer/messages/language-store';
+import { changeInEnglish } from '../support/earlier-words';
 import { row } from './fixtures';
 
 // A row's note and what changed are said from its facts in the clerk's language: in English as the

@@ -212,7 +212,21 @@ describe('answers through the outbox, against the sandbox', () => {
     });
     expect(await db.rowsOf('payments').get(rejected!.id)).toMatchObject({
       answerState: 'elsewhere',
-      answerError: `Already answered elsewhere: REJECTED (${stored!.doc.ack!.reason_code}). Your answer was not sent and is not retried.`,
+      answerError: '',
+      ackProblem: {
+        kind: 'elsewhere',
+        outcome: 'REJECTED',
+        externalNumber: stored!.doc.ack!.external_number ?? null,
+        reasonCode: stored!.doc.ack!.reason_code,
+      },
+    });
+    // The history keeps the same facts, said in the clerk's language when shown.
+    const [settled] = await ackHistory(rejected!.id);
+    expect(settled).toMatchObject({ outcome: 'settled' });
+    expect(settled!.items.find((item) => item.id === rejected!.id)).toMatchObject({
+      result: 'elsewhere',
+      error: null,
+      problem: { kind: 'elsewhere', outcome: 'REJECTED' },
     });
     expect(await db.rowsOf('payments').get(pending.id)).toMatchObject({
       review: 'accepted',

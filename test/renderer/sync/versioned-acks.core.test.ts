@@ -96,9 +96,9 @@ describe('acks carry the version the clerk answered', () => {
       receipt_voids: 1,
     });
     const changed = new Map([
-      ...(created.reversals ?? []).map((id) => [id, 'Reversed'] as const),
-      ...(created.cheque_bounces ?? []).map((id) => [id, 'bounced'] as const),
-      ...(created.receipt_voids ?? []).map((id) => [id, 'voided'] as const),
+      ...(created.reversals ?? []).map((id) => [id, 'reversed'] as const),
+      ...(created.cheque_bounces ?? []).map((id) => [id, 'cheque-bounced'] as const),
+      ...(created.receipt_voids ?? []).map((id) => [id, 'receipt-voided'] as const),
     ]);
     const queued = new Set(rows.map((row) => row.id));
     expect([...changed.keys()].filter((id) => queued.has(id))).toHaveLength(3);
@@ -112,9 +112,12 @@ describe('acks carry the version the clerk answered', () => {
     for (const [id, evidence] of changed) {
       expect((await onService('payments', id)).ack ?? null).toBeNull();
       const row = await db.rowsOf('payments').get(id);
-      expect(row).toMatchObject({ review: 'pending', answerState: 'changed' });
-      expect(row!.answerError).toContain('Changed since you answered:');
-      expect(row!.answerError).toContain(evidence);
+      expect(row).toMatchObject({ review: 'pending', answerState: 'changed', answerError: '' });
+      expect(row!.ackProblem).toEqual({
+        kind: 'moved',
+        ackedVersion: rows.find((queuedRow) => queuedRow.id === id)!.version,
+        changes: expect.arrayContaining([expect.objectContaining({ kind: evidence })]) as unknown,
+      });
     }
     const kept = rows.find((row) => !changed.has(row.id))!;
     expect((await onService('payments', kept.id)).ack).toMatchObject({
@@ -153,7 +156,11 @@ describe('acks carry the version the clerk answered', () => {
     expect((await onService('returns', changed.id)).ack ?? null).toBeNull();
     const held = await db.rowsOf('returns').get(changed.id);
     expect(held).toMatchObject({ answerState: 'changed', answerOutcome: 'ACCEPTED' });
-    expect(held!.answerError).toContain('Held: Refused by the office.');
+    expect(held!.ackProblem).toMatchObject({
+      kind: 'moved',
+      ackedVersion: changed.version,
+      changes: expect.arrayContaining([{ kind: 'held', reason: 'Refused by the office' }]) as unknown,
+    });
     for (const row of [rows[0]!, rows[2]!])
       expect((await onService('returns', row.id)).ack).toMatchObject({ external_number: `CN-${row.number}` });
   });
@@ -285,8 +292,8 @@ describe('acks carry the version the clerk answered', () => {
       review: 'accepted',
       externalNumber: 'ERP-124',
       answerState: 'elsewhere',
-      answerError:
-        'Already answered elsewhere: ACCEPTED as ERP-124. Your answer was not sent and is not retried.',
+      answerError: '',
+      ackProblem: { kind: 'elsewhere', outcome: 'ACCEPTED', externalNumber: 'ERP-124', reasonCode: null },
     });
     expect(await sendQueuedAcks({ desk, connectionId })).toMatchObject({ batchesSent: 0, elsewhere: 0 });
     expect(sent).toEqual([]);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeMove, moveFactsOf } from '../../../../src-shared/domain/review';
+import { moveFactsOf } from '../../../../src-shared/domain/review';
 import type { Order, Payment, Return } from '../../../../src-shared/wire';
 import { rowOf } from '../../../../src-renderer/data/review-rows/projection';
 import type { ReviewRow, StoredDocument } from '../../../../src-renderer/data/rows';
@@ -177,16 +177,13 @@ describe('a review row’s note and changes, as facts', () => {
     ]);
   });
 
-  it('tell a held ack’s move as facts, and in the English the ack sender keeps', () => {
+  it('tell a held ack’s move as facts: its own evidence, else the two versions', () => {
     const moved = stored('invoices', invoice('i', 9, { ack: ackAt(5) }));
     expect(moveFactsOf(moved, 8)).toEqual([{ kind: 'moved', acked: 8, now: 9 }]);
-    expect(describeMove(moved, 8)).toEqual([
-      'It changed after you answered it (you answered version 8; it is now version 9).',
-    ]);
     const bounced = stored(
       'payments',
       chequePayment(6, { cheque: { bank: 'NBE', due_on: '2025-04-01', number: '77', status: 'BOUNCED' } }),
     );
-    expect(describeMove(bounced, 5)).toEqual(['Cheque 77 bounced.']);
+    expect(moveFactsOf(bounced, 5)).toEqual([{ kind: 'cheque-bounced', number: '77', reason: null }]);
   });
 });

@@ -178,7 +178,6 @@ describe('view counters', () => {
               },
             },
             now,
-            () => 'failed',
           );
         }
       } else if (roll < 0.7) {

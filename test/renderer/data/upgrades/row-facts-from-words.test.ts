@@ -1,18 +1,22 @@
 import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { changeInEnglish, type ChangeFact } from '../../../../src-shared/domain/review';
+import type { ChangeFact } from '../../../../src-shared/domain/review';
 import { db } from '../../../../src-renderer/data/db';
 import { readDayEndReport } from '../../../../src-renderer/data/day-end';
 import { defaultReviewSort } from '../../../../src-renderer/data/review-rows/query';
 import type { ReviewRow } from '../../../../src-renderer/data/rows';
 import {
+  ackProblemOfWords,
   changeFactOfWords,
   noteFactsOfWords,
 } from '../../../../src-renderer/data/upgrades/row-facts-from-words';
+import { ackProblemText } from '../../../../src-renderer/features/review/ack-problem-words';
+import { reviewCellText } from '../../../../src-renderer/features/review/columns';
 import { csvBlobOf } from '../../../../src-renderer/features/review/export-view';
 import { useLanguageStore } from '../../../../src-renderer/messages/language-store';
 import { row } from '../../review/fixtures';
+import { changeInEnglish, elsewhereInEnglish, movedInEnglish } from '../../support/earlier-words';
 import { putRows } from '../../support/stored-rows';
 
 // Rows stored before rows kept facts hold their note and changes in English words: they are read as
@@ -26,10 +30,16 @@ afterEach(async () => {
   await db.delete();
 });
 
-/** A row as an earlier build stored it: English `note` and `changes`, no facts. */
+/** A row as an earlier build stored it: English `note` and `changes`, its ack's problem in words, no facts. */
 function rowInWords(id: string, patch: Partial<ReviewRow>, note: string, changes: string[]): ReviewRow {
-  const { noteFacts: _note, changeFacts: _changes, ...rest } = row(id, patch);
+  const { noteFacts: _note, changeFacts: _changes, ackProblem: _problem, ...rest } = row(id, patch);
   return { ...rest, note, changes } as unknown as ReviewRow;
+}
+
+/** A row as the build before ack problems were facts stored it: its ack's problem in `answerError` only. */
+function rowWithAckWords(id: string, patch: Partial<ReviewRow>): ReviewRow {
+  const { ackProblem: _problem, ...rest } = row(id, patch);
+  return rest as ReviewRow;
 }
 
 /** The stored record itself, read without the app's reading hook. */
@@ -74,6 +84,89 @@ describe('an earlier build’s words, read back as facts', () => {
       { kind: 'cheque-bounced', number: '77', reason: null },
       { kind: 'words', text: 'Something no template tells.' },
     ]);
+  });
+
+  it('read every ack problem the ack sender used to store to its fact, other words kept as words', () => {
+    const moves = [
+      [{ kind: 'held', reason: 'Two cartons short. Refused by the office' }],
+      [
+        { kind: 'reversed', date: '2025-03-03', by: 'office', reason: 'Wrong customer. Again' },
+        { kind: 'cheque-bounced', number: '77', reason: null },
+      ],
+    ] as const satisfies ChangeFact[][];
+    expect(
+      [
+        '',
+        'The service sent no result for this document.',
+        elsewhereInEnglish({ outcome: 'ACCEPTED', external_number: 'ERP-124' }),
+        elsewhereInEnglish({ outcome: 'ACCEPTED' }),
+        elsewhereInEnglish({ outcome: 'REJECTED', reason_code: 'DUPLICATE' }),
+        elsewhereInEnglish({ outcome: 'REJECTED' }),
+        movedInEnglish([{ kind: 'moved', acked: 4, now: 6 }]),
+        ...moves.map(movedInEnglish),
+        movedInEnglish([]),
+        movedInEnglish([{ kind: 'words', text: 'Something no template tells.' }]),
+        'The service does not know this document. Sync; it may belong to another company or connection.',
+      ].map(ackProblemOfWords),
+    ).toEqual([
+      null,
+      { kind: 'no-result' },
+      { kind: 'elsewhere', outcome: 'ACCEPTED', externalNumber: 'ERP-124', reasonCode: null },
+      { kind: 'elsewhere', outcome: 'ACCEPTED', externalNumber: null, reasonCode: null },
+      { kind: 'elsewhere', outcome: 'REJECTED', externalNumber: null, reasonCode: 'DUPLICATE' },
+      { kind: 'elsewhere', outcome: 'REJECTED', externalNumber: null, reasonCode: null },
+      { kind: 'moved', ackedVersion: 4, changes: [{ kind: 'moved', acked: 4, now: 6 }] },
+      ...moves.map((changes) => ({ kind: 'moved', ackedVersion: null, changes })),
+      { kind: 'moved', ackedVersion: null, changes: [] },
+      { kind: 'words', text: movedInEnglish([{ kind: 'words', text: 'Something no template tells.' }]) },
+      {
+        kind: 'words',
+        text: 'The service does not know this document. Sync; it may belong to another company or connection.',
+      },
+    ]);
+  });
+
+  it('show a stored row’s ack problem in words as facts, in the desk’s language, and write the facts next time', async () => {
+    const elsewhere = elsewhereInEnglish({ outcome: 'REJECTED', reason_code: 'DUPLICATE' });
+    const moved = movedInEnglish([{ kind: 'cheque-bounced', number: '77', reason: null }]);
+    await putRows('payments', [
+      rowInWords('p1', { answerState: 'elsewhere', answerError: elsewhere }, 'CASH', []),
+      rowWithAckWords('p2', { answerState: 'changed', answerOutcome: 'ACCEPTED', answerError: moved }),
+      rowWithAckWords('p3', { answerState: 'failed', answerError: 'Refused, in the words of its day.' }),
+      rowWithAckWords('p4', {}),
+    ]);
+    const read = await db.rowsOf('payments').bulkGet(['p1', 'p2', 'p3', 'p4']);
+    expect(read.map((found) => [found?.ackProblem, found?.answerError])).toEqual([
+      [{ kind: 'elsewhere', outcome: 'REJECTED', externalNumber: null, reasonCode: 'DUPLICATE' }, ''],
+      [
+        {
+          kind: 'moved',
+          ackedVersion: null,
+          changes: [{ kind: 'cheque-bounced', number: '77', reason: null }],
+        },
+        '',
+      ],
+      [{ kind: 'words', text: 'Refused, in the words of its day.' }, ''],
+      [null, ''],
+    ]);
+    expect(read[0]).toMatchObject({ noteFacts: { kind: 'method', method: 'CASH', cheque: null } });
+    useLanguageStore.getState().change({ language: 'ar' });
+    expect(read.map((found) => ackProblemText(found!).replace(/[\u2066-\u2069]/g, ''))).toEqual([
+      'سبق الرد عليه من مكان آخر: رفض (DUPLICATE). لم يُرسل ردك ولن يُعاد إرساله.',
+      'تغيّر بعد ردك: ارتدّ الشيك رقم 77. لم يُرسل ردك؛ رد عليه من جديد أو أسقط ردك.',
+      'Refused, in the words of its day.',
+      '',
+    ]);
+    expect(reviewCellText('review', read[2]!, 'invoices').replace(/[\u2066-\u2069]/g, '')).toBe(
+      'فشل: Refused, in the words of its day.',
+    );
+    // In words on the disk until something writes the row; then with its facts.
+    expect(await storedRecord('paymentRows', 'p2')).toMatchObject({ answerError: moved });
+    await putRows('payments', [read[1]!]);
+    expect(await storedRecord('paymentRows', 'p2')).toMatchObject({
+      answerError: '',
+      ackProblem: { kind: 'moved' },
+    });
   });
 
   it('read every kind’s note', () => {
