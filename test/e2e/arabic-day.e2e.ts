@@ -37,7 +37,8 @@ const startingWith = (text: string): RegExp => new RegExp(`^${escape(text)}`);
 // --- "No English word" ---------------------------------------------------------------------------
 //
 // The rule, decided for this test: a Latin-letter word on an Arabic screen is a fault unless it is
-// - a code, id or number: any token with a digit (INV-2026-000123, R01, UTF-8, VAT14), or written all
+// - a code, id or number: any token with a digit (INV-2026-000123, R01, UTF-8, VAT14), a service id
+//   (`rep_bOpHePPCwWvWIfSU`), or written all
 //   in capitals (EGP, CHEQUE, AMOUNT_MISMATCH, CSV, XLSX, ERP), what a clerk copies rather than reads;
 // - a file name (`register.csv`), or the name of a key as keyboards print it (ag-grid's own Arabic
 //   says "اضغط Space …" to a screen reader);
@@ -93,6 +94,8 @@ function englishWords(text: string): string[] {
     const word = token.replace(/[.\-/&']+$/, '');
     if (!/[A-Za-z]/.test(word)) continue;
     if (/\d/.test(word)) continue;
+    // The service's ids (`rep_bOpHePPCwWvWIfSU`): a kind, an underscore and a random key.
+    if (/^[a-z]+_[A-Za-z0-9]+$/.test(word)) continue;
     if (/^[A-Z][A-Z_.\-/&]+$/.test(word)) continue;
     if (/^[\w-]+\.(csv|xlsx|xls|txt|pdf)$/i.test(word)) continue;
     if (keyNames.has(word)) continue;
@@ -409,6 +412,35 @@ describe('a day in Arabic: a clerk on a computer set to Arabic (Egypt), browser 
       .toEqual([['REJECTED', 'DAMAGED']]);
     await view('review.view.rejected').click();
     await lookAt(page, '05-returns-rejected');
+  });
+
+  it('names the rep in Arabic; the grid shows names beside codes: the rep, the status, the reason', async () => {
+    const cellOf = (column: string) =>
+      main().locator(`.ag-row:not(.ag-row-loading) [col-id="${column}"]`).first();
+    const textOf = async (column: string): Promise<string> =>
+      ((await cellOf(column).textContent()) ?? '').replace(/[\u2066-\u2069]/g, '').trim();
+    const arabic = /[\u0600-\u06ff]/;
+    // The service's lists name the status and the reason (read after the sync, paced as spare budget).
+    await expect.poll(() => textOf('status'), { timeout: 60_000 }).toMatch(/^RECORDED · /);
+    expect(await textOf('status')).toMatch(arabic);
+    expect(await textOf('note')).toMatch(/^DAMAGED · /);
+    expect(await textOf('note')).toMatch(arabic);
+    // The rep: a code only, until the clerk names it (v1 names no rep).
+    const code = await textOf('rep');
+    expect(code).toMatch(/^[A-Z]+\d+$/);
+
+    await openSection('shell.section.reps');
+    const repRow = main().locator('tr', { hasText: code }).first();
+    await repRow.locator('input').fill('أحمد حسن');
+    await repRow.locator('button').first().click();
+    await expect.poll(() => repRow.textContent(), { timeout: 20_000 }).toContain('أحمد حسن');
+    await lookAt(page, '05b-reps');
+
+    await openSection('shell.section.returns');
+    await view('review.view.rejected').click();
+    await expect.poll(() => textOf('rep'), { timeout: 20_000 }).toBe(`${code} · أحمد حسن`);
+    // And left to right in its cell, the code first: at the cell's right in a right-to-left grid.
+    await lookAt(page, '05c-returns-named');
   });
 
   it('reconciles an Arabic-headed ERP register, accepts the matched with its numbers', async () => {
