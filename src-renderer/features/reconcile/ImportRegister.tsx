@@ -34,6 +34,7 @@ import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
 import { dateOrderLabel, describeReading, describeSkippedRow } from './reading-words';
 import { sayRich } from '../../messages/say-rich';
+import { readFailureWords } from '../../words/file-problem-words';
 
 const shownBadRows = 200;
 const shownSkippedRows = 50;
@@ -149,7 +150,11 @@ export function ImportRegister({
       (thrown: unknown) => {
         if (!isCurrent) return;
         setDraft(null);
-        setError(thrown instanceof Error ? thrown.message : say('reconcile.read.registerUnreadable'));
+        setError(
+          readFailureWords(thrown, () =>
+            thrown instanceof Error ? thrown.message : say('reconcile.read.registerUnreadable'),
+          ),
+        );
       },
     );
     return () => {
@@ -212,7 +217,11 @@ export function ImportRegister({
       );
     } catch (thrown) {
       setDraft(null);
-      setError(thrown instanceof Error ? thrown.message : say('reconcile.read.fileUnreadable'));
+      setError(
+        readFailureWords(thrown, () =>
+          thrown instanceof Error ? thrown.message : say('reconcile.read.fileUnreadable'),
+        ),
+      );
     }
   };
 

@@ -4,7 +4,7 @@ import {
   kindDefs,
   mappingProblems,
   pushOutcomes,
-  readCsvFile,
+  UnreadableFileError,
   recordKinds,
   resultsToCsv,
   type ColumnMapping,
@@ -22,6 +22,7 @@ import {
 } from '../../../src-renderer/features/master-data/master-data-words';
 import { csvFormat, readImportFile } from '../../../src-renderer/features/master-data/read-file';
 import { say } from '../../../src-renderer/messages/intl';
+import { fileProblemWords } from '../../../src-renderer/words/file-problem-words';
 import { useLanguageStore } from '../../../src-renderer/messages/language-store';
 
 // Master data's words said from the catalogue (issue 27): in English word for word what the domain and
@@ -81,24 +82,15 @@ const records: PushRecordResult[] = [
   },
 ];
 
-/** The refusal a read ends in: its code and words. */
+/** The refusal a read ends in: the reader's problem code and its words in the desk's language. */
 async function refusalOf(name: string, bytes: Uint8Array): Promise<{ code: string; message: string }> {
   try {
     await readImportFile(name, bytes.slice().buffer);
   } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
+    if (!(error instanceof UnreadableFileError)) throw error;
+    return { code: error.problem.code, message: fileProblemWords(error.problem) };
   }
   throw new Error(`${name} was read`);
-}
-
-/** The domain's own refusal of the same CSV bytes, in its English. */
-function domainRefusalOf(bytes: Uint8Array): { code: string; message: string } {
-  try {
-    readCsvFile(bytes);
-  } catch (error) {
-    return { code: (error as { code: string }).code, message: (error as Error).message };
-  }
-  throw new Error('read');
 }
 
 const badFiles: Record<string, Uint8Array> = {
@@ -165,12 +157,27 @@ describe('master data’s words in English', () => {
       'CSV, UTF-8 with BOM, semicolon',
     );
     expect(csvFormat({ encoding: 'utf-16le', hasBom: true, delimiter: '\t' })).toBe('CSV, UTF-16LE, tab');
+    const refusals: Record<string, { code: string; message: string }> = {};
     for (const [name, bytes] of Object.entries(badFiles))
-      expect(await refusalOf(`${name}.csv`, bytes), name).toEqual(domainRefusalOf(bytes));
+      refusals[name] = await refusalOf(`${name}.csv`, bytes);
+    expect(refusals).toEqual({
+      empty: { code: 'empty', message: 'The file is empty.' },
+      blank: { code: 'no-rows', message: 'The file has no rows.' },
+      binary: {
+        code: 'binary',
+        message:
+          'The file holds binary data, not text. Export it from the ERP as CSV (or choose the Excel file).',
+      },
+      malformed: {
+        code: 'unclosed-quote',
+        message: "A quoted cell that starts on line 2 is never closed. Check the export's quotes.",
+      },
+    });
     const tooMany = new TextEncoder().encode(`code\n${'C\n'.repeat(20_001)}`);
-    expect((await refusalOf('many.csv', tooMany)).message).toBe(
-      'The file has 20001 rows; the desk takes at most 20000 per file. Split the export.',
-    );
+    expect(await refusalOf('many.csv', tooMany)).toEqual({
+      code: 'too-many-rows',
+      message: 'The file has 20001 rows; the desk takes at most 20000 per file. Split the export.',
+    });
   });
 
   it('keeps the English of counts as it was, thousands and all', () => {
@@ -257,9 +264,9 @@ describe('master data’s words in Arabic', () => {
     expect(csvFormat({ encoding: 'windows-1256', hasBom: false, delimiter: ',' })).toBe(
       'CSV، Windows-1256 (عربي)، فاصلة',
     );
-    expect(await refusalOf('empty.csv', badFiles.empty!)).toEqual({ code: 'EMPTY', message: 'الملف فارغ.' });
+    expect(await refusalOf('empty.csv', badFiles.empty!)).toEqual({ code: 'empty', message: 'الملف فارغ.' });
     expect(await refusalOf('blank.csv', badFiles.blank!)).toEqual({
-      code: 'EMPTY',
+      code: 'no-rows',
       message: 'الملف لا يحتوي على صفوف.',
     });
     expect((await refusalOf('malformed.csv', badFiles.malformed!)).message).toBe(

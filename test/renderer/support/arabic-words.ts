@@ -4,9 +4,9 @@
 
 /**
  * Names the Arabic catalogue keeps in Latin letters, as Arabic business writing does: `نظام ERP`, a
- * `CSV` file.
+ * `CSV` file, `Excel`, `UTF-8`, the `xlsx` and `xls` formats.
  */
-const keptAcronyms = new Set(['ERP', 'CSV']);
+const keptAcronyms = new Set(['ERP', 'CSV', 'Excel', 'XLSX', 'xlsx', 'xls', 'UTF']);
 
 /** The Latin words of `text` outside its isolated values; empty when the sentence is wholly Arabic. */
 export function englishWordsOf(text: string): string[] {
