@@ -13,7 +13,7 @@ import {
   type ImportTable,
 } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
-import { isolate, say, type MessageValues } from '../../messages/intl';
+import { isolate, say } from '../../messages/intl';
 
 /** A file as read, with what the clerk should know about how. */
 export interface ReadFile {
