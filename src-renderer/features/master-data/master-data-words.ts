@@ -2,12 +2,16 @@
 // one table for the feature, every id checked by the catalogue's type. Call these while rendering a
 // component that calls useSay(), so they are said again when the clerk switches language.
 import {
+  fieldOf,
   kindDefs,
+  type CellProblem,
   type ColumnMapping,
   type FieldDef,
+  type KeyProblem,
   type PushOutcome,
   type PushRunState,
   type RecordKind,
+  type RowProblem,
 } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
 import { isolate, say } from '../../messages/intl';
@@ -130,4 +134,116 @@ export function outcomeFilterWords(outcome: PushOutcome | 'all'): string {
 /** A run's state as the runs list names it. */
 export function runStateWords(state: PushRunState): string {
   return say(`masterData.state.${state}`);
+}
+
+/** A field of `kind` by its id, as the column chooser names it; an id the kind does not have, set apart. */
+function fieldIdWords(kind: RecordKind, id: string): string {
+  const field = fieldOf(kind, id);
+  return field ? fieldWords(kind, field) : isolate.ltr(id);
+}
+
+/** A kind as the `noun`/`kinds` selects of `masterData.row.*` name it. */
+const kindSelects: Readonly<Record<RecordKind, string>> = {
+  units: 'units',
+  'price-lists': 'priceLists',
+  products: 'products',
+  'product-units': 'productUnits',
+  prices: 'prices',
+  customers: 'customers',
+  branches: 'branches',
+  balances: 'balances',
+};
+
+const cellMessages: Readonly<Record<CellProblem['code'], MessageId>> = {
+  'not-a-number': 'masterData.row.notNumber',
+  'not-whole': 'masterData.row.notWhole',
+  'not-yes-no': 'masterData.row.notYesNo',
+  'not-a-date': 'masterData.row.notDate',
+  'not-a-day': 'masterData.row.notDay',
+  'not-a-timestamp': 'masterData.row.notTimestamp',
+  'not-a-time': 'masterData.row.notTime',
+};
+
+/** A bad key's words, the field named and the key set apart. */
+function keyProblemWords(field: string, key: string, problem: KeyProblem): string {
+  const values = { field, key: isolate.ltr(key) };
+  switch (problem.code) {
+    case 'empty':
+      return say('masterData.row.keyEmpty', values);
+    case 'too-long':
+      return say('masterData.row.keyTooLong', { ...values, length: problem.length, most: problem.most });
+    case 'slash':
+      return say('masterData.row.keySlash', values);
+  }
+}
+
+/**
+ * What is wrong with a row of a file of `kind`, in the clerk's words: fields by their names, the cell as
+ * written set apart, keys and codes left to right.
+ */
+export function rowProblemWords(kind: RecordKind, problem: RowProblem): string {
+  switch (problem.code) {
+    case 'extra-cells':
+      return say('masterData.row.extraCells', { cells: problem.cells, headers: problem.headers });
+    case 'empty':
+      return say('masterData.row.empty', { field: fieldIdWords(kind, problem.field) });
+    case 'unreadable':
+      return say(cellMessages[problem.cell.code], {
+        field: fieldIdWords(kind, problem.field),
+        text: isolate.name(problem.cell.text),
+      });
+    case 'bad-key':
+      return keyProblemWords(fieldIdWords(kind, problem.field), problem.key, problem.problem);
+    case 'negative':
+    case 'not-above-zero':
+      return say(problem.code === 'negative' ? 'masterData.row.negative' : 'masterData.row.notAboveZero', {
+        field: fieldIdWords(kind, problem.field),
+        text: isolate.ltr(problem.text),
+      });
+    case 'below-min':
+      return say('masterData.row.belowMin', {
+        field: fieldIdWords(kind, problem.field),
+        min: problem.min,
+        text: isolate.ltr(problem.text),
+      });
+    case 'above-max':
+      return say('masterData.row.aboveMax', {
+        field: fieldIdWords(kind, problem.field),
+        max: problem.max,
+        text: isolate.ltr(problem.text),
+      });
+    case 'no-name':
+      return say('masterData.row.noName');
+    case 'valid-to-before-from':
+      return say('masterData.row.validToBeforeFrom', {
+        from: isolate.ltr(problem.from),
+        to: isolate.ltr(problem.to),
+      });
+    case 'min-above-price':
+      return say('masterData.row.minAbovePrice', { minPrice: problem.minPrice, price: problem.price });
+    case 'currency-not-code':
+      return say('masterData.row.currencyNotCode', { currency: isolate.name(problem.currency) });
+    case 'no-as-of':
+      return say('masterData.row.noAsOf');
+    case 'key-twice': {
+      const values = { noun: kindSelects[problem.kind], key: isolate.ltr(problem.key), line: problem.line };
+      return problem.fileName === null
+        ? say('masterData.row.keyTwice', values)
+        : say('masterData.row.keyTwiceInFile', { ...values, file: isolate.ltr(problem.fileName) });
+    }
+    case 'default-unit-twice':
+      return say('masterData.row.defaultUnitTwice', { product: isolate.ltr(problem.product) });
+    case 'reference-has-errors':
+      return say('masterData.row.referenceHasErrors', {
+        field: fieldIdWords(kind, problem.field),
+        value: isolate.ltr(problem.value),
+        noun: kindSelects[problem.target],
+      });
+    case 'reference-unknown':
+      return say('masterData.row.referenceUnknown', {
+        field: fieldIdWords(kind, problem.field),
+        value: isolate.ltr(problem.value),
+        kinds: kindSelects[problem.target],
+      });
+  }
 }

@@ -235,7 +235,8 @@ function numericParts(day: string): { a: number; b: number; c: number; isYearFir
 }
 
 function iso(year: number, month: number, day: number): CellRead<string> {
-  return parseDate(`${year}-${month}-${day}`);
+  const read = parseDate(`${year}-${month}-${day}`);
+  return read.ok ? read : { ok: false, problem: read.problem.code };
 }
 
 /**
