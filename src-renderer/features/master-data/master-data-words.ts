@@ -3,11 +3,12 @@
 // component that calls useSay(), so they are said again when the clerk switches language.
 import {
   fieldOf,
-  kindDefs,
+  mappingProblems,
   type CellProblem,
   type ColumnMapping,
   type FieldDef,
   type KeyProblem,
+  type MappingTarget,
   type PushOutcome,
   type PushRunState,
   type RecordKind,
@@ -15,6 +16,7 @@ import {
 } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
 import { isolate, say } from '../../messages/intl';
+import { mappingProblemText } from '../../words/mapping-problem-words';
 
 /** A kind of records as headings and lists name it ("Units", "Price lists"). */
 export function kindWords(kind: RecordKind): string {
@@ -71,54 +73,11 @@ export function nameColumnWords(language: string): string {
   return say('masterData.mapping.name', { language: isolate.ltr(language) });
 }
 
-/**
- * What keeps a mapping from being used, in the clerk's words: the same checks, in the same order, as
- * the domain's `mappingProblems` (which still decides whether a file can be read; a test keeps the
- * English of both the same).
- */
+/** What keeps a mapping from being used, in the clerk's words, in the domain's order (`mappingProblems`). */
 export function mappingProblemWords(mapping: ColumnMapping, headers: readonly string[]): string[] {
-  const def = kindDefs[mapping.kind];
-  const problems: string[] = [];
-  for (const field of def.fields) {
-    if (field.isRequired && mapping.fields[field.id] === undefined)
-      problems.push(say('masterData.problem.chooseColumn', { field: fieldWords(mapping.kind, field) }));
-  }
-  if (def.isNameRequired && Object.keys(mapping.names).length === 0)
-    problems.push(say('masterData.problem.chooseName'));
-  const targets: Array<[string, number]> = [
-    ...Object.entries(mapping.fields).map(([id, index]): [string, number] => {
-      const field = def.fields.find((f) => f.id === id);
-      return [field ? fieldWords(mapping.kind, field) : isolate.ltr(id), index];
-    }),
-    ...Object.entries(mapping.names).map(([language, index]): [string, number] => [
-      nameColumnWords(language),
-      index,
-    ]),
-  ];
-  // Which targets point outside the file, or share a column: the domain's check, said here.
-  const labels = new Map<number, string>();
-  for (const [label, index] of targets) {
-    const isInFile = Number.isInteger(index) && index >= 0 && index < headers.length;
-    if (!isInFile) {
-      problems.push(say('masterData.problem.notInFile', { field: label }));
-      continue;
-    }
-    const other = labels.get(index);
-    if (other !== undefined)
-      problems.push(
-        say('masterData.problem.chosenTwice', {
-          column: isolate.name(headers[index] ?? ''),
-          first: other,
-          second: label,
-        }),
-      );
-    labels.set(index, label);
-  }
-  for (const language of Object.keys(mapping.names)) {
-    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language))
-      problems.push(say('masterData.problem.languageKey', { language: isolate.ltr(language) }));
-  }
-  return problems;
+  const targetWords = (target: MappingTarget): string =>
+    'field' in target ? fieldIdWords(mapping.kind, target.field) : nameColumnWords(target.language);
+  return mappingProblems(mapping, headers).map((problem) => mappingProblemText(problem, targetWords));
 }
 
 /** An outcome as the results grid names it. */

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   defaultReconcileSettings,
-  describeBadRow,
   registerFieldDefs,
   registerFields,
   registerLayoutSignature,
@@ -32,7 +31,13 @@ import {
 import { formatters, isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
-import { dateOrderLabel, describeReading, describeSkippedRow } from './reading-words';
+import {
+  badRowWords,
+  dateOrderLabel,
+  describeReading,
+  describeSkippedRow,
+  registerMappingProblemWords,
+} from './reading-words';
 import { sayRich } from '../../messages/say-rich';
 import { readFailureWords } from '../../words/file-problem-words';
 
@@ -529,8 +534,8 @@ export function ImportRegister({
           )}
           {preview && !preview.ok && preview.mappingProblems.length > 0 && (
             <ul className="problems" aria-label={say('reconcile.import.problems')}>
-              {preview.mappingProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
+              {preview.mappingProblems.map((problem, index) => (
+                <li key={index}>{registerMappingProblemWords(problem)}</li>
               ))}
             </ul>
           )}
@@ -541,7 +546,7 @@ export function ImportRegister({
               </p>
               <ul className="problems">
                 {preview.badRows.slice(0, shownBadRows).map((row) => (
-                  <li key={row.line}>{describeBadRow(row)}</li>
+                  <li key={row.line}>{badRowWords(row)}</li>
                 ))}
               </ul>
             </div>
