@@ -9,6 +9,7 @@ import {
   type FieldDef,
   type KeyProblem,
   type MappingTarget,
+  type PlanProblem,
   type PushOutcome,
   type PushRunState,
   type RecordKind,
@@ -203,6 +204,33 @@ export function rowProblemWords(kind: RecordKind, problem: RowProblem): string {
         field: fieldIdWords(kind, problem.field),
         value: isolate.ltr(problem.value),
         kinds: kindSelects[problem.target],
+      });
+  }
+}
+
+/** Why no push plan can be built, in plain words, the product's or list's key set apart. */
+export function planProblemWords(problem: PlanProblem): string {
+  switch (problem.code) {
+    case 'too-many-units':
+      return say('masterData.plan.tooManyUnits', {
+        product: isolate.ltr(problem.product),
+        units: problem.units,
+        most: problem.most,
+      });
+    case 'replace-too-long':
+      return say('masterData.plan.replaceTooLong', {
+        list: isolate.ltr(problem.list),
+        prices: problem.prices,
+        most: problem.most,
+      });
+    case 'nothing-to-push':
+      return say('masterData.plan.nothingToPush');
+    case 'too-large':
+      return say('masterData.plan.tooLarge', {
+        records: problem.records,
+        calls: problem.calls,
+        maxRecords: problem.maxRecords,
+        maxCalls: problem.maxCalls,
       });
   }
 }
