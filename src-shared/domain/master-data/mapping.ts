@@ -51,6 +51,7 @@ export function nameLanguageOf(header: string, defaultLanguage: string): string 
   const worded = /^(?:(\S+)\s+(?:name|description)|(?:name|description)\s+(\S+))$/.exec(text);
   const word = worded?.[1] ?? worded?.[2];
   if (word && languageWords[word]) return languageWords[word] ?? null;
+  // words: not shown (headers as Arabic exports write them)
   if (text === 'الاسم' || text === 'اسم' || text === 'الوصف') return 'ar';
   if (
     [

@@ -60,7 +60,7 @@ export class UnreadableFileError extends Error {
   readonly code: UnreadableFileCode;
 
   constructor(readonly problem: FileProblem) {
-    super(`The file cannot be read: ${JSON.stringify(problem)}`);
+    super(`The file cannot be read: ${JSON.stringify(problem)}`); // words: not shown
     this.name = 'UnreadableFileError';
     this.code = familyOf[problem.code];
   }

@@ -101,7 +101,9 @@ export function parseInteger(raw: string): CellValue<number> {
   return Number.isInteger(read.value) ? read : problem('not-whole', raw);
 }
 
+// words: not shown (yes and no as exports write them, read from cells)
 const truthy = new Set(['true', 'yes', 'y', '1', 't', 'x', 'on', 'active', 'blocked', 'نعم', 'صح']);
+// words: not shown
 const falsy = new Set(['false', 'no', 'n', '0', 'f', 'off', 'inactive', 'لا', 'خطأ']);
 
 /** Yes or no: true/false, yes/no, y/n, 1/0, x, نعم/لا. */

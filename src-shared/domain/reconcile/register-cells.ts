@@ -27,6 +27,7 @@ export type RegisterDateProblem = 'not-a-day' | 'not-a-date' | 'not-year-first';
 // ---------------------------------------------------------------------------------------------
 
 /** Currency names and symbols as exports write them, folded (`foldWords`), to their ISO 4217 codes. */
+// words: not shown (read from cells)
 const currencyWords: ReadonlyArray<[string, readonly string[]]> = [
   [
     'EGP',
@@ -194,6 +195,7 @@ export function parseAmountCents(raw: string): CellRead<number, AmountProblem> {
  */
 export type RegisterDateOrder = 'dmy' | 'mdy' | 'ymd';
 
+// words: not shown (month names as cells write them)
 const monthNames: ReadonlyArray<readonly string[]> = [
   ['jan', 'january', 'يناير', 'كانون الثاني'],
   ['feb', 'february', 'فبراير', 'شباط'],
