@@ -11,8 +11,9 @@ const checked = [
 /**
  * Shared domain modules whose sentences still reach a screen in English, each waiting for its codes
  * (docs/decisions/106-the-clerks-language.md, Consequences): an ack's checks and reasons (the Review
- * dialogs), a row's change words (Review), and a push's result notes and explanations (kept with each
- * run on the clerk's disk). Every other domain module is checked.
+ * dialogs), a row's change words (Review), and a push record's label and note (kept with each run on
+ * the clerk's disk; its refusals are worded from codes, `resultProblemOf`, and the English
+ * `explainError` kept with the record is for the core's log). Every other domain module is checked.
  */
 const domainNotYetCoded = new Set([
   'src-shared/domain/acks.ts',

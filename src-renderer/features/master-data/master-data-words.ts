@@ -10,6 +10,9 @@ import {
   type KeyProblem,
   type MappingTarget,
   type PlanProblem,
+  type PushRecordResult,
+  type ResultProblem,
+  resultProblemOf,
   type PushOutcome,
   type PushRunState,
   type RecordKind,
@@ -233,4 +236,71 @@ export function planProblemWords(problem: PlanProblem): string {
         maxCalls: problem.maxCalls,
       });
   }
+}
+
+/** One kind of missing keys of an `UNKNOWN_REFERENCE`, the keys set apart. */
+function missingWords(missing: { kind: RecordKind | null; keys: string[] }, message: string): string {
+  const keys = isolate.ltr(missing.keys.join(', '));
+  if (missing.kind === null)
+    return missing.keys.length > 0
+      ? say('masterData.result.missingUnnamed', { keys, message: isolate.name(message) })
+      : isolate.name(message);
+  const kinds = kindSelects[missing.kind];
+  return missing.keys.length === 1
+    ? say('masterData.result.missingOne', { noun: kinds, kinds, keys })
+    : say('masterData.result.missingMany', { kinds, keys });
+}
+
+/**
+ * A service refusal in plain words with what to do next; what the service said is set apart, as it
+ * said it (docs/decisions/106: the service's own messages are shown as the service said them).
+ */
+export function resultProblemWords(problem: ResultProblem): string {
+  switch (problem.code) {
+    case 'unknown-reference':
+      return problem.missing.length === 0
+        ? say('masterData.result.somethingMissing', { message: isolate.name(problem.message) })
+        : say('masterData.result.notYet', {
+            missing: problem.missing
+              .map((missing) => missingWords(missing, problem.message))
+              .join(say('masterData.result.separator')),
+          });
+    case 'adoptable':
+      return say('masterData.result.adoptable', { serviceId: isolate.ltr(problem.serviceId) });
+    case 'ref-conflict':
+      return say('masterData.result.refConflict', { message: isolate.name(problem.message) });
+    case 'branch-on-route':
+      return say('masterData.result.branchOnRoute', { message: isolate.name(problem.message) });
+    case 'invalid':
+      return say('masterData.result.invalid', {
+        noun: kindSelects[problem.kind],
+        hasFields: problem.fields === '' ? 'no' : 'yes',
+        fields: isolate.ltr(problem.fields),
+        message: isolate.name(problem.message),
+      });
+    case 'scope-missing':
+      return say('masterData.result.scopeMissing', {
+        kinds: kindSelects[problem.kind],
+        message: isolate.name(problem.message),
+      });
+    case 'ip-not-allowed':
+      return say('masterData.result.ipNotAllowed', { message: isolate.name(problem.message) });
+    case 'token':
+      return say('masterData.result.token', { token: isolate.ltr(problem.token) });
+    case 'key-reused':
+      return say('masterData.result.keyReused', { message: isolate.name(problem.message) });
+    case 'not-found':
+      return say('masterData.result.notFound', {
+        noun: kindSelects[problem.kind],
+        message: isolate.name(problem.message),
+      });
+    case 'other':
+      return say('masterData.result.other', { message: isolate.name(problem.message) });
+  }
+}
+
+/** A record's explanation in the clerk's words: its refusal, else the English kept with it (none for a success). */
+export function resultExplanationWords(record: PushRecordResult): string | null {
+  const problem = resultProblemOf(record);
+  return problem === null ? record.explanation : resultProblemWords(problem);
 }

@@ -52,14 +52,21 @@ const records: PushRecordResult[] = [
     call: 0,
     kind: 'customers',
     key: 'C-1',
-    label: 'Nile Market',
+    label: '=Nile Market',
     file: 'customers.csv',
     line: 2,
     outcome: 'failed',
     serviceId: null,
     note: null,
-    error: { code: 'UNKNOWN_REFERENCE', message: 'price list X is unknown', details: [], status: 422 },
-    explanation: '=price list X — push the price lists file first',
+    error: {
+      code: 'UNKNOWN_REFERENCE',
+      message: 'price list X is unknown',
+      details: [{ field: 'price_list_ref', value: 'X' }],
+      status: 422,
+    },
+    // What the domain's explainError keeps with the record; the desk says it again from the error.
+    explanation:
+      'Not on the service yet: price list X — push the price lists file first. Nothing of this call was written.',
     adoptServiceId: null,
     erpBalance: null,
   },
@@ -260,14 +267,14 @@ describe('master data’s words in Arabic', () => {
     ]);
   });
 
-  it('writes the results CSV with an Arabic header row and kinds, the data as kept', () => {
+  it('writes the results CSV with an Arabic header row, kinds and explanations, the data as kept', () => {
     toArabic();
     const [header, first, second] = resultsCsv(records).split('\r\n');
     expect(header).toBe(
       '\ufeffالنوع,الملف,السطر,الكود,السجل,النتيجة,معرّف الخدمة,ملاحظة,كود الخطأ,الخطأ,رصيد نظام ERP',
     );
     expect(first).toBe(
-      "العملاء,customers.csv,2,C-1,Nile Market,failed,,,UNKNOWN_REFERENCE,'=price list X — push the price lists file first,",
+      "العملاء,customers.csv,2,C-1,'=Nile Market,failed,,,UNKNOWN_REFERENCE,غير موجود في الخدمة بعد: قائمة الأسعار \u2066X\u2069 — أرسل ملف قوائم الأسعار أولًا. لم يُكتب شيء من هذا الطلب.,",
     );
     expect(second).toBe('الأرصدة,balances.csv,3,C-2,balance,created,cus_2,replayed,,,-12.5');
   });
