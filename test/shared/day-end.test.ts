@@ -385,11 +385,6 @@ describe('dates and ranges', () => {
       checkRange('', '2026-03-07'),
       checkRange('2026-03-07', '2026-03-01'),
       checkRange('2025-01-01', '2026-03-01'),
-    ]).toEqual([
-      null,
-      { code: 'no-from' },
-      { code: 'swapped' },
-      { code: 'too-long', days: 425, most: 366 },
-    ]);
+    ]).toEqual([null, { code: 'no-from' }, { code: 'swapped' }, { code: 'too-long', days: 425, most: 366 }]);
   });
 });
