@@ -16,7 +16,13 @@
  */
 import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
-import { checkAck, splitIntoBatches, toAckItem, type AckDraft } from '../../src-shared/domain/acks';
+import {
+  checkAck,
+  splitIntoBatches,
+  toAckItem,
+  type AckCheck,
+  type AckDraft,
+} from '../../src-shared/domain/acks';
 import { isKeyPastRetention } from '../../src-shared/domain/idempotency-key';
 import { moveFactsOf } from '../../src-shared/domain/review';
 import type { FeedKind } from '../../src-shared/wire';
@@ -42,7 +48,7 @@ import { pendingPageSize, readPendingList } from './pending-list';
 /** A draft the clerk must fix before anything is queued. */
 export interface DraftProblem {
   id: string;
-  problem: string;
+  problem: AckCheck;
 }
 
 /** What queueing did: the batches stored, or the drafts that need fixing (nothing stored then). */

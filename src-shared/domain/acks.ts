@@ -35,23 +35,32 @@ export interface AckDraft {
   message?: string;
 }
 
-/** What is wrong with a draft, in plain words, or null when it can be sent. */
-export function checkAck(kind: FeedKind, draft: AckDraft): string | null {
+/** What is wrong with a draft, as a code with its values (the desk words it in the clerk's language). */
+export type AckCheck =
+  | { code: 'number-too-long'; most: number }
+  | { code: 'key-too-long'; most: number }
+  | { code: 'message-too-long'; most: number }
+  | { code: 'order-number-missing' }
+  | { code: 'invoice-number-missing' }
+  | { code: 'reason-missing' };
+
+/** What is wrong with a draft, or null when it can be sent. */
+export function checkAck(kind: FeedKind, draft: AckDraft): AckCheck | null {
   const number = draft.externalNumber?.trim() ?? '';
   if (number.length > maxExternalNumberLength)
-    return `The ERP number is longer than ${maxExternalNumberLength} characters.`;
+    return { code: 'number-too-long', most: maxExternalNumberLength };
   if ((draft.externalRef?.trim() ?? '').length > maxExternalNumberLength)
-    return `The ERP key is longer than ${maxExternalNumberLength} characters.`;
+    return { code: 'key-too-long', most: maxExternalNumberLength };
   if ((draft.message ?? '').length > maxAckMessageLength)
-    return `The message is longer than ${maxAckMessageLength} characters.`;
+    return { code: 'message-too-long', most: maxAckMessageLength };
   if (draft.outcome === 'ACCEPTED') {
     // spec, States and transitions: an order is confirmed by "ACCEPTED with the ERP's number".
-    if (kind === 'orders' && number === '') return 'Type the ERP order number to confirm this order.';
-    if (kind === 'invoices' && number === '') return 'Type the ERP invoice number.';
+    if (kind === 'orders' && number === '') return { code: 'order-number-missing' };
+    if (kind === 'invoices' && number === '') return { code: 'invoice-number-missing' };
     return null;
   }
   // spec, States and transitions: "REJECTED with a reason".
-  if (!draft.reasonCode?.trim()) return 'Choose a reason for the rejection.';
+  if (!draft.reasonCode?.trim()) return { code: 'reason-missing' };
   return null;
 }
 

@@ -42,9 +42,28 @@ export interface ExplanationLine {
    * (docs/decisions/094-balance-worksheet.md, the fresh balance proposed).
    */
   bookedCents: number;
-  /** Why it counts or does not, in plain words. */
-  why: string;
+  /** Why it counts or does not: a code the renderer words in the clerk's language. */
+  why: LineWhy;
 }
+
+/** How a payment stopped standing as money collected: reversed, its cheque bounced, its receipt voided. */
+export type PaymentFall =
+  { how: 'reversed' } | { how: 'bounced'; cheque: string } | { how: 'voided'; receipt: string | null };
+
+/**
+ * Why a line counts in the service's balance or not: booked in the ERP (`accepted`), an invoice or a
+ * payment not accepted yet, a payment that fell (accepted before or after it fell, or never), a return
+ * (never counted) accepted or not.
+ */
+export type LineWhy =
+  | { code: 'accepted' }
+  | { code: 'invoice-pending' }
+  | { code: 'payment-pending' }
+  | { code: 'accepted-then-fell'; fall: PaymentFall }
+  | { code: 'accepted-as-fallen'; fall: PaymentFall }
+  | { code: 'fallen'; fall: PaymentFall }
+  | { code: 'return-accepted' }
+  | { code: 'return-pending' };
 
 /** Why a customer needs a fresh balance from the ERP. */
 export type FreshReason =
@@ -116,12 +135,12 @@ export function paymentStands(payment: Payment): boolean {
   return (payment.receipt?.voided_at ?? null) === null;
 }
 
-/** Why a payment no longer stands, in plain words. */
-function whyNotStanding(payment: Payment): string {
-  if (payment.reversal) return 'reversed';
+/** How a payment no longer stands. */
+function fallOf(payment: Payment): PaymentFall {
+  if (payment.reversal) return { how: 'reversed' };
   if (payment.cheque && (payment.cheque.bounce_reason || payment.cheque.status === 'BOUNCED'))
-    return `cheque ${payment.cheque.number} bounced`;
-  return payment.receipt ? `receipt ${payment.receipt.number} voided` : 'receipt voided';
+    return { how: 'bounced', cheque: payment.cheque.number };
+  return { how: 'voided', receipt: payment.receipt ? payment.receipt.number : null };
 }
 
 /** The time a document is placed by against `as_of`. */
@@ -156,7 +175,7 @@ function isAccepted(item: BalanceDocument): boolean {
   return item.doc.ack?.outcome === 'ACCEPTED';
 }
 
-/** The effect of one document after `as_of` on both balances, with the reason in words. */
+/** The effect of one document after `as_of` on both balances, with the reason as a code. */
 function lineOf(item: BalanceDocument): ExplanationLine {
   const amountCents = amountOf(item);
   const accepted = isAccepted(item);
@@ -170,14 +189,14 @@ function lineOf(item: BalanceDocument): ExplanationLine {
   };
   // The service counts a document until the ERP books it, never both: a counted line is not in the ERP's
   // books yet, a line it does not count may be.
-  const counted = (effect: 'adds' | 'subtracts', why: string): ExplanationLine => ({
+  const counted = (effect: 'adds' | 'subtracts', why: LineWhy): ExplanationLine => ({
     ...base,
     effect,
     serviceCents: effect === 'adds' ? amountCents : -amountCents,
     bookedCents: 0,
     why,
   });
-  const notCounted = (bookedCents: number, why: string): ExplanationLine => ({
+  const notCounted = (bookedCents: number, why: LineWhy): ExplanationLine => ({
     ...base,
     effect: 'not-counted',
     serviceCents: 0,
@@ -187,8 +206,8 @@ function lineOf(item: BalanceDocument): ExplanationLine {
   switch (item.kind) {
     case 'invoices':
       return accepted
-        ? notCounted(amountCents, 'Accepted: in the ERP’s books, no longer counted by the service.')
-        : counted('adds', 'Issued after the ERP balance and not accepted yet: the service adds it.');
+        ? notCounted(amountCents, { code: 'accepted' })
+        : counted('adds', { code: 'invoice-pending' });
     case 'payments': {
       const stands = paymentStands(item.doc);
       if (accepted) {
@@ -199,25 +218,20 @@ function lineOf(item: BalanceDocument): ExplanationLine {
         return notCounted(
           ackedStanding ? -amountCents : 0,
           stands
-            ? 'Accepted: in the ERP’s books, no longer counted by the service.'
+            ? { code: 'accepted' }
             : ackedStanding
-              ? `Accepted, then ${whyNotStanding(item.doc)}: answer the change before pushing a fresh balance.`
-              : `Accepted as ${whyNotStanding(item.doc)}: no money in the ERP’s books, none counted by the service.`,
+              ? { code: 'accepted-then-fell', fall: fallOf(item.doc) }
+              : { code: 'accepted-as-fallen', fall: fallOf(item.doc) },
         );
       }
       return stands
-        ? counted(
-            'subtracts',
-            'Collected after the ERP balance and not accepted yet: the service subtracts it.',
-          )
-        : notCounted(0, `Not counted by the service: ${whyNotStanding(item.doc)}, it brought no money.`);
+        ? counted('subtracts', { code: 'payment-pending' })
+        : notCounted(0, { code: 'fallen', fall: fallOf(item.doc) });
     }
     case 'returns':
       return notCounted(
         accepted ? -amountCents : 0,
-        accepted
-          ? 'Return: not counted by the service. Accepted, so the ERP booked the credit note: push a fresh balance.'
-          : 'Return: not counted by the service. Once the ERP books the credit note, push a fresh balance.',
+        accepted ? { code: 'return-accepted' } : { code: 'return-pending' },
       );
   }
 }
@@ -271,16 +285,4 @@ export function explainBalance(
 /** Whether a line is a document the ERP booked after `as_of` (accepted), which a fresh balance carries. */
 function isBookedLine(line: ExplanationLine): boolean {
   return line.bookedCents !== 0;
-}
-
-/** A fresh-balance reason in plain words. */
-export function freshReasonWords(reason: FreshReason): string {
-  switch (reason.code) {
-    case 'never-pushed':
-      return 'No ERP balance was pushed: the service counts every invoice and payment since the first.';
-    case 'booked-since':
-      return `${reason.documents} document${reason.documents === 1 ? '' : 's'} accepted since the ERP balance ${reason.documents === 1 ? 'is' : 'are'} in the ERP’s books, not in the service’s balance.`;
-    case 'old':
-      return `The ERP balance is ${reason.days} days old.`;
-  }
 }

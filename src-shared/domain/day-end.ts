@@ -235,14 +235,23 @@ export function quickRangeOf(choice: QuickRange, today: string): { from: string;
   }
 }
 
-/** What is wrong with a range the clerk typed, in plain words, or null when the report can be made. */
-export function checkRange(from: string, to: string): string | null {
-  if (!isIsoDate(from)) return 'Choose the first day of the report.';
-  if (!isIsoDate(to)) return 'Choose the last day of the report.';
-  if (to < from) return 'The last day is before the first day: swap them.';
+/**
+ * What is wrong with a range the clerk typed: no first day, no last day, the two swapped, or more days
+ * than a report takes (with how many and the most). The renderer words it in the clerk's language.
+ */
+export type RangeProblem =
+  | { code: 'no-from' }
+  | { code: 'no-to' }
+  | { code: 'swapped' }
+  | { code: 'too-long'; days: number; most: number };
+
+/** What is wrong with a range the clerk typed, or null when the report can be made. */
+export function checkRange(from: string, to: string): RangeProblem | null {
+  if (!isIsoDate(from)) return { code: 'no-from' };
+  if (!isIsoDate(to)) return { code: 'no-to' };
+  if (to < from) return { code: 'swapped' };
   const days = dayNumber(to) - dayNumber(from) + 1;
-  if (days > maxReportDays)
-    return `The range spans ${days} days; choose at most ${maxReportDays} (a year) and export each year.`;
+  if (days > maxReportDays) return { code: 'too-long', days, most: maxReportDays };
   return null;
 }
 

@@ -29,6 +29,7 @@ type RepNameColumn = 'code' | 'name' | 'arabicName' | 'isGroup';
  * Each column's header words, folded (`foldToken`), best first: a header naming an earlier word is
  * preferred to one naming a later (an explicit code to an employee id, that to a login, that to an id).
  */
+// words: not shown (a header's words as ERP exports write them, read from files)
 const columnWords: Record<RepNameColumn, readonly string[]> = {
   code: [
     'code',
@@ -199,6 +200,7 @@ export interface RepNamesRead {
 
 /** Whether a cell says yes as exports write it: `1`, `yes`, `true`, `نعم`. */
 function isYes(cell: string | undefined): boolean {
+  // words: not shown (a cell's words as exports write them, read from files)
   return ['1', 'yes', 'y', 'true', 'نعم'].includes((cell ?? '').trim().toLowerCase());
 }
 

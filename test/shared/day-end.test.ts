@@ -381,17 +381,12 @@ describe('dates and ranges', () => {
     });
   });
 
-  it('says what is wrong with a range, in plain words', () => {
+  it('says what is wrong with a range, as a code with its values', () => {
     expect([
       checkRange('2026-03-01', '2026-03-07'),
       checkRange('', '2026-03-07'),
       checkRange('2026-03-07', '2026-03-01'),
       checkRange('2025-01-01', '2026-03-01'),
-    ]).toEqual([
-      null,
-      'Choose the first day of the report.',
-      'The last day is before the first day: swap them.',
-      'The range spans 425 days; choose at most 366 (a year) and export each year.',
-    ]);
+    ]).toEqual([null, { code: 'no-from' }, { code: 'swapped' }, { code: 'too-long', days: 425, most: 366 }]);
   });
 });

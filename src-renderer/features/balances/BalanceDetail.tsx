@@ -1,30 +1,15 @@
 import type { ReactNode } from 'react';
-import type {
-  BalanceDocumentKind,
-  ExplanationLine,
-  FreshReason,
-} from '../../../src-shared/domain/balance-worksheet';
+import type { BalanceDocumentKind, ExplanationLine } from '../../../src-shared/domain/balance-worksheet';
 import { sayRich } from '../../messages/say-rich';
 import { isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatCents, formatTime } from '../ui/format';
+import { freshReasonWords, lineWhyWords } from './balance-words';
 import type { WorksheetRow } from './use-balance-worksheet';
 
 /** A document's kind, in a word: `Invoice`. */
 function kindWord(kind: BalanceDocumentKind): string {
   return say(`balances.kind.${kind}`);
-}
-
-/** Why a customer needs a fresh balance, in plain words. */
-function freshReasonText(reason: FreshReason): string {
-  switch (reason.code) {
-    case 'never-pushed':
-      return say('balances.fresh.neverPushed');
-    case 'booked-since':
-      return say('balances.fresh.bookedSince', { count: reason.documents });
-    case 'old':
-      return say('balances.fresh.old', { days: reason.days });
-  }
 }
 
 /** A signed effect on a balance: `+250.10`, `−100.05`, or a dash when nothing. */
@@ -60,7 +45,7 @@ function LineRows({ line }: { line: ExplanationLine }) {
         </td>
       </tr>
       <tr className={`why line-${line.effect}`}>
-        <td colSpan={5}>{line.why}</td>
+        <td colSpan={5}>{lineWhyWords(line.why)}</td>
       </tr>
     </>
   );
@@ -147,7 +132,7 @@ export function BalanceDetail({
             ) : (
               <ul className="fresh-reasons">
                 {sheet.fresh.map((reason) => (
-                  <li key={reason.code}>{freshReasonText(reason)}</li>
+                  <li key={reason.code}>{freshReasonWords(reason)}</li>
                 ))}
               </ul>
             )}

@@ -4,13 +4,11 @@
 // useSay() itself, so it says them again when the clerk switches language.
 import {
   checkRange,
-  datesBetween,
-  isIsoDate,
-  maxReportDays,
   type CurrencyTotal,
   type DayEndFigures,
   type PendingAgainReason,
   type QuickRange,
+  type RangeProblem,
   type SeqGapNote,
 } from '../../../src-shared/domain/day-end';
 import type { FeedKind } from '../../../src-shared/wire';
@@ -142,12 +140,22 @@ export function dayWithYearLabel(date: string): string {
   return say('dayEnd.day.withYear', dayParts(date));
 }
 
+/** A range's problem in the clerk's language. */
+export function rangeProblemWords(problem: RangeProblem): string {
+  switch (problem.code) {
+    case 'no-from':
+      return say('dayEnd.range.noFrom');
+    case 'no-to':
+      return say('dayEnd.range.noTo');
+    case 'swapped':
+      return say('dayEnd.range.swapped');
+    case 'too-long':
+      return say('dayEnd.range.tooLong', { days: problem.days, most: problem.most });
+  }
+}
+
 /** What is wrong with a range the clerk typed, in plain words, or null when the report can be made. */
 export function rangeProblemText(from: string, to: string): string | null {
-  // The domain decides whether a range will do; this says why not in the clerk's language.
-  if (checkRange(from, to) === null) return null;
-  if (!isIsoDate(from)) return say('dayEnd.range.noFrom');
-  if (!isIsoDate(to)) return say('dayEnd.range.noTo');
-  if (to < from) return say('dayEnd.range.swapped');
-  return say('dayEnd.range.tooLong', { days: datesBetween(from, to).length, most: maxReportDays });
+  const problem = checkRange(from, to);
+  return problem === null ? null : rangeProblemWords(problem);
 }

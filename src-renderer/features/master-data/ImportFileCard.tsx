@@ -11,7 +11,7 @@ import type { ImportDraft } from './use-import';
 import { formatters, isolate } from '../../messages/intl';
 import { sayRich } from '../../messages/say-rich';
 import { useSay } from '../../messages/use-say';
-import { kindWords, mappingProblemWords } from './master-data-words';
+import { kindWords, mappingProblemWords, rowProblemWords } from './master-data-words';
 import { formatWords } from './read-file';
 
 const shownIssues = 200;
@@ -124,12 +124,9 @@ export function ImportFileCard({
                     <bdi dir="ltr">{row.key.replace(/^( \/ )+|( \/ )+$/g, '')}</bdi>
                   </td>
                   <td>
-                    {/* The domain says what is wrong with a row in English: set apart in an Arabic sentence. */}
                     {say(
                       issue.severity === 'error' ? 'masterData.issues.error' : 'masterData.issues.warning',
-                      {
-                        problem: isolate.name(issue.message),
-                      },
+                      { problem: rowProblemWords(draft.kind, issue.problem) },
                     )}
                   </td>
                 </tr>

@@ -12,6 +12,7 @@ import { Dialog } from '../ui/Dialog';
 import type { ImportSettings } from './use-import';
 import { isolate } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
+import { planProblemWords } from './master-data-words';
 
 /**
  * The push step: how dates are read, the balance file's `as_of`, price lists to replace (after a
@@ -207,8 +208,8 @@ export function PushPanel({
         </p>
       ) : (
         <ul className="problems" aria-label={say('masterData.push.problemsAria')}>
-          {built.problems.map((problem) => (
-            <li key={problem}>{problem}</li>
+          {built.problems.map((problem, index) => (
+            <li key={index}>{planProblemWords(problem)}</li>
           ))}
         </ul>
       )}

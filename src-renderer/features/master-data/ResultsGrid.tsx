@@ -5,7 +5,7 @@ import type { PushRecordRow } from '../../data/rows';
 import { formatters, say } from '../../messages/intl';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { gridDefaults, useGridLocale } from '../ui/grid-setup';
-import { kindWords, outcomeWords } from './master-data-words';
+import { kindWords, outcomeWords, resultExplanationWords } from './master-data-words';
 
 // Only records the service offered to link can be chosen (the adoption button acts on them).
 const rowSelection: RowSelectionOptions<PushRecordRow> = {
@@ -46,7 +46,7 @@ function columnsNow(hasBalances: boolean): ColDef<PushRecordRow>[] {
     },
     {
       headerName: say('masterData.grid.explanation'),
-      valueGetter: (p) => p.data?.explanation ?? p.data?.note ?? '',
+      valueGetter: (p) => (p.data ? (resultExplanationWords(p.data) ?? p.data.note ?? '') : ''),
       flex: 1,
       minWidth: 300,
       // An error in plain words is the point of this screen: shown whole, not cut at the cell's edge.

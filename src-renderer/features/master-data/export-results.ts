@@ -1,9 +1,9 @@
 // A run's results as a CSV file the clerk opens in a spreadsheet: the header row and the kinds in the
-// clerk's language, the rest as the desk keeps it (the outcome as its code, the service's error code),
+// clerk's language, a failure's explanation too, the rest as the desk keeps it (the outcome as its code, the service's error code),
 // written by the domain's `resultsToCsv`, which guards formula cells (docs/decisions/101).
 import { resultsToCsv, type PushRecordResult } from '../../../src-shared/domain/master-data';
 import { say } from '../../messages/intl';
-import { kindWords } from './master-data-words';
+import { kindWords, resultExplanationWords } from './master-data-words';
 
 /** The results as CSV text, in the columns of the domain's `resultsToCsv`, worded in the clerk's language. */
 export function resultsCsv(records: readonly PushRecordResult[]): string {
@@ -22,5 +22,6 @@ export function resultsCsv(records: readonly PushRecordResult[]): string {
       say('masterData.export.erpBalance'),
     ],
     kind: kindWords,
+    explanation: resultExplanationWords,
   });
 }

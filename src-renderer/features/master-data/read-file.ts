@@ -5,16 +5,15 @@
 import { unzipSync, zipSync } from 'fflate';
 import readXlsxFile from 'read-excel-file/universal';
 import {
-  maxImportRows,
+  importRowLimit,
   readCsvFile,
   tableFromRows,
   UnreadableFileError,
   type CsvRow,
   type ImportTable,
-  type RowLimit,
 } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
-import { isolate, say, type MessageValues } from '../../messages/intl';
+import { isolate, say } from '../../messages/intl';
 
 /** A file as read, with what the clerk should know about how. */
 export interface ReadFile {
@@ -32,12 +31,6 @@ const delimiterNames: Readonly<Record<string, MessageId>> = {
   ';': 'masterData.format.semicolon',
   '\t': 'masterData.format.tab',
   '|': 'masterData.format.pipe',
-};
-
-/** The master-data import's row limit, its refusal in the clerk's words. */
-const rowLimit: RowLimit = {
-  maxRows: maxImportRows,
-  tooLarge: (rows) => say('masterData.read.tooLarge', { rows, max: maxImportRows }),
 };
 
 /** A spreadsheet cell as CSV text: dates as `YYYY-MM-DD` (or an ISO time when they carry one), numbers plain. */
@@ -101,75 +94,37 @@ function storedWorkbook(buffer: ArrayBuffer): ArrayBuffer {
 
 /**
  * The rows of an XLSX file's first sheet that holds anything, as CSV text cells, and the sheet's name.
- * Throws UnreadableFileError with plain words when it cannot be read.
+ * Throws UnreadableFileError (its `problem`, words/file-problem-words.ts) when it cannot be read.
  */
 export async function readXlsxRows(buffer: ArrayBuffer): Promise<{ rows: CsvRow[]; sheetName: string }> {
   let sheets: Awaited<ReturnType<typeof readXlsxFile>>;
   try {
     sheets = await readXlsxFile(storedWorkbook(buffer));
   } catch {
-    throw new UnreadableFileError('SPREADSHEET', say('masterData.read.excelUnreadable'));
+    throw new UnreadableFileError({ code: 'excel-unreadable' });
   }
   const sheet =
     sheets.find((s) => s.data.some((row) => row.some((cell) => cellText(cell).trim() !== ''))) ?? sheets[0];
-  if (!sheet) throw new UnreadableFileError('EMPTY', say('masterData.read.noSheets'));
+  if (!sheet) throw new UnreadableFileError({ code: 'no-sheets' });
   const rows: CsvRow[] = sheet.data.map((row, index) => ({ line: index + 1, cells: row.map(cellText) }));
   return { rows, sheetName: sheet.sheet };
 }
 
-/**
- * The refusal of the domain's reader in the clerk's words, by its code: the domain says it in English,
- * and each code means one thing in each step of a read (`isEmptyFile` tells an empty file from one
- * with blank rows only). A refusal said here already (the row limit's) is left as it is.
- */
-function saidRefusal(error: unknown, isEmptyFile: boolean): unknown {
-  if (!(error instanceof UnreadableFileError)) return error;
-  const said = (id: MessageId, values?: MessageValues): UnreadableFileError =>
-    new UnreadableFileError(error.code, say(id, values));
-  switch (error.code) {
-    case 'EMPTY':
-      return said(isEmptyFile ? 'masterData.read.empty' : 'masterData.read.noRows');
-    case 'SPREADSHEET':
-      return said('masterData.read.xlsxAsCsv');
-    case 'BINARY':
-      return said('masterData.read.binary');
-    case 'ENCODING':
-      return said('masterData.read.encoding');
-    case 'MALFORMED': {
-      // The domain names the line where the open quote starts; nothing else in its words is a number.
-      const line = /\d+/.exec(error.message)?.[0];
-      return line === undefined ? error : said('masterData.read.malformed', { line: Number(line) });
-    }
-    case 'TOO_LARGE':
-      return error;
-  }
-}
-
-/** How a CSV or XLSX export reads: its table and how it was read. Throws UnreadableFileError in plain words. */
+/** How a CSV or XLSX export reads: its table and how it was read. Throws UnreadableFileError (its `problem`). */
 export async function readImportTable(
   name: string,
   buffer: ArrayBuffer,
 ): Promise<{ table: ImportTable; reading: FileReading }> {
   const bytes = new Uint8Array(buffer);
   if (!isXlsx(name, bytes)) {
-    let read: ReturnType<typeof readCsvFile>;
-    try {
-      read = readCsvFile(bytes, { limit: rowLimit });
-    } catch (error) {
-      throw saidRefusal(error, bytes.length === 0);
-    }
-    const { table, encoding, hasBom, delimiter } = read;
+    const { table, encoding, hasBom, delimiter } = readCsvFile(bytes, { limit: importRowLimit });
     return { table, reading: { type: 'csv', encoding, hasBom, delimiter } };
   }
   const { rows, sheetName } = await readXlsxRows(buffer);
-  try {
-    return { table: tableFromRows(rows, rowLimit), reading: { type: 'xlsx', sheetName } };
-  } catch (error) {
-    throw saidRefusal(error, false);
-  }
+  return { table: tableFromRows(rows, importRowLimit), reading: { type: 'xlsx', sheetName } };
 }
 
-/** Reads a CSV or XLSX export; throws UnreadableFileError with plain words when it cannot. */
+/** Reads a CSV or XLSX export; throws UnreadableFileError (its `problem`) when it cannot. */
 export async function readImportFile(name: string, buffer: ArrayBuffer): Promise<ReadFile> {
   const { table, reading } = await readImportTable(name, buffer);
   return { table, format: formatWords(reading) };

@@ -7,7 +7,6 @@ import {
   parseTimestamp,
   readRows,
   suggestMapping,
-  UnreadableFileError,
   type ColumnMapping,
   type DateOrder,
   type ImportFile,
@@ -17,6 +16,7 @@ import {
 } from '../../../src-shared/domain/master-data';
 import type { OpenedFile } from '../../../src-shared/bridge/contract';
 import { bufferOf } from '../files/file-actions';
+import { readFailureWords } from '../../words/file-problem-words';
 import { findLayout, knownKeys, saveLayout } from '../../data/push-history';
 import { isolate, say } from '../../messages/intl';
 import { readImportTable, type FileReading } from './read-file';
@@ -120,7 +120,7 @@ export function useImport(connectionId: string | null) {
           errors.push(
             say('masterData.read.failed', {
               file: isolate.ltr(file.name),
-              problem: error instanceof UnreadableFileError ? error.message : say('masterData.read.unknown'),
+              problem: readFailureWords(error, () => say('masterData.read.unknown')),
             }),
           );
         }

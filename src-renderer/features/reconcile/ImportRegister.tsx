@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import {
   defaultReconcileSettings,
-  describeBadRow,
   registerFieldDefs,
   registerFields,
   registerLayoutSignature,
@@ -32,8 +31,15 @@ import {
 import { formatters, isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
-import { dateOrderLabel, describeReading, describeSkippedRow } from './reading-words';
+import {
+  badRowWords,
+  dateOrderLabel,
+  describeReading,
+  describeSkippedRow,
+  registerMappingProblemWords,
+} from './reading-words';
 import { sayRich } from '../../messages/say-rich';
+import { readFailureWords } from '../../words/file-problem-words';
 
 const shownBadRows = 200;
 const shownSkippedRows = 50;
@@ -149,7 +155,11 @@ export function ImportRegister({
       (thrown: unknown) => {
         if (!isCurrent) return;
         setDraft(null);
-        setError(thrown instanceof Error ? thrown.message : say('reconcile.read.registerUnreadable'));
+        setError(
+          readFailureWords(thrown, () =>
+            thrown instanceof Error ? thrown.message : say('reconcile.read.registerUnreadable'),
+          ),
+        );
       },
     );
     return () => {
@@ -212,7 +222,11 @@ export function ImportRegister({
       );
     } catch (thrown) {
       setDraft(null);
-      setError(thrown instanceof Error ? thrown.message : say('reconcile.read.fileUnreadable'));
+      setError(
+        readFailureWords(thrown, () =>
+          thrown instanceof Error ? thrown.message : say('reconcile.read.fileUnreadable'),
+        ),
+      );
     }
   };
 
@@ -520,8 +534,8 @@ export function ImportRegister({
           )}
           {preview && !preview.ok && preview.mappingProblems.length > 0 && (
             <ul className="problems" aria-label={say('reconcile.import.problems')}>
-              {preview.mappingProblems.map((problem) => (
-                <li key={problem}>{problem}</li>
+              {preview.mappingProblems.map((problem, index) => (
+                <li key={index}>{registerMappingProblemWords(problem)}</li>
               ))}
             </ul>
           )}
@@ -532,7 +546,7 @@ export function ImportRegister({
               </p>
               <ul className="problems">
                 {preview.badRows.slice(0, shownBadRows).map((row) => (
-                  <li key={row.line}>{describeBadRow(row)}</li>
+                  <li key={row.line}>{badRowWords(row)}</li>
                 ))}
               </ul>
             </div>

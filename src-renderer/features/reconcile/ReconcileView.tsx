@@ -34,6 +34,7 @@ import { exportGroupsAsCsv, exportGroupsAsXlsx } from './export-reconciliation';
 import { groupNotes, reconcileColumns, rejectionMessage, ruleLabel, stateLabel } from './reconcile-columns';
 import { sayRich } from '../../messages/say-rich';
 import { useReconcile } from './use-reconcile';
+import { ackRefusalWords } from '../review/ack-check-words';
 
 const getRowId = (params: GetRowIdParams<ReconcileGroup>): string => params.data.id;
 
@@ -109,7 +110,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
   };
   const queue = async (drafts: AckDraft[], what: 'accepted' | 'rejected'): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
-    if (!outcome.ok) return outcome.message;
+    if (!outcome.ok) return ackRefusalWords(outcome.refusal);
     apiRef.current?.deselectAll();
     setNotice({ type: 'queued', outcome: what, count: outcome.queued });
     return null;

@@ -168,7 +168,7 @@ async function readFile(
     read.type === 'file-read' ? read.result : { ok: false, failure: { reason: 'unexpected' } };
   if (!result.ok) {
     const { failure } = result;
-    if (failure.reason === 'unreadable') throw new UnreadableFileError(failure.code, failure.message);
+    if (failure.reason === 'unreadable') throw new UnreadableFileError(failure.problem);
     throw new Error(say('reconcile.read.fileUnreadable'));
   }
   there.keptTableId = tableId;

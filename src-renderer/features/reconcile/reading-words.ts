@@ -1,14 +1,23 @@
 // What the register reader decided on its own, in the clerk's words, shown before an import is kept
 // (docs/reconciliation.md, "What the desk read"). Every sentence the import says about a file is here,
-// said from the catalogue in the desk's language when called (a component calling these calls useSay()).
+// said from the catalogue in the desk's language when called (a component calling these calls useSay()),
+// and why a mapping or a row keeps it from being read.
+import type { MappingTarget } from '../../../src-shared/domain/master-data';
 import type {
+  AmountProblem,
+  BadRegisterRow,
   DateOrderFound,
   RegisterDateOrder,
+  RegisterDateProblem,
+  RegisterField,
+  RegisterMappingProblem,
   RegisterReading,
+  RegisterRowProblem,
   SkippedRegisterRow,
 } from '../../../src-shared/domain/reconcile';
 import type { FeedKind } from '../../../src-shared/wire';
 import { formatters, isolate, say } from '../../messages/intl';
+import { mappingProblemText } from '../../words/mapping-problem-words';
 
 /** An example date of each order, as a file writes it. */
 const dateOrderExamples: Record<RegisterDateOrder, string> = {
@@ -115,4 +124,86 @@ export function describeReading(input: {
   if (reading.formulaGuards > 0)
     words.push(say('reconcile.reading.formulaGuards', { count: reading.formulaGuards }));
   return words;
+}
+
+/** A register column as the column chooser names it (`ERP document number`). */
+function registerFieldWords(target: MappingTarget): string {
+  return 'field' in target
+    ? say(`reconcile.import.field.${target.field as RegisterField}`)
+    : isolate.ltr(target.language);
+}
+
+/** What keeps a register's mapping from being used, in plain words. */
+export function registerMappingProblemWords(problem: RegisterMappingProblem): string {
+  switch (problem.code) {
+    case 'dates-mixed':
+      return say('reconcile.problem.datesMixed');
+    case 'dates-ambiguous':
+      return say('reconcile.problem.datesAmbiguous', {
+        hasExample: problem.example === null ? 'no' : 'yes',
+        example: isolate.ltr(problem.example ?? ''),
+      });
+    default:
+      return mappingProblemText(problem, registerFieldWords);
+  }
+}
+
+const amountWhy: Readonly<Record<AmountProblem, string>> = {
+  'not-a-number': 'notANumber',
+  'too-many-decimals': 'tooManyDecimals',
+  'too-large': 'tooLarge',
+};
+
+const dateWhy: Readonly<Record<RegisterDateProblem, string>> = {
+  'not-a-day': 'notADay',
+  'not-a-date': 'notADate',
+  'not-year-first': 'notYearFirst',
+};
+
+/** One reason a register's document cannot be read, its cells as written set apart. */
+export function registerRowProblemWords(problem: RegisterRowProblem): string {
+  switch (problem.code) {
+    case 'number-empty':
+      return say('reconcile.badRow.numberEmpty');
+    case 'number-too-long':
+      return say('reconcile.badRow.numberTooLong', { length: problem.length, most: problem.most });
+    case 'amount-unreadable':
+      return say('reconcile.badRow.amountUnreadable', {
+        column: problem.column,
+        text: isolate.ltr(problem.text),
+        why: amountWhy[problem.why],
+      });
+    case 'date-unreadable':
+      return say('reconcile.badRow.dateUnreadable', {
+        text: isolate.name(problem.text),
+        why: dateWhy[problem.why],
+      });
+    case 'currency-unknown':
+      return say('reconcile.badRow.currencyUnknown', { text: isolate.name(problem.text) });
+    case 'currencies-differ':
+      return say('reconcile.badRow.currenciesDiffer', {
+        first: isolate.ltr(problem.first),
+        second: isolate.ltr(problem.second),
+      });
+    case 'totals-differ':
+      return say('reconcile.badRow.totalsDiffer', {
+        totals: isolate.ltr(problem.cents.map((cents) => (cents / 100).toFixed(2)).join(', ')),
+      });
+    case 'amount-empty':
+      return say('reconcile.badRow.amountEmpty');
+    case 'type-unknown':
+      return say('reconcile.badRow.typeUnknown', { text: isolate.name(problem.text) });
+    case 'currency-empty':
+      return say('reconcile.badRow.currencyEmpty');
+    case 'default-currency-not-code':
+      return say('reconcile.badRow.defaultCurrencyNotCode', { currency: isolate.ltr(problem.currency) });
+  }
+}
+
+/** A bad row in plain words: `Line 7: the amount is empty; the date "31/02/2025" is not a day of the calendar.` */
+export function badRowWords(row: BadRegisterRow): string {
+  return say('reconcile.badRow.line', {
+    line: lineNumber(row.line),
+    problems: row.problems.map(registerRowProblemWords).join(say('reconcile.badRow.separator')),
+  });
 }

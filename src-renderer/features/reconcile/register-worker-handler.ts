@@ -2,10 +2,11 @@
 // and the worker exchange (./read-register-in-worker.ts and ./register-worker.ts are both typed from
 // them), and the answers, which the main thread also gives itself when it has no worker, so the two
 // paths cannot read a file differently. Answers are data: every word a clerk reads is made on the main
-// thread, but for the messages of the shared reader's UnreadableFileError, passed through as they are.
+// thread, the shared reader's UnreadableFileError as its `problem` (words/file-problem-words.ts).
 import {
   UnreadableFileError,
   type CsvDelimiter,
+  type FileProblem,
   type TextEncodingName,
 } from '../../../src-shared/domain/master-data';
 import {
@@ -85,14 +86,12 @@ export type RegisterWorkerRequest =
     };
 
 /**
- * Why the worker did not do what was asked: the file cannot be read (the reader's own code and
- * words), the table asked for is not the one kept, or something went wrong that has no words for a
+ * Why the worker did not do what was asked: the file cannot be read (the reader's problem and its
+ * values), the table asked for is not the one kept, or something went wrong that has no words for a
  * clerk (a fault of the desk, logged in the worker).
  */
 export type RegisterWorkerFailure =
-  | { reason: 'unreadable'; code: UnreadableFileError['code']; message: string }
-  | { reason: 'table-gone' }
-  | { reason: 'unexpected' };
+  { reason: 'unreadable'; problem: FileProblem } | { reason: 'table-gone' } | { reason: 'unexpected' };
 
 /** A request's result: its value, or why not. */
 export type RegisterWorkerResult<T> = { ok: true; value: T } | { ok: false; failure: RegisterWorkerFailure };
@@ -135,8 +134,7 @@ export async function readRegisterFileData(
 const outlineRows = 3;
 
 function failureOf(error: unknown): RegisterWorkerFailure {
-  if (error instanceof UnreadableFileError)
-    return { reason: 'unreadable', code: error.code, message: error.message };
+  if (error instanceof UnreadableFileError) return { reason: 'unreadable', problem: error.problem };
   console.error('register worker: a request failed', error);
   return { reason: 'unexpected' };
 }

@@ -17,6 +17,7 @@ import {
   type ReadPairs,
 } from './number-import';
 import { wholeTotalText, WholeViewProgress, type WholeAck } from './WholeViewProgress';
+import { ackCheckWords } from './ack-check-words';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
@@ -240,7 +241,7 @@ function AcceptRowsDialog({
     const found = new Map<string, string>();
     for (const draft of drafts) {
       const problem = checkAck(kind, draft);
-      if (problem) found.set(draft.id, problem);
+      if (problem) found.set(draft.id, ackCheckWords(problem));
     }
     setProblems(found);
     if (found.size > 0) {

@@ -36,6 +36,7 @@ import {
 } from './review-selection';
 import { formatReviewTotals, rowsInAckState, useHeldCounts, useSelectionTotals } from './use-selection-facts';
 import { useRejectReasons } from './use-reject-reasons';
+import { ackRefusalWords } from './ack-check-words';
 import '../ui/review.css';
 
 const views: ReviewView[] = [...reviewStates, 'all'];
@@ -267,7 +268,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
 
   const submit = async (drafts: AckDraft[]): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
-    if (!outcome.ok) return outcome.message;
+    if (!outcome.ok) return ackRefusalWords(outcome.refusal);
     closeAfterQueueing({ queued: outcome.queued, alreadyQueued: 0, isStopped: false });
     return null;
   };
@@ -285,7 +286,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     });
     if (!outcome.ok) {
       setProgress(null);
-      return outcome.message;
+      return ackRefusalWords(outcome.refusal);
     }
     closeAfterQueueing({
       queued: outcome.queued,

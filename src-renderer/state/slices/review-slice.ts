@@ -1,4 +1,10 @@
-import { checkAck, maxAckBatchItems, toAckItem, type AckDraft } from '../../../src-shared/domain/acks';
+import {
+  checkAck,
+  maxAckBatchItems,
+  toAckItem,
+  type AckCheck,
+  type AckDraft,
+} from '../../../src-shared/domain/acks';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
@@ -16,9 +22,16 @@ export interface ReviewGridState {
   detailId: string | null;
 }
 
+/**
+ * Why nothing was queued, for the screen to say in the clerk's language: no connection yet, or `count`
+ * answers to fix, the first of them (when known) `first`.
+ */
+export type AckRefusal =
+  { code: 'no-connection' } | { code: 'needs-fixing'; count: number; first: AckCheck | null };
+
 /** What answering did, for the clerk. */
 export type AckQueueOutcome =
-  { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; message: string };
+  { ok: true; queued: number } | { ok: false; problems: DraftProblem[]; refusal: AckRefusal };
 
 /** How far the answers to a whole view have been queued. */
 export interface ViewAckProgress {
@@ -33,7 +46,7 @@ export interface ViewAckProgress {
 /** What answering a whole view did, for the clerk. */
 export type ViewAckOutcome =
   | ({ ok: true; isStopped: boolean } & ViewAckProgress)
-  | { ok: false; problems: DraftProblem[]; message: string };
+  | { ok: false; problems: DraftProblem[]; refusal: AckRefusal };
 
 /** An answer to every row of a query (a select all), less the rows unticked since. */
 export interface ViewAckInput {
@@ -82,10 +95,10 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       reviewGrids: { ...state.reviewGrids, [kind]: { ...state.reviewGrids[kind], ...patch } },
     }));
   /** Why nothing can be answered before a connection is added. */
-  const noConnection = (): { ok: false; problems: DraftProblem[]; message: string } => ({
+  const noConnection = (): { ok: false; problems: DraftProblem[]; refusal: AckRefusal } => ({
     ok: false,
     problems: [],
-    message: 'No connection yet. Add the service address and token in Connections, then answer.',
+    refusal: { code: 'no-connection' },
   });
   return {
     reviewGrids: { orders: initialGrid, invoices: initialGrid, payments: initialGrid, returns: initialGrid },
@@ -100,7 +113,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
         return {
           ok: false,
           problems: outcome.problems,
-          message: `${outcome.problems.length} answer(s) need fixing first.`,
+          refusal: { code: 'needs-fixing', count: outcome.problems.length, first: null },
         };
       get().touchData();
       await get().refreshSyncFacts();
@@ -130,7 +143,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
         return {
           ok: false,
           problems,
-          message: `${problemCount} answer(s) need fixing first: ${problems[0]?.problem ?? ''}`,
+          refusal: { code: 'needs-fixing', count: problemCount, first: problems[0]?.problem ?? null },
         };
       const progress: ViewAckProgress = { queued: 0, alreadyQueued: 0, walked: 0 };
       let isStopped = false;

@@ -1,3 +1,5 @@
+// words: none of this file is shown (English names of kinds and fields for developers and the CLI,
+// header synonyms read from files; screens say kinds and fields from the catalogue: master-data-words.ts).
 /**
  * The kinds of master data a clerk pushes from ERP exports, in the order the service needs them, and
  * the fields of each file kind.

@@ -51,6 +51,7 @@ export function nameLanguageOf(header: string, defaultLanguage: string): string 
   const worded = /^(?:(\S+)\s+(?:name|description)|(?:name|description)\s+(\S+))$/.exec(text);
   const word = worded?.[1] ?? worded?.[2];
   if (word && languageWords[word]) return languageWords[word] ?? null;
+  // words: not shown (headers as Arabic exports write them)
   if (text === 'الاسم' || text === 'اسم' || text === 'الوصف') return 'ar';
   if (
     [
@@ -107,57 +108,66 @@ export function suggestMapping(
   return mapping;
 }
 
+/** What a column is chosen for: a field (its id: ./kinds.ts, or a register column) or a name's language. */
+export type MappingTarget = { field: string } | { language: string };
+
 /**
- * What is wrong with the columns chosen for labelled targets, in plain words: a column the file does
- * not have, one column chosen twice. Shared by every import that maps columns (master data, ERP
- * registers).
+ * What keeps a mapping from being used: a required field without a column, no name column where
+ * names are required, a column the file does not have, one column chosen twice (the file's header and
+ * both targets), a name column whose language key is not one. The renderer words it.
+ */
+export type MappingProblem =
+  | { code: 'choose-column'; field: string }
+  | { code: 'choose-name' }
+  | { code: 'not-in-file'; target: MappingTarget }
+  | { code: 'chosen-twice'; column: string; first: MappingTarget; second: MappingTarget }
+  | { code: 'language-key'; language: string };
+
+/**
+ * What is wrong with the columns chosen for targets: a column the file does not have, one column
+ * chosen twice. Shared by every import that maps columns (master data, ERP registers).
  */
 export function columnChoiceProblems(
-  targets: ReadonlyArray<readonly [label: string, index: number]>,
+  targets: ReadonlyArray<readonly [target: MappingTarget, index: number]>,
   headers: readonly string[],
-): string[] {
-  const problems: string[] = [];
-  const seen = new Map<number, string>();
-  for (const [label, index] of targets) {
+): MappingProblem[] {
+  const problems: MappingProblem[] = [];
+  const seen = new Map<number, MappingTarget>();
+  for (const [target, index] of targets) {
     if (!Number.isInteger(index) || index < 0 || index >= headers.length) {
-      problems.push(`"${label}" points at a column the file does not have.`);
+      problems.push({ code: 'not-in-file', target });
       continue;
     }
     const other = seen.get(index);
     if (other !== undefined)
-      problems.push(`The column "${headers[index]}" is chosen for both "${other}" and "${label}".`);
-    seen.set(index, label);
+      problems.push({ code: 'chosen-twice', column: headers[index] ?? '', first: other, second: target });
+    seen.set(index, target);
   }
   return problems;
 }
 
 /**
- * What keeps a mapping from being used, in plain words: a required field without a column, no name
- * column where names are required, a column that is not in the file, one column given twice.
+ * What keeps a mapping from being used: a required field without a column, no name column where
+ * names are required, a column that is not in the file, one column given twice, a bad language key.
  */
-export function mappingProblems(mapping: ColumnMapping, headers: readonly string[]): string[] {
+export function mappingProblems(mapping: ColumnMapping, headers: readonly string[]): MappingProblem[] {
   const def = kindDefs[mapping.kind];
-  const problems: string[] = [];
+  const problems: MappingProblem[] = [];
   for (const field of def.fields) {
     if (field.isRequired && mapping.fields[field.id] === undefined)
-      problems.push(`Choose the column for "${field.label}".`);
+      problems.push({ code: 'choose-column', field: field.id });
   }
-  if (def.isNameRequired && Object.keys(mapping.names).length === 0)
-    problems.push('Choose at least one name column (for example name.en or name.ar).');
-  const targets: Array<[string, number]> = [
-    ...Object.entries(mapping.fields).map(([id, index]): [string, number] => [
-      def.fields.find((f) => f.id === id)?.label ?? id,
-      index,
-    ]),
-    ...Object.entries(mapping.names).map(([language, index]): [string, number] => [
-      `Name (${language})`,
+  if (def.isNameRequired && Object.keys(mapping.names).length === 0) problems.push({ code: 'choose-name' });
+  const targets: Array<[MappingTarget, number]> = [
+    ...Object.entries(mapping.fields).map(([field, index]): [MappingTarget, number] => [{ field }, index]),
+    ...Object.entries(mapping.names).map(([language, index]): [MappingTarget, number] => [
+      { language },
       index,
     ]),
   ];
   problems.push(...columnChoiceProblems(targets, headers));
   for (const language of Object.keys(mapping.names)) {
-    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language))
-      problems.push(`"${language}" is not a language key (use en, ar, …).`);
+    if (!/^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(language)) problems.push({ code: 'language-key', language });
   }
   return problems;
 }

@@ -46,9 +46,20 @@ export interface PlanOptions {
   removalsFile?: string;
 }
 
+/**
+ * Why no plan can be built from the files: a product with more units than one call takes, a price list
+ * in replace mode with more prices than one call takes, nothing to push, or more records or calls
+ * than one push takes (with the counts and the limits). The renderer words it.
+ */
+export type PlanProblem =
+  | { code: 'too-many-units'; product: string; units: number; most: number }
+  | { code: 'replace-too-long'; list: string; prices: number; most: number }
+  | { code: 'nothing-to-push' }
+  | { code: 'too-large'; records: number; calls: number; maxRecords: number; maxCalls: number };
+
 /** A plan, or why none can be made. */
 export type PlanBuild =
-  { ok: true; plan: PushPlan; records: number; skippedRows: number } | { ok: false; problems: string[] };
+  { ok: true; plan: PushPlan; records: number; skippedRows: number } | { ok: false; problems: PlanProblem[] };
 
 function text(values: Record<string, FieldValue>, id: string): string | undefined {
   const value = values[id];
@@ -194,7 +205,7 @@ function callsOf(
   kind: RecordKind,
   rows: readonly Sourced[],
   replace: ReadonlySet<string>,
-  problems: string[],
+  problems: PlanProblem[],
 ): PushCall[] {
   const ref = (s: Sourced): string => String(s.row.values.ref ?? '');
   switch (kind) {
@@ -221,9 +232,7 @@ function callsOf(
     case 'product-units':
       return [...groupBy(rows, (s) => String(s.row.values.product_ref)).entries()].map(([product, group]) => {
         if (group.length > maxItemsPerCall)
-          problems.push(
-            `Product ${product} has ${group.length} units; a product takes at most ${maxItemsPerCall}.`,
-          );
+          problems.push({ code: 'too-many-units', product, units: group.length, most: maxItemsPerCall });
         return {
           call: 'product-units',
           file: group[0]?.file ?? '',
@@ -238,9 +247,7 @@ function callsOf(
           const mode: PriceMode = replace.has(list) ? 'replace' : 'merge';
           // spec, Push master data (Prices): "Use replace only when the whole list fits in one call".
           if (mode === 'replace' && group.length > maxItemsPerCall) {
-            problems.push(
-              `Price list ${list} has ${group.length} prices; replace works only for a list of at most ${maxItemsPerCall}. Push it with merge.`,
-            );
+            problems.push({ code: 'replace-too-long', list, prices: group.length, most: maxItemsPerCall });
           }
           return chunk(group, maxItemsPerCall).map((part): PushCall => ({
             call: 'prices',
@@ -314,7 +321,7 @@ export function rowCount(call: PushCall): number {
  * calls in dependency order (./push-plan.ts `callOrder`), removals last.
  */
 export function buildPushPlan(files: readonly ImportFile[], options: PlanOptions): PlanBuild {
-  const problems: string[] = [];
+  const problems: PlanProblem[] = [];
   const replace = new Set(options.replacePriceLists ?? []);
   let skippedRows = 0;
   const calls: PushCall[] = [];
@@ -340,16 +347,21 @@ export function buildPushPlan(files: readonly ImportFile[], options: PlanOptions
     calls.push({ call: 'customer-delete', file: removalsFile, ref });
   calls.sort((a, b) => callOrder.indexOf(a.call) - callOrder.indexOf(b.call));
   const records = calls.reduce((sum, call) => sum + rowCount(call), 0);
-  if (calls.length === 0) problems.push('Nothing to push: every row has an error, or no file was added.');
+  if (calls.length === 0) problems.push({ code: 'nothing-to-push' });
   if (calls.length > maxPlanCalls || records > maxPlanRecords) {
-    problems.push(
-      `This push has ${records} records in ${calls.length} calls; one push takes at most ${maxPlanRecords} records in ${maxPlanCalls} calls. Push the files in parts.`,
-    );
+    problems.push({
+      code: 'too-large',
+      records,
+      calls: calls.length,
+      maxRecords: maxPlanRecords,
+      maxCalls: maxPlanCalls,
+    });
   }
   if (problems.length > 0) return { ok: false, problems };
   return {
     ok: true,
-    plan: { label: options.label.slice(0, 200) || 'Master data', calls },
+    // The desk always names its runs in the clerk's language (PushPanel); this only stops an empty name.
+    plan: { label: options.label.slice(0, 200) || 'Master data', calls }, // words: not shown
     records,
     skippedRows,
   };

@@ -8,7 +8,7 @@
  * docs/decisions/002 (price rows), 033 (a row twice in one price call, `valid_to` before
  * `valid_from`, `min_price` above `price`, a unit twice or two defaults in product units).
  */
-import { fieldOf, kindDefs, recordKinds, type FieldDef, type RecordKind } from './kinds';
+import { kindDefs, recordKinds, type FieldDef, type RecordKind } from './kinds';
 import type { ColumnMapping } from './mapping';
 import type { ImportTable } from './table';
 import {
@@ -18,16 +18,43 @@ import {
   parseInteger,
   parseNumber,
   parseTimestamp,
+  type CellProblem,
   type CellValue,
   type DateOrder,
+  type KeyProblem,
 } from './values';
+
+/**
+ * What is wrong with a row, with the values the clerk needs (field ids of ./kinds.ts, the cell as
+ * written): cells beyond the header, a required cell empty, a cell unreadable (./values.ts
+ * `CellProblem`), a bad key, a number out of its field's bounds, no name, a price valid to before valid
+ * from or a floor above the price, a currency that is not a code, no `as_of`, a key twice in the files
+ * (where first: its line, and its file when another), two default units, a reference to a record with
+ * errors or neither in the files nor pushed. The renderer words it in the clerk's language.
+ */
+export type RowProblem =
+  | { code: 'extra-cells'; cells: number; headers: number }
+  | { code: 'empty'; field: string }
+  | { code: 'unreadable'; field: string; cell: CellProblem }
+  | { code: 'bad-key'; field: string; key: string; problem: KeyProblem }
+  | { code: 'negative' | 'not-above-zero'; field: string; text: string }
+  | { code: 'below-min'; field: string; min: number; text: string }
+  | { code: 'above-max'; field: string; max: number; text: string }
+  | { code: 'no-name' }
+  | { code: 'valid-to-before-from'; from: string; to: string }
+  | { code: 'min-above-price'; minPrice: number; price: number }
+  | { code: 'currency-not-code'; currency: string }
+  | { code: 'no-as-of' }
+  | { code: 'key-twice'; kind: RecordKind; key: string; line: number; fileName: string | null }
+  | { code: 'default-unit-twice'; product: string }
+  | { code: 'reference-has-errors' | 'reference-unknown'; field: string; value: string; target: RecordKind };
 
 /** A problem found before sending: an error keeps the row out of the push, a warning does not. */
 export interface RowIssue {
   severity: 'error' | 'warning';
   /** The field id (./kinds.ts), `name`, or `row`. */
   field: string;
-  message: string;
+  problem: RowProblem;
 }
 
 /** A value read from a cell. */
@@ -64,14 +91,20 @@ export interface ImportFile {
   rows: ImportedRow[];
 }
 
-function readCell(field: FieldDef, raw: string, options: ReadOptions): CellValue<FieldValue> {
+/** A cell read as its field's type, or the row's problem with it. */
+function readCell(
+  field: FieldDef,
+  raw: string,
+  options: ReadOptions,
+): { ok: true; value: FieldValue } | { ok: false; problem: RowProblem } {
+  const cell = readCellValue(field, raw, options);
+  return cell.ok ? cell : { ok: false, problem: { code: 'unreadable', field: field.id, cell: cell.problem } };
+}
+
+function readCellValue(field: FieldDef, raw: string, options: ReadOptions): CellValue<FieldValue> {
   switch (field.type) {
-    case 'key': {
-      const problem = keyProblem(raw);
-      return problem === null
-        ? { ok: true, value: raw }
-        : { ok: false, problem: `the key "${raw.slice(0, 80)}" ${problem}` };
-    }
+    case 'key':
+      return { ok: true, value: raw };
     case 'text':
       return { ok: true, value: raw };
     case 'number':
@@ -87,13 +120,15 @@ function readCell(field: FieldDef, raw: string, options: ReadOptions): CellValue
   }
 }
 
-function boundProblem(field: FieldDef, value: number): string | null {
+function boundProblem(field: FieldDef, value: number, text: string): RowProblem | null {
   if (field.min !== undefined && value < field.min) {
-    if (field.min === 0) return field.id === 'factor_to_base' ? 'must be above 0' : 'may not be negative';
-    return `must be at least ${field.min}`;
+    if (field.min === 0)
+      return { code: field.id === 'factor_to_base' ? 'not-above-zero' : 'negative', field: field.id, text };
+    return { code: 'below-min', field: field.id, min: field.min, text };
   }
-  if (field.max !== undefined && value > field.max) return `must be at most ${field.max}`;
-  if (field.id === 'factor_to_base' && value <= 0) return 'must be above 0';
+  if (field.max !== undefined && value > field.max)
+    return { code: 'above-max', field: field.id, max: field.max, text };
+  if (field.id === 'factor_to_base' && value <= 0) return { code: 'not-above-zero', field: field.id, text };
   return null;
 }
 
@@ -124,7 +159,7 @@ export function readRows(
       issues.push({
         severity: 'warning',
         field: 'row',
-        message: `has ${source.cells.length} cells but the header has ${table.headers.length}; the extra cells are ignored`,
+        problem: { code: 'extra-cells', cells: source.cells.length, headers: table.headers.length },
       });
     }
     for (const field of def.fields) {
@@ -132,17 +167,26 @@ export function readRows(
       const raw = index === undefined ? '' : (source.cells[index] ?? '');
       if (raw === '') {
         if (field.isRequired)
-          issues.push({ severity: 'error', field: field.id, message: `${field.label} is empty` });
+          issues.push({ severity: 'error', field: field.id, problem: { code: 'empty', field: field.id } });
+        continue;
+      }
+      const key = field.type === 'key' ? keyProblem(raw) : null;
+      if (key !== null) {
+        issues.push({
+          severity: 'error',
+          field: field.id,
+          problem: { code: 'bad-key', field: field.id, key: raw.slice(0, 80), problem: key },
+        });
         continue;
       }
       const read = readCell(field, raw, options);
       if (!read.ok) {
-        issues.push({ severity: 'error', field: field.id, message: `${field.label}: ${read.problem}` });
+        issues.push({ severity: 'error', field: field.id, problem: read.problem });
         continue;
       }
-      const bound = typeof read.value === 'number' ? boundProblem(field, read.value) : null;
+      const bound = typeof read.value === 'number' ? boundProblem(field, read.value, raw) : null;
       if (bound !== null) {
-        issues.push({ severity: 'error', field: field.id, message: `${field.label} ${bound} (${raw})` });
+        issues.push({ severity: 'error', field: field.id, problem: bound });
         continue;
       }
       values[field.id] = read.value;
@@ -152,7 +196,7 @@ export function readRows(
       if (text !== '') names[language] = text;
     }
     if (def.isNameRequired && Object.keys(names).length === 0)
-      issues.push({ severity: 'error', field: 'name', message: 'has no name in any language' });
+      issues.push({ severity: 'error', field: 'name', problem: { code: 'no-name' } });
     rowRules(kind, values, issues, options);
     return { line: source.line, values, names, key: keyOf(kind, values), issues };
   });
@@ -172,14 +216,14 @@ function rowRules(
       issues.push({
         severity: 'error',
         field: 'valid_to',
-        message: `Valid to (${to}) is before valid from (${from})`,
+        problem: { code: 'valid-to-before-from', from, to },
       });
     }
     if (typeof price === 'number' && typeof minPrice === 'number' && minPrice > price) {
       issues.push({
         severity: 'error',
         field: 'min_price',
-        message: `Minimum price ${minPrice} is above the price ${price}`,
+        problem: { code: 'min-above-price', minPrice, price },
       });
     }
   }
@@ -189,7 +233,7 @@ function rowRules(
       issues.push({
         severity: 'warning',
         field: 'currency',
-        message: `Currency "${values.currency}" is not a three-letter code`,
+        problem: { code: 'currency-not-code', currency: values.currency },
       });
     values.currency = currency;
   }
@@ -198,7 +242,7 @@ function rowRules(
       issues.push({
         severity: 'error',
         field: 'as_of',
-        message: 'As of is missing: give the date and time the balances were taken',
+        problem: { code: 'no-as-of' },
       });
     else values.as_of = options.asOf;
   }
@@ -238,12 +282,16 @@ export function checkFiles(files: readonly ImportFile[], known: KnownKeys = {}):
         if (!complete) continue;
         const seen = first.get(row.key);
         if (seen) {
-          const where =
-            seen.fileName === file.fileName ? `line ${seen.line}` : `${seen.fileName} line ${seen.line}`;
           row.issues.push({
             severity: 'error',
             field: 'row',
-            message: `${kindDefs[kind].noun} ${row.key} is already on ${where}`,
+            problem: {
+              code: 'key-twice',
+              kind,
+              key: row.key,
+              line: seen.line,
+              fileName: seen.fileName === file.fileName ? null : seen.fileName,
+            },
           });
         } else {
           first.set(row.key, { fileName: file.fileName, line: row.line });
@@ -256,7 +304,7 @@ export function checkFiles(files: readonly ImportFile[], known: KnownKeys = {}):
             row.issues.push({
               severity: 'error',
               field: 'order_default',
-              message: `product ${product} already has a default order unit`,
+              problem: { code: 'default-unit-twice', product },
             });
         }
       }
@@ -282,11 +330,12 @@ export function checkFiles(files: readonly ImportFile[], known: KnownKeys = {}):
         const value = row.values[field.id];
         if (target === undefined || typeof value !== 'string') continue;
         if (available.get(target)?.has(value)) continue;
-        const targetDef = kindDefs[target];
-        const message = withErrors.get(target)?.has(value)
-          ? `${fieldOf(file.kind, field.id)?.label ?? field.id} ${value}: that ${targetDef.noun} has errors in its file and will not be pushed`
-          : `${fieldOf(file.kind, field.id)?.label ?? field.id} ${value} is not in the ${targetDef.label.toLowerCase()} files and was not pushed from this computer; push the ${targetDef.label.toLowerCase()} file first unless it is already on the service`;
-        row.issues.push({ severity: 'warning', field: field.id, message });
+        const code = withErrors.get(target)?.has(value) ? 'reference-has-errors' : 'reference-unknown';
+        row.issues.push({
+          severity: 'warning',
+          field: field.id,
+          problem: { code, field: field.id, value, target },
+        });
       }
     }
   }

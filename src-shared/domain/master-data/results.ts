@@ -328,7 +328,108 @@ function explainUnknownReference(call: PushCall, error: PushRecordError): string
   return `Not on the service yet: ${parts.join('; ')}. Nothing of this call was written.`;
 }
 
-/** A service refusal in plain words, with what to do next. */
+/**
+ * A service refusal as a code with what the clerk needs, for the renderer to word: the missing keys
+ * by kind of an `UNKNOWN_REFERENCE` (or what the service said when none is named), a customer to
+ * link, a key linked elsewhere, a branch still on a route, refused data (its fields), a scope or an
+ * address refused, a refused token, a call key seen with other data, a record the service does not
+ * have, or anything else as the service said it. Made from what a run keeps with each record (its
+ * kind, its error, the `service_id` offered), so runs kept before are worded the same.
+ */
+export type ResultProblem =
+  | {
+      code: 'unknown-reference';
+      missing: Array<{ kind: RecordKind | null; keys: string[] }>;
+      message: string;
+    }
+  | { code: 'adoptable'; serviceId: string }
+  | {
+      code:
+        | 'ref-conflict'
+        | 'branch-on-route'
+        | 'scope-missing'
+        | 'ip-not-allowed'
+        | 'key-reused'
+        | 'not-found'
+        | 'other';
+      kind: RecordKind;
+      message: string;
+    }
+  | { code: 'invalid'; kind: RecordKind; fields: string; message: string }
+  | { code: 'token'; token: string };
+
+/** The missing kind of an `UNKNOWN_REFERENCE` detail, from the record's kind (as `missingKind` from its call). */
+function missingKindOfRecord(kind: RecordKind, detail: Record<string, string>): RecordKind | null {
+  const entity = /^unknown_(\w+)$/.exec(detail.code ?? '')?.[1];
+  if (entity && entityKinds[entity]) return entityKinds[entity] ?? null;
+  const field = detail.field ?? '';
+  if (/unit_ref$/.test(field)) return 'units';
+  if (/product_ref$/.test(field)) return 'products';
+  if (/price_list_ref$/.test(field)) return 'price-lists';
+  if (field === 'ref' && kind === 'branches') return 'customers';
+  if (field === 'ref' && kind === 'prices') return 'price-lists';
+  if (field === 'ref' && kind === 'product-units') return 'products';
+  return null;
+}
+
+/** A failed record's refusal as a code with its values (`explainError`'s cases), or null when it did not fail. */
+export function resultProblemOf(
+  record: Pick<PushRecordResult, 'kind' | 'error' | 'adoptServiceId'>,
+): ResultProblem | null {
+  const { kind, error } = record;
+  if (error === null) return null;
+  const message = error.message;
+  switch (error.code) {
+    case 'UNKNOWN_REFERENCE': {
+      const byKind = new Map<RecordKind | null, string[]>();
+      for (const detail of error.details) {
+        const missingKind = missingKindOfRecord(kind, detail);
+        const keys = byKind.get(missingKind) ?? [];
+        const value = detail.value ?? '';
+        if (value !== '' && !keys.includes(value)) keys.push(value);
+        byKind.set(missingKind, keys);
+      }
+      return {
+        code: 'unknown-reference',
+        missing: [...byKind.entries()].map(([missingKind, keys]) => ({ kind: missingKind, keys })),
+        message,
+      };
+    }
+    case 'EXTERNAL_REF_CONFLICT':
+      return record.adoptServiceId
+        ? { code: 'adoptable', serviceId: record.adoptServiceId }
+        : { code: 'ref-conflict', kind, message };
+    case 'BRANCH_ON_ROUTE':
+      return { code: 'branch-on-route', kind, message };
+    case 'INVALID_REQUEST': {
+      const fields = error.details
+        .map((d) => [d.field, d.code, d.value].filter((part) => part !== undefined && part !== '').join(' '))
+        .filter((text) => text !== '')
+        .join('; ');
+      return { code: 'invalid', kind, fields, message };
+    }
+    case 'SCOPE_MISSING':
+      return { code: 'scope-missing', kind, message };
+    case 'IP_NOT_ALLOWED':
+      return { code: 'ip-not-allowed', kind, message };
+    case 'TOKEN_INVALID':
+    case 'TOKEN_EXPIRED':
+    case 'TOKEN_REVOKED':
+    case 'COMPANY_SUSPENDED':
+      return { code: 'token', token: error.code };
+    case 'IDEMPOTENCY_KEY_REUSED':
+      return { code: 'key-reused', kind, message };
+    case 'NOT_FOUND':
+      return { code: 'not-found', kind, message };
+    default:
+      return { code: 'other', kind, message };
+  }
+}
+
+/**
+ * A service refusal in plain English words, with what to do next: kept with each record for the core's
+ * log and runs read without the desk; the screens and the results file say `resultProblemOf` instead.
+ */
 export function explainError(call: PushCall, error: PushRecordError): string {
   const noun = kindDefs[kindOfCall[call.call]].noun;
   const fields = error.details
@@ -401,11 +502,13 @@ export function countOutcomes(
   return counts;
 }
 
-/** The words of a results file: its header row and each record kind's name. */
+/** The words of a results file: its header row, each record kind's name, and a failure's explanation. */
 export interface ResultsCsvWords {
   /** Kind, File, Line, Key, Record, Result, Service id, Note, Error code, Error, ERP balance. */
   header: readonly string[];
   kind: (kind: PushRecordResult['kind']) => string;
+  /** A record's explanation in the file's language (else the English kept with it). */
+  explanation?: (record: PushRecordResult) => string | null;
 }
 
 /** The results file's words in English (the desk passes the clerk's language). */
@@ -446,7 +549,7 @@ export function resultsToCsv(
       r.serviceId ?? '',
       r.note ?? '',
       r.error?.code ?? '',
-      r.explanation ?? '',
+      (words.explanation ? words.explanation(r) : r.explanation) ?? '',
       r.erpBalance === null ? '' : String(r.erpBalance),
     ]),
   ]);

@@ -30,29 +30,31 @@ export function isBlank(cells: readonly string[]): boolean {
   return cells.every((cell) => cell.trim() === '');
 }
 
-/** How many data rows a file may hold, and what to tell the clerk when it holds more. */
+/** How many data rows a file may hold, and which reader's limit it is (the clerk is told how to split). */
 export interface RowLimit {
   maxRows: number;
-  tooLarge(rows: number): string;
+  of: 'import' | 'register';
 }
 
 /** The master-data import's limit (`maxImportRows`). */
-export const importRowLimit: RowLimit = {
-  maxRows: maxImportRows,
-  tooLarge: (rows) =>
-    `The file has ${rows} rows; the desk takes at most ${maxImportRows} per file. Split the export.`,
-};
+export const importRowLimit: RowLimit = { maxRows: maxImportRows, of: 'import' };
 
 /**
  * A table from rows of cells: the first row that is not blank is the header; blank rows are
  * dropped; every cell is trimmed (ERP exports pad fixed-width columns with spaces). More data rows
- * than `limit` allows is UnreadableFileError `TOO_LARGE`.
+ * than `limit` allows is UnreadableFileError `too-many-rows`.
  */
 export function tableFromRows(rows: readonly CsvRow[], limit: RowLimit = importRowLimit): ImportTable {
   const kept = rows.filter((row) => !isBlank(row.cells));
   const [header, ...data] = kept;
-  if (!header) throw new UnreadableFileError('EMPTY', 'The file has no rows.');
-  if (data.length > limit.maxRows) throw new UnreadableFileError('TOO_LARGE', limit.tooLarge(data.length));
+  if (!header) throw new UnreadableFileError({ code: 'no-rows' });
+  if (data.length > limit.maxRows)
+    throw new UnreadableFileError({
+      code: 'too-many-rows',
+      rows: data.length,
+      most: limit.maxRows,
+      of: limit.of,
+    });
   return {
     headers: header.cells.map((cell) => cell.trim()),
     rows: data.map((row) => ({ line: row.line, cells: row.cells.map((cell) => cell.trim()) })),
@@ -61,22 +63,19 @@ export function tableFromRows(rows: readonly CsvRow[], limit: RowLimit = importR
 
 /**
  * The rows of CSV text (./csv.ts `parseCsv`); a quoted cell never closed is UnreadableFileError
- * `MALFORMED` with its line, in plain words.
+ * `unclosed-quote` with its line.
  */
 export function csvRowsOf(text: string, delimiter: CsvDelimiter): CsvRow[] {
   const parsed = parseCsv(text, delimiter);
   if (parsed.unclosedQuoteLine !== null) {
-    throw new UnreadableFileError(
-      'MALFORMED',
-      `A quoted cell that starts on line ${parsed.unclosedQuoteLine} is never closed. Check the export's quotes.`,
-    );
+    throw new UnreadableFileError({ code: 'unclosed-quote', line: parsed.unclosedQuoteLine });
   }
   return parsed.rows;
 }
 
 /**
  * Reads a CSV export: encoding (./text.ts), delimiter (given, or found from the file) and rows.
- * Throws UnreadableFileError with plain words when the file cannot be read.
+ * Throws UnreadableFileError (its `problem`) when the file cannot be read.
  */
 export function readCsvFile(
   bytes: Uint8Array,

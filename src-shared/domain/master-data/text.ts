@@ -16,14 +16,53 @@ export interface DecodedText {
   hasBom: boolean;
 }
 
-/** Why a file cannot be read as text; the message is for the clerk. */
+/**
+ * Why a file cannot be read, with what the clerk needs to fix it: empty, no rows, a spreadsheet given
+ * as text (XLSX) or one the desk cannot read (an old `.xls`, an XLSX that does not open or has no
+ * sheets, a SpreadsheetML workbook without a worksheet), binary data, text that is not UTF-8, a quoted cell never closed (its line), or more
+ * rows than the import or the register takes. The renderer words it in the clerk's language.
+ */
+export type FileProblem =
+  | { code: 'empty' }
+  | { code: 'no-rows' }
+  | { code: 'xlsx-as-csv' }
+  | { code: 'old-xls' }
+  | { code: 'excel-unreadable' }
+  | { code: 'no-sheets' }
+  | { code: 'workbook-without-sheet' }
+  | { code: 'binary' }
+  | { code: 'not-utf8' }
+  | { code: 'unclosed-quote'; line: number }
+  | { code: 'too-many-rows'; rows: number; most: number; of: 'import' | 'register' };
+
+/** The family of a file problem, as callers that only branch on it knew it before the problems had values. */
+export type UnreadableFileCode = 'EMPTY' | 'SPREADSHEET' | 'BINARY' | 'ENCODING' | 'MALFORMED' | 'TOO_LARGE';
+
+const familyOf: Readonly<Record<FileProblem['code'], UnreadableFileCode>> = {
+  empty: 'EMPTY',
+  'no-rows': 'EMPTY',
+  'no-sheets': 'EMPTY',
+  'workbook-without-sheet': 'MALFORMED',
+  'xlsx-as-csv': 'SPREADSHEET',
+  'old-xls': 'SPREADSHEET',
+  'excel-unreadable': 'SPREADSHEET',
+  binary: 'BINARY',
+  'not-utf8': 'ENCODING',
+  'unclosed-quote': 'MALFORMED',
+  'too-many-rows': 'TOO_LARGE',
+};
+
+/**
+ * Why a file cannot be read: `problem` for the clerk (worded by the renderer), `code` its family; the
+ * message is for developers and logs only.
+ */
 export class UnreadableFileError extends Error {
-  constructor(
-    readonly code: 'EMPTY' | 'SPREADSHEET' | 'BINARY' | 'ENCODING' | 'MALFORMED' | 'TOO_LARGE',
-    message: string,
-  ) {
-    super(message);
+  readonly code: UnreadableFileCode;
+
+  constructor(readonly problem: FileProblem) {
+    super(`The file cannot be read: ${JSON.stringify(problem)}`); // words: not shown
     this.name = 'UnreadableFileError';
+    this.code = familyOf[problem.code];
   }
 }
 
@@ -39,12 +78,9 @@ function startsWith(bytes: Uint8Array, prefix: readonly number[]): boolean {
  * bytes is refused: reading it as text would only show garbage in the preview.
  */
 export function decodeText(bytes: Uint8Array, fallback: 'windows-1256' | null = 'windows-1256'): DecodedText {
-  if (bytes.length === 0) throw new UnreadableFileError('EMPTY', 'The file is empty.');
+  if (bytes.length === 0) throw new UnreadableFileError({ code: 'empty' });
   if (startsWith(bytes, [0x50, 0x4b, 0x03, 0x04])) {
-    throw new UnreadableFileError(
-      'SPREADSHEET',
-      'This is a spreadsheet (XLSX), not a CSV file. Choose it as an Excel file.',
-    );
+    throw new UnreadableFileError({ code: 'xlsx-as-csv' });
   }
   if (startsWith(bytes, [0xef, 0xbb, 0xbf])) {
     return {
@@ -66,10 +102,7 @@ export function decodeText(bytes: Uint8Array, fallback: 'windows-1256' | null = 
       hasBom: true,
     };
   if (bytes.includes(0)) {
-    throw new UnreadableFileError(
-      'BINARY',
-      'The file holds binary data, not text. Export it from the ERP as CSV (or choose the Excel file).',
-    );
+    throw new UnreadableFileError({ code: 'binary' });
   }
   try {
     return {
@@ -78,11 +111,7 @@ export function decodeText(bytes: Uint8Array, fallback: 'windows-1256' | null = 
       hasBom: false,
     };
   } catch {
-    if (fallback === null)
-      throw new UnreadableFileError(
-        'ENCODING',
-        'The file is not UTF-8 text. Export it from the ERP as CSV UTF-8.',
-      );
+    if (fallback === null) throw new UnreadableFileError({ code: 'not-utf8' });
     return { text: new TextDecoder(fallback).decode(bytes), encoding: fallback, hasBom: false };
   }
 }

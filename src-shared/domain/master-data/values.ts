@@ -7,8 +7,29 @@
  * `/`), Resources and their fields (dates `YYYY-MM-DD`, timestamps ISO 8601).
  */
 
-/** A cell read, or why it could not be, in plain words. */
-export type CellValue<T> = { ok: true; value: T } | { ok: false; problem: string };
+/**
+ * Why a cell's text cannot be read as its field's type, with the text as written: not a number, not a
+ * whole number, not yes or no, not a date, not a day of the calendar, not a date and time, not a time
+ * of day. The renderer words it in the clerk's language.
+ */
+export type CellProblem = {
+  code:
+    | 'not-a-number'
+    | 'not-whole'
+    | 'not-yes-no'
+    | 'not-a-date'
+    | 'not-a-day'
+    | 'not-a-timestamp'
+    | 'not-a-time';
+  text: string;
+};
+
+/** A cell read, or why it could not be. */
+export type CellValue<T> = { ok: true; value: T } | { ok: false; problem: CellProblem };
+
+/** Why a key is not one the service takes: empty, too long (its length and the most), or holding `/`. */
+export type KeyProblem =
+  { code: 'empty' } | { code: 'too-long'; length: number; most: number } | { code: 'slash' };
 
 /** How a date like 03/04/2025 is read: day first (most ERP locales of the region) or month first. */
 export type DateOrder = 'dmy' | 'mdy';
@@ -19,8 +40,8 @@ export const maxKeyLength = 64;
 function ok<T>(value: T): CellValue<T> {
   return { ok: true, value };
 }
-function problem<T>(text: string): CellValue<T> {
-  return { ok: false, problem: text };
+function problem<T>(code: CellProblem['code'], text: string): CellValue<T> {
+  return { ok: false, problem: { code, text } };
 }
 
 /** Arabic-Indic and Persian digits as ASCII, the Arabic decimal and thousands signs as `.` and `,`. */
@@ -38,10 +59,10 @@ export function normaliseDigits(text: string): string {
  * Spec, Push semantics: "Record keys (`{ref}`, `{branch_ref}`, batch `ref`) are 1 to 64 characters
  * and contain no `/`. A malformed key is `422 INVALID_REQUEST`."
  */
-export function keyProblem(key: string): string | null {
-  if (key.length === 0) return 'is empty';
-  if (key.length > maxKeyLength) return `has ${key.length} characters; a key has at most ${maxKeyLength}`;
-  if (key.includes('/')) return 'contains "/", which a key may not';
+export function keyProblem(key: string): KeyProblem | null {
+  if (key.length === 0) return { code: 'empty' };
+  if (key.length > maxKeyLength) return { code: 'too-long', length: key.length, most: maxKeyLength };
+  if (key.includes('/')) return { code: 'slash' };
   return null;
 }
 
@@ -68,19 +89,21 @@ export function parseNumber(raw: string): CellValue<number> {
   } else if (lastComma >= 0) {
     text = /^[+-]?\d{1,3}(,\d{3})+$/.test(text) ? text.replace(/,/g, '') : text.replace(',', '.');
   }
-  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return problem(`"${raw}" is not a number`);
+  if (!/^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/.test(text)) return problem('not-a-number', raw);
   const value = sign * Number(text);
-  return Number.isFinite(value) ? ok(Object.is(value, -0) ? 0 : value) : problem(`"${raw}" is not a number`);
+  return Number.isFinite(value) ? ok(Object.is(value, -0) ? 0 : value) : problem('not-a-number', raw);
 }
 
 /** A whole number (`30`, `30.0`). */
 export function parseInteger(raw: string): CellValue<number> {
   const read = parseNumber(raw);
   if (!read.ok) return read;
-  return Number.isInteger(read.value) ? read : problem(`"${raw}" is not a whole number`);
+  return Number.isInteger(read.value) ? read : problem('not-whole', raw);
 }
 
+// words: not shown (yes and no as exports write them, read from cells)
 const truthy = new Set(['true', 'yes', 'y', '1', 't', 'x', 'on', 'active', 'blocked', 'نعم', 'صح']);
+// words: not shown
 const falsy = new Set(['false', 'no', 'n', '0', 'f', 'off', 'inactive', 'لا', 'خطأ']);
 
 /** Yes or no: true/false, yes/no, y/n, 1/0, x, نعم/لا. */
@@ -88,7 +111,7 @@ export function parseBoolean(raw: string): CellValue<boolean> {
   const text = normaliseDigits(raw).trim().toLowerCase();
   if (truthy.has(text)) return ok(true);
   if (falsy.has(text)) return ok(false);
-  return problem(`"${raw}" is not yes or no`);
+  return problem('not-yes-no', raw);
 }
 
 function isRealDay(year: number, month: number, day: number): boolean {
@@ -116,9 +139,9 @@ export function parseDate(raw: string, order: DateOrder = 'dmy'): CellValue<stri
     const second = Number(localLike[2]);
     parts = order === 'dmy' ? [Number(localLike[3]), second, first] : [Number(localLike[3]), first, second];
   }
-  if (!parts) return problem(`"${raw}" is not a date (write it as 2025-03-31 or 31/03/2025)`);
+  if (!parts) return problem('not-a-date', raw);
   const [year, month, day] = parts;
-  if (!isRealDay(year, month, day)) return problem(`"${raw}" is not a day of the calendar`);
+  if (!isRealDay(year, month, day)) return problem('not-a-day', raw);
   return ok(`${pad(year, 4)}-${pad(month)}-${pad(day)}`);
 }
 
@@ -152,12 +175,11 @@ export function parseTimestamp(
   const local = /^(.+?)[T ](\d{1,2}):(\d{2})(?::(\d{2}))?$/.exec(text);
   const datePart = local ? (local[1] ?? '') : text;
   const date = parseDate(datePart, options.order);
-  if (!date.ok)
-    return problem(`"${raw}" is not a date and time (write it as 2025-03-31 18:00 or 2025-03-31T18:00:00Z)`);
+  if (!date.ok) return problem('not-a-timestamp', raw);
   const [hours, minutes, seconds] = local
     ? [Number(local[2]), Number(local[3]), Number(local[4] ?? '0')]
     : [23, 59, 59];
-  if (hours > 23 || minutes > 59 || seconds > 59) return problem(`"${raw}" is not a time of day`);
+  if (hours > 23 || minutes > 59 || seconds > 59) return problem('not-a-time', raw);
   return ok(
     `${date.value}T${pad(hours)}:${pad(minutes)}:${pad(seconds)}${offsetText(options.offsetMinutes)}`,
   );

@@ -96,6 +96,7 @@ export interface CustomerNameMatches {
  * Words of a company's legal form, folded (`foldWords`): a name is the same name without them.
  * Only words that never tell two companies apart; `Trading`, `Group`, `للتجارة` are not among them.
  */
+// words: not shown (company forms as names are written, folded away when names are compared)
 const companyWords: ReadonlySet<string> = new Set([
   'co',
   'company',
@@ -127,7 +128,7 @@ const companyInitials: ReadonlyArray<readonly string[]> = [
 const articleWords: ReadonlySet<string> = new Set(['al', 'el', 'the']);
 
 /** The Arabic article, and the shortest word it is taken off (`النور` → `نور`, never `الله` → `له`). */
-const arabicArticle = 'ال';
+const arabicArticle = 'ال'; // words: not shown
 const minArticleWordLength = arabicArticle.length + 3;
 
 /** A name folded (`foldWords`: words apart by one space), and its key by spelling (the spaces taken out). */

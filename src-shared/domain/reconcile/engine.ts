@@ -486,6 +486,7 @@ class Run {
   }
 
   /** Applies one decision; why not, in plain words, when it cannot be. */
+  // words: not shown (an ignored decision's reason is kept for developers; no screen shows it)
   private decideOne(
     decision: ReconcileDecision,
     docByKey: ReadonlyMap<string, DocEntry>,

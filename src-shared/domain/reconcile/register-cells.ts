@@ -13,14 +13,21 @@ import { unguardedCell } from '../master-data/csv';
 import { normaliseDigits, parseDate, parseNumber } from '../master-data/values';
 import { foldWords } from '../text/fold';
 
-/** A cell read: a value, or why not, in plain words. */
-export type CellRead<T> = { ok: true; value: T } | { ok: false; problem: string };
+/** A cell read: a value, or why not (a code the register's row problem carries with the cell). */
+export type CellRead<T, P> = { ok: true; value: T } | { ok: false; problem: P };
+
+/** Why an amount cell is not one: not a number, more than two decimals, too large for exact cents. */
+export type AmountProblem = 'not-a-number' | 'too-many-decimals' | 'too-large';
+
+/** Why a date cell is not one: not a day of the calendar, not a date, not year first as chosen. */
+export type RegisterDateProblem = 'not-a-day' | 'not-a-date' | 'not-year-first';
 
 // ---------------------------------------------------------------------------------------------
 // Currencies
 // ---------------------------------------------------------------------------------------------
 
 /** Currency names and symbols as exports write them, folded (`foldWords`), to their ISO 4217 codes. */
+// words: not shown (read from cells)
 const currencyWords: ReadonlyArray<[string, readonly string[]]> = [
   [
     'EGP',
@@ -121,10 +128,10 @@ const amountCurrency =
  * for a credit (minus), `DR` for a debit; the formula guard `'` before a minus. More than two decimals
  * that are not zeros is refused rather than rounded: the service's amounts have two (spec, Resources).
  */
-export function readAmount(raw: string): CellRead<AmountRead> {
+export function readAmount(raw: string): CellRead<AmountRead, AmountProblem> {
   // Most cells are plain numbers (`1045.5`, `-292.50`): read at once, digit by digit.
   const plain = plainAmount.exec(raw);
-  if (plain) return plainCents(raw, plain[1] === '-', plain[2] ?? '', plain[3] ?? '');
+  if (plain) return plainCents(plain[1] === '-', plain[2] ?? '', plain[3] ?? '');
   let text = normaliseDigits(unguardedCell(raw.trim()));
   let sign = 1;
   const side = /^(.*?)\s*\b(CR|Cr|cr|DR|Dr|dr)\.?$/.exec(text);
@@ -140,13 +147,13 @@ export function readAmount(raw: string): CellRead<AmountRead> {
     const symbol = (match.groups['before'] ?? match.groups['after'] ?? '').trim();
     if (symbol !== '') {
       currency = currencyCode(symbol);
-      if (currency === null) return { ok: false, problem: `the amount "${raw}" is not a number` };
+      if (currency === null) return { ok: false, problem: 'not-a-number' };
       text = `${leadingSign}${(match.groups['number'] ?? '').trim()}`;
     }
   }
   const read = parseNumber(text);
-  if (!read.ok) return { ok: false, problem: `the amount "${raw}" is not a number` };
-  return centsOf(raw, sign * read.value, currency);
+  if (!read.ok) return { ok: false, problem: 'not-a-number' };
+  return centsOf(sign * read.value, currency);
 }
 
 /** A plain number as most exports write amounts: a minus, digits, a decimal point and decimals. */
@@ -157,25 +164,23 @@ const plainAmount = /^(-?)(\d{1,13})(?:\.(\d{1,6}))?$/;
  * up to 13 digits is refused for the float's last bit (`632263110426.05`). More than two decimals
  * that are not zeros is refused, as `centsOf` refuses it.
  */
-function plainCents(raw: string, isMinus: boolean, whole: string, decimals: string): CellRead<AmountRead> {
-  if (/[^0]/.test(decimals.slice(2)))
-    return { ok: false, problem: `the amount "${raw}" has more than 2 decimals` };
+function plainCents(isMinus: boolean, whole: string, decimals: string): CellRead<AmountRead, AmountProblem> {
+  if (/[^0]/.test(decimals.slice(2))) return { ok: false, problem: 'too-many-decimals' };
   const cents = Number(whole) * 100 + Number(decimals.slice(0, 2).padEnd(2, '0'));
   return { ok: true, value: { cents: isMinus && cents !== 0 ? -cents : cents, currency: null } };
 }
 
 /** An amount read as whole cents, refused with more than two decimals that are not zeros. */
-function centsOf(raw: string, value: number, currency: string | null): CellRead<AmountRead> {
+function centsOf(value: number, currency: string | null): CellRead<AmountRead, AmountProblem> {
   const scaled = value * 100;
   const cents = Math.round(scaled);
-  if (Math.abs(scaled - cents) > 1e-3)
-    return { ok: false, problem: `the amount "${raw}" has more than 2 decimals` };
-  if (!Number.isSafeInteger(cents)) return { ok: false, problem: `the amount "${raw}" is too large` };
+  if (Math.abs(scaled - cents) > 1e-3) return { ok: false, problem: 'too-many-decimals' };
+  if (!Number.isSafeInteger(cents)) return { ok: false, problem: 'too-large' };
   return { ok: true, value: { cents: cents === 0 ? 0 : cents, currency } };
 }
 
 /** An amount cell as whole cents (`readAmount` without the currency). */
-export function parseAmountCents(raw: string): CellRead<number> {
+export function parseAmountCents(raw: string): CellRead<number, AmountProblem> {
   const read = readAmount(raw);
   return read.ok ? { ok: true, value: read.value.cents } : read;
 }
@@ -190,6 +195,7 @@ export function parseAmountCents(raw: string): CellRead<number> {
  */
 export type RegisterDateOrder = 'dmy' | 'mdy' | 'ymd';
 
+// words: not shown (month names as cells write them)
 const monthNames: ReadonlyArray<readonly string[]> = [
   ['jan', 'january', 'يناير', 'كانون الثاني'],
   ['feb', 'february', 'فبراير', 'شباط'],
@@ -234,15 +240,16 @@ function numericParts(day: string): { a: number; b: number; c: number; isYearFir
   return null;
 }
 
-function iso(year: number, month: number, day: number): CellRead<string> {
-  return parseDate(`${year}-${month}-${day}`);
+function iso(year: number, month: number, day: number): CellRead<string, RegisterDateProblem> {
+  const read = parseDate(`${year}-${month}-${day}`);
+  return read.ok ? read : { ok: false, problem: 'not-a-day' };
 }
 
 /**
  * A date with a named month, in English or Arabic: `31 Mar 2026`, `31-Mar-2026`, `Mar 31, 2026`,
  * `March 31 2026`, `31 مارس 2026`. Null when the cell is not one.
  */
-function namedMonthDate(day: string): CellRead<string> | null {
+function namedMonthDate(day: string): CellRead<string, RegisterDateProblem> | null {
   const words = foldWords(day).split(' ');
   if (words.length !== 3) return null;
   const [first, second, third] = words as [string, string, string];
@@ -270,13 +277,19 @@ function serialDate(serial: number): string {
  * after the date ignored; a spreadsheet serial day number (`46112`). A day that does not exist
  * (31 April) is refused.
  */
-export function parseRegisterDate(raw: string, order: RegisterDateOrder): CellRead<string> {
+export function parseRegisterDate(
+  raw: string,
+  order: RegisterDateOrder,
+): CellRead<string, RegisterDateProblem> {
   const day = dayPart(raw);
-  const fail = (problem: string): CellRead<string> => ({ ok: false, problem: `the date ${problem}` });
+  const fail = (problem: RegisterDateProblem): CellRead<string, RegisterDateProblem> => ({
+    ok: false,
+    problem,
+  });
   const compact = /^(\d{4})(\d{2})(\d{2})$/.exec(day);
   if (compact) {
     const read = iso(Number(compact[1]), Number(compact[2]), Number(compact[3]));
-    return read.ok ? read : fail(`"${raw}" is not a day of the calendar`);
+    return read.ok ? read : fail('not-a-day');
   }
   if (/^\d{5}(\.0+)?$/.test(day)) {
     const serial = Number(day);
@@ -284,14 +297,14 @@ export function parseRegisterDate(raw: string, order: RegisterDateOrder): CellRe
       return { ok: true, value: serialDate(serial) };
   }
   const named = namedMonthDate(day);
-  if (named) return named.ok ? named : fail(`"${raw}" is not a day of the calendar`);
+  if (named) return named.ok ? named : fail('not-a-day');
   const parts = numericParts(day);
-  if (!parts) return fail(`"${raw}" is not a date (write it as 2025-03-31 or 31/03/2025)`);
-  let read: CellRead<string>;
+  if (!parts) return fail('not-a-date');
+  let read: CellRead<string, RegisterDateProblem>;
   if (parts.isYearFirst) read = iso(parts.a, parts.b, parts.c);
-  else if (order === 'ymd') return fail(`"${raw}" is not written year first (2025-03-31)`);
+  else if (order === 'ymd') return fail('not-year-first');
   else read = order === 'dmy' ? iso(parts.c, parts.b, parts.a) : iso(parts.c, parts.a, parts.b);
-  return read.ok ? read : fail(`"${raw}" is not a day of the calendar`);
+  return read.ok ? read : fail('not-a-day');
 }
 
 /** How the dates of a column are written, as found from the column itself. */

@@ -1,3 +1,4 @@
+// words: none of this file is shown (generated exports for measuring the reader and for the sandbox's tests).
 /**
  * Generated data for measuring the register reader: an ERP's invoice export written one row per line
  * item, as Xero writes it (every invoice column repeated on each of its item rows, `Total` among them,

@@ -18,12 +18,8 @@ import { foldedSynonyms, registerFields, type RegisterField } from './register-w
  */
 export const maxRegisterLines = 250_000;
 
-/** The register's row limit, in the words of ../master-data/table.ts `RowLimit`. */
-export const registerRowLimit: RowLimit = {
-  maxRows: maxRegisterLines,
-  tooLarge: (rows) =>
-    `The register has ${rows} rows; the desk compares at most ${maxRegisterLines} at once. Export a shorter period.`,
-};
+/** The register's row limit (../master-data/table.ts `RowLimit`). */
+export const registerRowLimit: RowLimit = { maxRows: maxRegisterLines, of: 'register' };
 
 /** A register table: the header, the data rows under it, and what was above it. */
 export interface RegisterTable extends ImportTable {
@@ -86,7 +82,7 @@ export function findHeaderIndex(
 /**
  * A register table from rows of cells (a CSV file's, or an XLSX sheet's): the header found under any
  * preamble (`findHeaderIndex`), blank rows dropped, cells trimmed. Throws UnreadableFileError
- * (`EMPTY`, `TOO_LARGE`) with plain words.
+ * (`no-rows`, `too-many-rows`).
  */
 export function registerTableFromRows(
   rows: readonly CsvRow[],
@@ -94,7 +90,7 @@ export function registerTableFromRows(
 ): RegisterTable {
   const index = findHeaderIndex(rows, options.headerLine, options.headerScore);
   const header = rows[index];
-  if (index < 0 || !header) throw new UnreadableFileError('EMPTY', 'The file has no rows.');
+  if (index < 0 || !header) throw new UnreadableFileError({ code: 'no-rows' });
   const data: CsvRow[] = [];
   for (let i = index + 1; i < rows.length; i += 1) {
     const row = rows[i]!;
@@ -103,7 +99,12 @@ export function registerTableFromRows(
     if (cells.some((cell) => cell !== '')) data.push({ line: row.line, cells });
   }
   if (data.length > registerRowLimit.maxRows)
-    throw new UnreadableFileError('TOO_LARGE', registerRowLimit.tooLarge(data.length));
+    throw new UnreadableFileError({
+      code: 'too-many-rows',
+      rows: data.length,
+      most: registerRowLimit.maxRows,
+      of: registerRowLimit.of,
+    });
   return {
     headers: header.cells.map((cell) => cell.trim()),
     rows: data,
@@ -142,8 +143,7 @@ export function isSpreadsheetXml(text: string): boolean {
  */
 export function spreadsheetXmlRows(text: string): { rows: CsvRow[]; sheetName: string } {
   const sheet = /<(?:ss:)?Worksheet\b([^>]*)>([\s\S]*?)<\/(?:ss:)?Worksheet>/.exec(text);
-  if (!sheet)
-    throw new UnreadableFileError('MALFORMED', 'The workbook has no sheet. Export it again, or as CSV.');
+  if (!sheet) throw new UnreadableFileError({ code: 'workbook-without-sheet' });
   const sheetName = xmlText(/(?:ss:)?Name="([^"]*)"/.exec(sheet[1] ?? '')?.[1] ?? 'Sheet1');
   const rows: CsvRow[] = [];
   let line = 0;
@@ -188,17 +188,14 @@ const oleSignature = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
 /**
  * Reads a register exported as CSV (UTF-8, UTF-16 or Windows-1256; delimiter given or found) or as
  * SpreadsheetML 2003 XML, its header found under any preamble (by `headerScore`'s columns when given,
- * else a register's). Throws UnreadableFileError with plain words when the file cannot be read.
+ * else a register's). Throws UnreadableFileError (its `problem`) when the file cannot be read.
  */
 export function readRegisterFile(
   bytes: Uint8Array,
   options: { delimiter?: CsvDelimiter; headerLine?: number; headerScore?: HeaderScore } = {},
 ): RegisterFileRead {
   if (oleSignature.every((byte, index) => bytes[index] === byte))
-    throw new UnreadableFileError(
-      'SPREADSHEET',
-      'This is an old Excel file (.xls, Excel 97-2003). Open it in Excel and save it as .xlsx, or export CSV.',
-    );
+    throw new UnreadableFileError({ code: 'old-xls' });
   const decoded = decodeText(bytes);
   if (isSpreadsheetXml(decoded.text)) {
     const { rows, sheetName } = spreadsheetXmlRows(decoded.text);

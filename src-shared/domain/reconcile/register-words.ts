@@ -1,3 +1,4 @@
+// words: none of this file is shown (headers, layouts and type words as ERP exports write them, read from files).
 /**
  * The words of ERP registers: the headers that suggest each register column (English and Arabic,
  * with the labels named ERPs really write, mistranslations included), the layouts of named ERPs'

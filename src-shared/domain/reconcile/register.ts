@@ -15,14 +15,21 @@
  */
 import type { FeedKind } from '../../wire';
 import type { ImportTable } from '../master-data/table';
-import { columnChoiceProblems, normaliseHeader } from '../master-data/mapping';
+import {
+  columnChoiceProblems,
+  normaliseHeader,
+  type MappingProblem,
+  type MappingTarget,
+} from '../master-data/mapping';
 import { maxExternalNumberLength } from '../acks';
 import { unguardedCell } from '../master-data/csv';
 import { foldToken } from '../text/fold';
 import {
   currencyCode,
   findDateOrder,
+  type AmountProblem,
   type CellRead,
+  type RegisterDateProblem,
   parseRegisterDate,
   readAmount,
   type DateOrderFound,
@@ -34,7 +41,6 @@ import {
   isTotalCell,
   readDocumentType,
   recogniseLayout,
-  registerFieldDefs,
   registerFields,
   taxExcludedAmountWords,
   type RegisterField,
@@ -188,19 +194,29 @@ export function suggestRegisterMapping(headers: readonly string[]): RegisterMapp
 }
 
 /**
- * What keeps a mapping from being used, in plain words: a required column not chosen, a column the
- * file does not have, one column chosen twice.
+ * What keeps a register's mapping from being used: a column problem (../master-data/mapping.ts, fields
+ * by `RegisterField`), or a date column that cannot say how its dates are written (some day first and
+ * others month first, or every one either, with one of them).
  */
-export function registerMappingProblems(mapping: RegisterMapping, headers: readonly string[]): string[] {
-  const problems: string[] = [];
+export type RegisterMappingProblem =
+  MappingProblem | { code: 'dates-mixed' } | { code: 'dates-ambiguous'; example: string | null };
+
+/**
+ * What keeps a mapping from being used: a required column not chosen, a column the file does not
+ * have, one column chosen twice.
+ */
+export function registerMappingProblems(
+  mapping: RegisterMapping,
+  headers: readonly string[],
+): MappingProblem[] {
+  const problems: MappingProblem[] = [];
   const columns = mapping.columns;
-  if (columns.erpNumber === undefined)
-    problems.push(`Choose the column for "${registerFieldDefs.erpNumber.label}".`);
+  if (columns.erpNumber === undefined) problems.push({ code: 'choose-column', field: 'erpNumber' });
   if (columns.amount === undefined && columns.lineAmount === undefined)
-    problems.push(`Choose the column for "${registerFieldDefs.amount.label}".`);
-  const targets = registerFields.flatMap((field): Array<[string, number]> => {
+    problems.push({ code: 'choose-column', field: 'amount' });
+  const targets = registerFields.flatMap((field): Array<[MappingTarget, number]> => {
     const index = columns[field];
-    return index === undefined ? [] : [[registerFieldDefs[field].label, index]];
+    return index === undefined ? [] : [[{ field }, index]];
   });
   return [...problems, ...columnChoiceProblems(targets, headers)];
 }
@@ -233,10 +249,30 @@ export interface ReadRegisterOptions {
 }
 
 /** A row the register cannot take, and why, in plain words. */
+/**
+ * Why a register's document cannot be read, with what the clerk needs to find it: its number empty or
+ * too long for an answer, an amount or line amount that is not one (the cell as written), a date that
+ * is not one, a currency that is not one, its rows in different currencies or giving different totals,
+ * no amount, a document type the desk does not know, no currency and none set for blank cells, or a
+ * default currency that is not a code. The renderer words it.
+ */
+export type RegisterRowProblem =
+  | { code: 'number-empty' }
+  | { code: 'number-too-long'; length: number; most: number }
+  | { code: 'amount-unreadable'; column: 'amount' | 'lineAmount'; text: string; why: AmountProblem }
+  | { code: 'date-unreadable'; text: string; why: RegisterDateProblem }
+  | { code: 'currency-unknown'; text: string }
+  | { code: 'currencies-differ'; first: string; second: string }
+  | { code: 'totals-differ'; cents: number[] }
+  | { code: 'amount-empty' }
+  | { code: 'type-unknown'; text: string }
+  | { code: 'currency-empty' }
+  | { code: 'default-currency-not-code'; currency: string };
+
 export interface BadRegisterRow {
   /** The file's line or sheet row (1-based). */
   line: number;
-  problems: string[];
+  problems: RegisterRowProblem[];
 }
 
 /** A row left out of the register on purpose, and why. */
@@ -278,7 +314,7 @@ export type RegisterRead =
   | { ok: true; register: Register; reading: RegisterReading }
   | {
       ok: false;
-      mappingProblems: string[];
+      mappingProblems: RegisterMappingProblem[];
       badRows: BadRegisterRow[];
       /** The date column cannot say how its dates are written: the clerk must choose. */
       needsDateOrder?: DateOrderFound;
@@ -308,7 +344,7 @@ interface Draft {
   /** Whether any of its rows has a currency cell filled (read or not). */
   hasCurrencyCell: boolean;
   rows: number;
-  problems: string[];
+  problems: RegisterRowProblem[];
 }
 
 /** The date order to read with, or why the clerk must choose. */
@@ -411,8 +447,8 @@ export function readRegister(
       ok: false,
       mappingProblems: [
         dates.needs.reason === 'mixed'
-          ? 'Some dates in the file are written day first and others month first: choose how to read them.'
-          : `Every date in the file could be day first or month first${dates.needs.example ? ` (${dates.needs.example.text})` : ''}: choose how to read them.`,
+          ? { code: 'dates-mixed' }
+          : { code: 'dates-ambiguous', example: dates.needs.example?.text ?? null },
       ],
       badRows: [],
       needsDateOrder: dates.needs,
@@ -424,7 +460,7 @@ export function readRegister(
   const currencyNames = new Map<string, string>();
   let formulaGuards = 0;
   /** Each distinct date cell read once (a register holds a few hundred days in many rows). */
-  const datesRead = new Map<string, CellRead<string>>();
+  const datesRead = new Map<string, CellRead<string, RegisterDateProblem>>();
   /** Each distinct currency cell read once, as its code or null. */
   const currenciesRead = new Map<string, string | null>();
   let current: Draft | null = null;
@@ -513,11 +549,13 @@ export function readRegister(
         rows: 0,
         problems: [],
       };
-      if (erpNumber === '') draft.problems.push('the ERP document number is empty');
+      if (erpNumber === '') draft.problems.push({ code: 'number-empty' });
       else if (erpNumber.length > maxExternalNumberLength)
-        draft.problems.push(
-          `the ERP document number has ${erpNumber.length} characters; an answer carries at most ${maxExternalNumberLength}`,
-        );
+        draft.problems.push({
+          code: 'number-too-long',
+          length: erpNumber.length,
+          most: maxExternalNumberLength,
+        });
       drafts.set(id, draft);
     }
     current = erpNumber === '' && draft.rows === 0 ? null : draft;
@@ -528,14 +566,26 @@ export function readRegister(
       if (read.ok) {
         draft.totals.push(read.value.cents);
         if (read.value.currency && draft.currency === '') draft.currency = read.value.currency;
-      } else draft.problems.push(read.problem);
+      } else
+        draft.problems.push({
+          code: 'amount-unreadable',
+          column: 'amount',
+          text: amountCell,
+          why: read.problem,
+        });
     }
     if (lineAmountCell !== '') {
       const read = readAmount(lineAmountCell);
       if (read.ok) {
         draft.lineSum += read.value.cents;
         draft.hasLineAmount = true;
-      } else draft.problems.push(read.problem.replace('the amount', 'the line amount'));
+      } else
+        draft.problems.push({
+          code: 'amount-unreadable',
+          column: 'lineAmount',
+          text: lineAmountCell,
+          why: read.problem,
+        });
     }
     // The rest is read from the document's first row that has it.
     if (draft.date === null) {
@@ -547,7 +597,7 @@ export function readRegister(
           datesRead.set(dateCell, read);
         }
         if (read.ok) draft.date = read.value;
-        else draft.problems.push(read.problem);
+        else draft.problems.push({ code: 'date-unreadable', text: dateCell, why: read.problem });
       }
     }
     const currencyCell = field('currency');
@@ -560,10 +610,10 @@ export function readRegister(
         // A name or symbol rather than a code: the clerk is told what it was read as.
         if (code !== null && !/^[A-Za-z]{3}$/.test(currencyCell)) currencyNames.set(currencyCell, code);
       }
-      if (code === null) draft.problems.push(`the currency "${currencyCell}" is not a currency code`);
+      if (code === null) draft.problems.push({ code: 'currency-unknown', text: currencyCell });
       else {
         if (draft.currency !== '' && draft.currency !== code && draft.rows > 1)
-          draft.problems.push(`its rows are in different currencies (${draft.currency} and ${code})`);
+          draft.problems.push({ code: 'currencies-differ', first: draft.currency, second: code });
         draft.currency = code;
       }
     }
@@ -599,22 +649,16 @@ export function readRegister(
     if (draft.totals.length > 0) {
       if (lineAmountAt >= 0) {
         const distinct = [...new Set(draft.totals)];
-        if (distinct.length > 1)
-          problems.push(
-            `its rows give different totals (${distinct.map((c) => (c / 100).toFixed(2)).join(', ')})`,
-          );
+        if (distinct.length > 1) problems.push({ code: 'totals-differ', cents: distinct });
         cents = distinct[0] ?? 0;
       } else cents = draft.totals.reduce((sum, value) => sum + value, 0);
     } else if (draft.hasLineAmount) cents = draft.lineSum;
-    else if (!draft.hasAmountCell) problems.push('the amount is empty');
+    else if (!draft.hasAmountCell) problems.push({ code: 'amount-empty' });
     let kind = options.kind;
     let isReversal = false;
     if (draft.typeCell !== '') {
       const type = readDocumentType(draft.typeCell);
-      if (type === undefined)
-        problems.push(
-          `the document type "${draft.typeCell}" is not an order, invoice, payment or credit note`,
-        );
+      if (type === undefined) problems.push({ code: 'type-unknown', text: draft.typeCell });
       else if (type.kind === null) {
         // A type the desk does not reconcile is left out, whatever its cells say.
         skipped.push({ line: draft.line, text: draft.typeCell, why: 'other-type' });
@@ -631,10 +675,9 @@ export function readRegister(
       continue;
     }
     if (draft.currency === '' && !draft.hasCurrencyCell) {
-      if (defaultCurrency === '')
-        problems.push('the currency is empty and no currency is set for blank cells');
+      if (defaultCurrency === '') problems.push({ code: 'currency-empty' });
       else if (!/^[A-Z]{3}$/.test(defaultCurrency))
-        problems.push(`the currency "${defaultCurrency}" is not a currency code`);
+        problems.push({ code: 'default-currency-not-code', currency: defaultCurrency });
     }
     if (problems.length > 0) {
       badRows.push({ line: draft.line, problems });
@@ -709,9 +752,4 @@ export function readRegister(
       codesInNames,
     },
   };
-}
-
-/** A bad row in plain words: `Line 7: the amount is empty; the date "31/02/2025" is not a day of the calendar.` */
-export function describeBadRow(row: BadRegisterRow): string {
-  return `Line ${row.line}: ${row.problems.join('; ')}.`;
 }

@@ -52,7 +52,7 @@ function line(patch: Partial<ExplanationLine>): ExplanationLine {
     effect: 'adds',
     serviceCents: 150_000,
     bookedCents: 0,
-    why: '',
+    why: { code: 'invoice-pending' },
     ...patch,
   };
 }

@@ -109,8 +109,8 @@ describe('the answer outbox', () => {
     expect(outcome).toEqual({
       ok: false,
       problems: [
-        { id: 'b', problem: 'Type the ERP invoice number.' },
-        { id: 'c', problem: 'Choose a reason for the rejection.' },
+        { id: 'b', problem: { code: 'invoice-number-missing' } },
+        { id: 'c', problem: { code: 'reason-missing' } },
       ],
     });
     expect(await db.outbox.count()).toBe(0);

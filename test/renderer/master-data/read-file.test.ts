@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import writeExcelFile, { type SheetData } from 'write-excel-file/node';
+import type { UnreadableFileError } from '../../../src-shared/domain/master-data';
 import { readImportFile } from '../../../src-renderer/features/master-data/read-file';
+import { fileProblemWords } from '../../../src-renderer/words/file-problem-words';
 
 /** An XLSX made in the test, as an ArrayBuffer (nothing downloaded, no fixture). */
 async function xlsx(rows: SheetData): Promise<ArrayBuffer> {
@@ -44,8 +46,12 @@ describe('reading an export file', () => {
     });
   });
 
-  it('refuses a damaged Excel file in plain words', async () => {
+  it('refuses a damaged Excel file, by its problem, said in plain words', async () => {
     const broken = Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3, 4, 5]).buffer;
-    await expect(readImportFile('broken.xlsx', broken)).rejects.toThrow(/The Excel file cannot be read/);
+    const failed = await readImportFile('broken.xlsx', broken).catch((error: unknown) => error);
+    expect(failed).toMatchObject({ code: 'SPREADSHEET', problem: { code: 'excel-unreadable' } });
+    expect(fileProblemWords((failed as UnreadableFileError).problem)).toMatch(
+      /^The Excel file cannot be read\./,
+    );
   });
 });

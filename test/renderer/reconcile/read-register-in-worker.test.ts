@@ -9,9 +9,11 @@ import {
   suggestRegister,
   type ReadRegisterOptions,
 } from '../../../src-shared/domain/reconcile';
+import type { FileProblem } from '../../../src-shared/domain/master-data';
 import { makeRegisterExport } from '../../../src-shared/domain/reconcile/register-fixture';
 import { registerFileFormat } from '../../../src-renderer/features/reconcile/read-register-file';
 import { readRegisterFileData } from '../../../src-renderer/features/reconcile/register-worker-handler';
+import { fileProblemWords } from '../../../src-renderer/words/file-problem-words';
 
 /** The file read on this thread, as the worker reads it, and its format in the clerk's words. */
 async function readRegisterTable(name: string, buffer: ArrayBuffer) {
@@ -201,7 +203,7 @@ describe('reading a register in the worker', () => {
     expect(table.rows).toEqual([{ line: 3, cells: ['SI-1', '2025-03-01', '12.5'] }]);
   });
 
-  it("passes the reader's UnreadableFileError through, its code and words", async () => {
+  it("passes the reader's UnreadableFileError through, its code and problem", async () => {
     const reader = await readerWith(standInWorker({ made: [], sent: [] }));
     // The class of the module graph the reader was loaded in (`readerWith` loads it afresh).
     const { UnreadableFileError } = await import('../../../src-shared/domain/master-data');
@@ -209,7 +211,8 @@ describe('reading a register in the worker', () => {
       .readRegisterTableInWorker('empty.csv', new ArrayBuffer(0))
       .catch((error: unknown) => error);
     expect(failed).toBeInstanceOf(UnreadableFileError);
-    expect(failed).toMatchObject({ code: 'EMPTY', message: 'The file is empty.' });
+    expect(failed).toMatchObject({ code: 'EMPTY', problem: { code: 'empty' } });
+    expect(fileProblemWords((failed as { problem: FileProblem }).problem)).toBe('The file is empty.');
   });
 });
 

@@ -115,7 +115,7 @@ describe('accepting a whole view', () => {
     });
     expect(outcome).toMatchObject({
       ok: false,
-      message: '2 answer(s) need fixing first: Type the ERP invoice number.',
+      refusal: { code: 'needs-fixing', count: 2, first: { code: 'invoice-number-missing' } },
     });
     expect(await db.outbox.count()).toBe(0);
   });

@@ -150,7 +150,7 @@ describe('answers through the outbox, against the sandbox', () => {
     });
     expect(missing).toEqual({
       ok: false,
-      problems: [{ id: confirm!.id, problem: 'Type the ERP order number to confirm this order.' }],
+      problems: [{ id: confirm!.id, problem: { code: 'order-number-missing' } }],
     });
     expect(await listBatches(connectionId, 'queued')).toHaveLength(0);
 

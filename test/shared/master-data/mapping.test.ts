@@ -37,15 +37,15 @@ describe('column mapping', () => {
     const headers = ['code', 'price', 'from', 'product'];
     const mapping = suggestMapping('prices', headers);
     expect(mappingProblems(mapping, headers)).toEqual([
-      'Choose the column for "Price list key".',
-      'Choose the column for "Unit key".',
+      { code: 'choose-column', field: 'price_list_ref' },
+      { code: 'choose-column', field: 'unit_ref' },
     ]);
     expect(
       mappingProblems({ kind: 'units', fields: { ref: 0 }, names: { en: 0, xx1: 7 } }, ['code']),
     ).toEqual([
-      'The column "code" is chosen for both "Unit key" and "Name (en)".',
-      '"Name (xx1)" points at a column the file does not have.',
-      '"xx1" is not a language key (use en, ar, …).',
+      { code: 'chosen-twice', column: 'code', first: { field: 'ref' }, second: { language: 'en' } },
+      { code: 'not-in-file', target: { language: 'xx1' } },
+      { code: 'language-key', language: 'xx1' },
     ]);
   });
 

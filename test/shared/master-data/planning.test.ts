@@ -54,7 +54,7 @@ describe('push plans', () => {
       importFile('units', 'units.csv', table('code|name.en|name.ar', 'PCS|Piece|قطعة', 'BOX|Box|علبة')),
     ]);
     const built = buildPushPlan(files, { label: 'March exports' });
-    if (!built.ok) throw new Error(built.problems.join('\n'));
+    if (!built.ok) throw new Error(JSON.stringify(built.problems));
     expect({ records: built.records, skipped: built.skippedRows, calls: summary(built.plan.calls) }).toEqual({
       records: 10,
       skipped: 1,
@@ -82,7 +82,7 @@ describe('push plans', () => {
       importFile('price-lists', 'l.csv', table('code|name|currency|version', 'L1|Retail|egp|17')),
     ]);
     const built = buildPushPlan(files, { label: 'x' });
-    if (!built.ok) throw new Error(built.problems.join('\n'));
+    if (!built.ok) throw new Error(JSON.stringify(built.problems));
     expect(built.plan.calls).toEqual([
       {
         call: 'price-list',
@@ -129,7 +129,7 @@ describe('push plans', () => {
       { units: ['PCS'] },
     );
     const built = buildPushPlan(files, { label: 'big', replacePriceLists: ['SMALL'] });
-    if (!built.ok) throw new Error(built.problems.join('\n'));
+    if (!built.ok) throw new Error(JSON.stringify(built.problems));
     expect(summary(built.plan.calls)).toEqual([
       'products-batch 500',
       'products-batch 500',
@@ -157,13 +157,11 @@ describe('push plans', () => {
     ]);
     expect(buildPushPlan(files, { label: 'x', replacePriceLists: ['BIG'] })).toEqual({
       ok: false,
-      problems: [
-        'Price list BIG has 501 prices; replace works only for a list of at most 500. Push it with merge.',
-      ],
+      problems: [{ code: 'replace-too-long', list: 'BIG', prices: 501, most: 500 }],
     });
     expect(buildPushPlan([], { label: 'x' })).toEqual({
       ok: false,
-      problems: ['Nothing to push: every row has an error, or no file was added.'],
+      problems: [{ code: 'nothing-to-push' }],
     });
   });
 
@@ -180,7 +178,7 @@ describe('push plans', () => {
       removeBranches: [{ customerRef: 'C1', branchRef: 'B2' }],
       removalsFile: 'c.csv',
     });
-    if (!built.ok) throw new Error(built.problems.join('\n'));
+    if (!built.ok) throw new Error(JSON.stringify(built.problems));
     expect(summary(built.plan.calls)).toEqual([
       'customer C1',
       'customer C3',

@@ -5,6 +5,7 @@ import {
   parseCsv,
   readCsvFile,
   UnreadableFileError,
+  type FileProblem,
 } from '../../../src-shared/domain/master-data';
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
@@ -13,6 +14,16 @@ const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 const cp1256: Record<string, number> = { ا: 0xc7, ل: 0xe1, س: 0xd3, م: 0xe3, ع: 0xda, ر: 0xd1, ب: 0xc8 };
 function windows1256(text: string): Uint8Array {
   return Uint8Array.from([...text].map((char) => cp1256[char] ?? char.charCodeAt(0)));
+}
+
+/** The problem a read throws (UnreadableFileError's `problem`), for the renderer to word. */
+function problemOf(read: () => unknown): FileProblem | 'read' | 'other' {
+  try {
+    read();
+    return 'read';
+  } catch (error) {
+    return error instanceof UnreadableFileError ? error.problem : 'other';
+  }
 }
 
 describe('decoding an export', () => {
@@ -33,7 +44,7 @@ describe('decoding an export', () => {
       encoding: 'windows-1256',
       hasBom: false,
     });
-    expect(() => decodeText(bytes, null)).toThrow(/not UTF-8/);
+    expect(problemOf(() => decodeText(bytes, null))).toEqual({ code: 'not-utf8' });
   });
 
   it("reads Excel's UTF-16 text with its byte-order mark", () => {
@@ -47,7 +58,7 @@ describe('decoding an export', () => {
     expect(decodeText(bytes)).toMatchObject({ text, encoding: 'utf-16le' });
   });
 
-  it('refuses what is not a text export, in plain words', () => {
+  it('refuses what is not a text export, by its code and problem', () => {
     const codeOf = (bytes: Uint8Array): string => {
       try {
         decodeText(bytes);
@@ -59,6 +70,13 @@ describe('decoding an export', () => {
     expect(codeOf(new Uint8Array())).toBe('EMPTY');
     expect(codeOf(Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2]))).toBe('SPREADSHEET');
     expect(codeOf(Uint8Array.from([0x41, 0x00, 0x42]))).toBe('BINARY');
+    expect(
+      [
+        new Uint8Array(),
+        Uint8Array.from([0x50, 0x4b, 0x03, 0x04, 1, 2]),
+        Uint8Array.from([0x41, 0x00, 0x42]),
+      ].map((bytes) => problemOf(() => decodeText(bytes))),
+    ).toEqual([{ code: 'empty' }, { code: 'xlsx-as-csv' }, { code: 'binary' }]);
   });
 });
 
@@ -84,7 +102,10 @@ describe('the CSV reader', () => {
 
   it('tells where a quoted cell never closes', () => {
     expect(parseCsv('a,b\n1,"open\n2,3\n', ',').unclosedQuoteLine).toBe(2);
-    expect(() => readCsvFile(utf8('a,b\n1,"open\n2,3\n'))).toThrow(/line 2 is never closed/);
+    expect(problemOf(() => readCsvFile(utf8('a,b\n1,"open\n2,3\n')))).toEqual({
+      code: 'unclosed-quote',
+      line: 2,
+    });
   });
 
   it('finds the delimiter from the file', () => {

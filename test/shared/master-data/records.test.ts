@@ -36,13 +36,13 @@ describe('reading rows', () => {
       ),
     );
     expect(issues(prices)).toEqual([
-      '2: error Price may not be negative (-5)',
-      '3: error Product key: the key "P/2" contains "/", which a key may not',
-      '3: error Price: "abc" is not a number',
-      '4: error Product key is empty',
-      '4: error Valid from: "2025-02-30" is not a day of the calendar',
-      '5: error Valid to (2025-03-01) is before valid from (2025-03-10)',
-      '5: error Minimum price 6 is above the price 5',
+      '2: error negative field=price text=-5',
+      '3: error bad-key field=product_ref key=P/2 problem=slash',
+      '3: error unreadable field=price cell=not-a-number(text=abc)',
+      '4: error empty field=product_ref',
+      '4: error unreadable field=valid_from cell=not-a-day(text=2025-02-30)',
+      '5: error valid-to-before-from from=2025-03-10 to=2025-03-01',
+      '5: error min-above-price minPrice=6 price=5',
     ]);
     const customers = importFile(
       'customers',
@@ -50,17 +50,15 @@ describe('reading rows', () => {
       table('code|name|latitude', 'C1||95', `${'x'.repeat(70)}|Long|1`),
     );
     expect(issues(customers)).toEqual([
-      '2: error Latitude must be at most 90 (95)',
-      '2: error has no name in any language',
-      `3: error Customer key: the key "${'x'.repeat(70)}" has 70 characters; a key has at most 64`,
+      '2: error above-max field=latitude max=90 text=95',
+      '2: error no-name',
+      `3: error bad-key field=ref key=${'x'.repeat(70)} problem=too-long(length=70 most=64)`,
     ]);
   });
 
   it('warns about cells beyond the header', () => {
     const units = importFile('units', 'u.csv', table('code|name', 'PCS|Piece|extra'));
-    expect(issues(units)).toEqual([
-      '2: warning has 3 cells but the header has 2; the extra cells are ignored',
-    ]);
+    expect(issues(units)).toEqual(['2: warning extra-cells cells=3 headers=2']);
   });
 
   it("takes the file's as_of for balances, and requires one", () => {
@@ -71,9 +69,7 @@ describe('reading rows', () => {
       { customer_ref: 'C1', balance: 1200.5, as_of: '2025-03-31T23:59:59+02:00' },
       { customer_ref: 'C2', balance: -30, as_of: '2025-03-30T17:00:00+00:00' },
     ]);
-    expect(issues(importFile('balances', 'b.csv', source))).toEqual([
-      '2: error As of is missing: give the date and time the balances were taken',
-    ]);
+    expect(issues(importFile('balances', 'b.csv', source))).toEqual(['2: error no-as-of']);
   });
 });
 
@@ -83,8 +79,8 @@ describe('checks across files', () => {
       importFile('units', 'units.csv', table('code|name', 'PCS|Piece', 'KG|Kilo', 'PCS|Piece again')),
       importFile('units', 'more-units.csv', table('code|name', 'KG|Kilogram')),
     ]);
-    expect(issues(first)).toEqual(['4: error unit PCS is already on line 2']);
-    expect(issues(second)).toEqual(['2: error unit KG is already on units.csv line 3']);
+    expect(issues(first)).toEqual(['4: error key-twice kind=units key=PCS line=2 fileName=null']);
+    expect(issues(second)).toEqual(['2: error key-twice kind=units key=KG line=3 fileName=units.csv']);
     expect(countRows(first?.rows ?? [])).toEqual({ total: 3, errors: 1, warnings: 0 });
   });
 
@@ -109,8 +105,10 @@ describe('checks across files', () => {
       ],
       { customers: ['C1', 'C2'], 'price-lists': ['L'], products: ['P'], units: ['U'] },
     );
-    expect(issues(branches)).toEqual(['4: error branch C1 / B1 is already on line 2']);
-    expect(issues(prices)).toEqual(['4: error price L / P / U / 2025-01-01 is already on line 2']);
+    expect(issues(branches)).toEqual(['4: error key-twice kind=branches key=C1 / B1 line=2 fileName=null']);
+    expect(issues(prices)).toEqual([
+      '4: error key-twice kind=prices key=L / P / U / 2025-01-01 line=2 fileName=null',
+    ]);
   });
 
   it('warns about references neither in the files nor pushed before, and about ones whose row has errors', () => {
@@ -125,10 +123,10 @@ describe('checks across files', () => {
       ],
       { units: ['LTR'] },
     );
-    expect(issues(units)).toEqual(['3: error has no name in any language']);
+    expect(issues(units)).toEqual(['3: error no-name']);
     expect(issues(products)).toEqual([
-      '3: warning Base unit key KG is not in the units files and was not pushed from this computer; push the units file first unless it is already on the service',
-      '4: warning Base unit key BOX: that unit has errors in its file and will not be pushed',
+      '3: warning reference-unknown field=base_unit_ref value=KG target=units',
+      '4: warning reference-has-errors field=base_unit_ref value=BOX target=units',
     ]);
   });
 
@@ -150,8 +148,8 @@ describe('checks across files', () => {
       { products: ['P1', 'P2'], units: ['PCS', 'BOX'] },
     );
     expect(issues(units)).toEqual([
-      '3: error product P1 already has a default order unit',
-      '5: error Factor to base unit must be above 0 (0)',
+      '3: error default-unit-twice product=P1',
+      '5: error not-above-zero field=factor_to_base text=0',
     ]);
   });
 });

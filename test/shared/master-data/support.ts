@@ -35,9 +35,21 @@ export function checked(files: ImportFile[], known: KnownKeys = {}): ImportFile[
   return checkFiles(files, known);
 }
 
-/** Each row's issues as `line: severity message`. */
+/** A problem as `code name=value …`, a problem inside it as `name=code(name=value …)`. */
+function problemText(problem: { code: string }): string {
+  const { code, ...values } = problem;
+  const said = Object.entries(values).map(([name, value]) => {
+    if (typeof value !== 'object' || value === null) return `${name}=${String(value)}`;
+    const inner = problemText(value as { code: string });
+    const [innerCode = '', ...rest] = inner.split(' ');
+    return rest.length ? `${name}=${innerCode}(${rest.join(' ')})` : `${name}=${innerCode}`;
+  });
+  return [code, ...said].join(' ');
+}
+
+/** Each row's issues as `line: severity code name=value …` (the renderer words them: master-data-words.ts). */
 export function issues(file: ImportFile | undefined): string[] {
   return (file?.rows ?? []).flatMap((row) =>
-    row.issues.map((issue) => `${row.line}: ${issue.severity} ${issue.message}`),
+    row.issues.map((issue) => `${row.line}: ${issue.severity} ${problemText(issue.problem)}`),
   );
 }

@@ -152,7 +152,7 @@ describe('one row per item', () => {
     expect(disagreeing).toEqual({
       ok: false,
       mappingProblems: [],
-      badRows: [{ line: 2, problems: ['its rows give different totals (114.00, 115.00)'] }],
+      badRows: [{ line: 2, problems: [{ code: 'totals-differ', cents: [11400, 11500] }] }],
     });
   });
 });
@@ -189,7 +189,7 @@ describe("the clerk's overrides", () => {
     expect(noNumber).toEqual({
       ok: false,
       mappingProblems: [],
-      badRows: [{ line: 3, problems: ['the ERP document number is empty'] }],
+      badRows: [{ line: 3, problems: [{ code: 'number-empty' }] }],
     });
   });
 });
@@ -308,7 +308,7 @@ describe('cells', () => {
       '123456',
       '-11400',
       '104550',
-      'the amount "12.345" has more than 2 decimals',
+      'too-many-decimals',
     ]);
     // Read from the digits: a large amount is never refused for a float's last bit.
     expect(
@@ -316,7 +316,7 @@ describe('cells', () => {
         const read = readAmount(raw);
         return read.ok ? read.value.cents : read.problem;
       }),
-    ).toEqual([63226311042605, 0, 597360, 'the amount "1.005" has more than 2 decimals']);
+    ).toEqual([63226311042605, 0, 597360, 'too-many-decimals']);
   });
 
   it('finds the date order from the whole column, and asks only when nothing decides', () => {
@@ -346,9 +346,7 @@ describe('cells', () => {
     );
     expect(ambiguous.read).toMatchObject({
       ok: false,
-      mappingProblems: [
-        'Every date in the file could be day first or month first (02/11/2026): choose how to read them.',
-      ],
+      mappingProblems: [{ code: 'dates-ambiguous', example: '02/11/2026' }],
       needsDateOrder: { reason: 'ambiguous' },
     });
   });
@@ -378,7 +376,7 @@ describe('cells', () => {
       '2026-06-29',
       '2026-06-29',
       '2026-03-31',
-      'the date "31 Feb 2026" is not a day of the calendar',
+      'not-a-day',
     ]);
   });
 
@@ -442,7 +440,7 @@ describe('files', () => {
   it('tells an old binary .xls from a CSV', () => {
     expect(() =>
       readRegisterFile(new Uint8Array([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0])),
-    ).toThrow(/old Excel file \(\.xls, Excel 97-2003\)/);
+    ).toThrow(expect.objectContaining({ code: 'SPREADSHEET', problem: { code: 'old-xls' } }));
   });
 });
 
