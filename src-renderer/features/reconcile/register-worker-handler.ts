@@ -32,6 +32,22 @@ export type RegisterFileSource =
     }
   | { type: 'xlsx'; sheetName: string };
 
+/** How a text file was read, as a source: what a register's and a salesperson list's readers answer. */
+export function textFileSource(read: {
+  encoding: TextEncodingName;
+  hasBom: boolean;
+  delimiter: CsvDelimiter;
+  xmlSheet: string | null;
+}): RegisterFileSource {
+  return {
+    type: 'text',
+    encoding: read.encoding,
+    hasBom: read.hasBom,
+    delimiter: read.delimiter,
+    xmlSheet: read.xmlSheet,
+  };
+}
+
 /** A register file read: its table, and how it was read. */
 export interface RegisterFileData {
   table: RegisterTable;
@@ -118,16 +134,7 @@ export async function readRegisterFileData(
     return { table: registerTableFromRows(rows, options), source: { type: 'xlsx', sheetName } };
   }
   const read = readRegisterFile(bytes, options);
-  return {
-    table: read.table,
-    source: {
-      type: 'text',
-      encoding: read.encoding,
-      hasBom: read.hasBom,
-      delimiter: read.delimiter,
-      xmlSheet: read.xmlSheet,
-    },
-  };
+  return { table: read.table, source: textFileSource(read) };
 }
 
 /** How many rows under the header an outline carries. */

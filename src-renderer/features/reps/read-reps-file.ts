@@ -8,7 +8,7 @@ import type { RegisterTable } from '../../../src-shared/domain/reconcile';
 import { readRepNamesFile, repNamesTableFromRows } from '../../../src-shared/domain/rep-names';
 import { say } from '../../messages/intl';
 import { isXlsx, readXlsxRows } from '../master-data/read-file';
-import type { RegisterFileSource } from '../reconcile/register-worker-handler';
+import { textFileSource, type RegisterFileSource } from '../reconcile/register-worker-handler';
 
 /** A salesperson export as read: its table under the header found, and how it was read. */
 export interface RepsFileRead {
@@ -54,14 +54,5 @@ export async function readRepsFile(name: string, buffer: ArrayBuffer): Promise<R
     };
   }
   const read = saidIfRefused(() => readRepNamesFile(bytes));
-  return {
-    table: read.table,
-    source: {
-      type: 'text',
-      encoding: read.encoding,
-      hasBom: read.hasBom,
-      delimiter: read.delimiter,
-      xmlSheet: read.xmlSheet,
-    },
-  };
+  return { table: read.table, source: textFileSource(read) };
 }

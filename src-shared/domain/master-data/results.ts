@@ -291,18 +291,17 @@ const entityKinds: Record<string, RecordKind> = {
   branch: 'branches',
 };
 
+/** The kinds of records whose `ref` field names another record, by the call that pushes them. */
+const refKindOfCall: Partial<Record<PushCall['call'], RecordKind>> = {
+  branch: 'branches',
+  'branch-delete': 'branches',
+  prices: 'prices',
+  'product-units': 'product-units',
+};
+
 /** The kind a missing reference names: from the detail's `code` (`unknown_unit`) or else its field. */
 function missingKind(call: PushCall, detail: Record<string, string>): RecordKind | null {
-  const entity = /^unknown_(\w+)$/.exec(detail.code ?? '')?.[1];
-  if (entity && entityKinds[entity]) return entityKinds[entity] ?? null;
-  const field = detail.field ?? '';
-  if (/unit_ref$/.test(field)) return 'units';
-  if (/product_ref$/.test(field)) return 'products';
-  if (/price_list_ref$/.test(field)) return 'price-lists';
-  if (field === 'ref' && (call.call === 'branch' || call.call === 'branch-delete')) return 'customers';
-  if (field === 'ref' && call.call === 'prices') return 'price-lists';
-  if (field === 'ref' && call.call === 'product-units') return 'products';
-  return null;
+  return missingKindOfRecord(refKindOfCall[call.call] ?? null, detail);
 }
 
 /**
@@ -358,8 +357,8 @@ export type ResultProblem =
   | { code: 'invalid'; kind: RecordKind; fields: string; message: string }
   | { code: 'token'; token: string };
 
-/** The missing kind of an `UNKNOWN_REFERENCE` detail, from the record's kind (as `missingKind` from its call). */
-function missingKindOfRecord(kind: RecordKind, detail: Record<string, string>): RecordKind | null {
+/** The missing kind of an `UNKNOWN_REFERENCE` detail: from the detail's `code` (`unknown_unit`), else its field and the kind of the record it is of. */
+function missingKindOfRecord(kind: RecordKind | null, detail: Record<string, string>): RecordKind | null {
   const entity = /^unknown_(\w+)$/.exec(detail.code ?? '')?.[1];
   if (entity && entityKinds[entity]) return entityKinds[entity] ?? null;
   const field = detail.field ?? '';
