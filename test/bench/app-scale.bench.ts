@@ -417,8 +417,12 @@ const bench: BenchModule = async (context) => {
   try {
     for (const size of sizes) {
       measured.push(await measureSize(size, context.runs, sandbox.baseUrl, sandbox.dataDir));
+      // The desk in Arabic right after English at the same size, so the two meet the machine as alike
+      // as one run allows (after a 1,000,000-row run the disk and memory are not what they were).
+      if (size === arabicSize)
+        arabic = await measureSize(arabicSize, context.runs, sandbox.baseUrl, sandbox.dataDir, 'ar');
     }
-    if (Number.isInteger(arabicSize) && arabicSize > 0)
+    if (arabic === null && Number.isInteger(arabicSize) && arabicSize > 0)
       arabic = await measureSize(arabicSize, context.runs, sandbox.baseUrl, sandbox.dataDir, 'ar');
   } finally {
     await sandbox.dispose();
