@@ -1,5 +1,4 @@
 import { Fragment, type ReactNode } from 'react';
-import { rejectReasons } from '../../../src-shared/domain/acks';
 import { refLabel } from '../../../src-shared/domain/feeds';
 import type { Ack, FeedKind, Invoice, Order, Payment, Ref, Return, TaxLine } from '../../../src-shared/wire';
 import type { AuditEntry, StoredDocument } from '../../data/rows';
@@ -11,7 +10,7 @@ import { CodeAndName, CodeAndNameText } from '../ui/CodeAndName';
 import { formatAmount, formatDate, formatTime } from '../ui/format';
 import { ackProblemText, sayAckProblem } from './ack-problem-words';
 import { reviewChip } from './columns';
-import { reasonLabel, shownLabelOptions, statusLabel } from './review-names';
+import { ownRejectReason, reasonLabel, shownLabelOptions, statusLabel } from './review-names';
 import { changeTexts } from './row-words';
 import { useDocumentDetail } from './use-document-detail';
 
@@ -43,7 +42,7 @@ function CodeText({ kind, code }: { kind: NameKind; code: string | null | undefi
 /** A rejection's reason: the desk's own reasons, else the service's return reasons. */
 function ReasonText({ code }: { code: string | null | undefined }) {
   if (!code) return null;
-  const own = rejectReasons.find((reason) => reason.code === code);
+  const own = ownRejectReason(code);
   return own ? (
     <CodeAndNameText code={code} name={own.name} />
   ) : (

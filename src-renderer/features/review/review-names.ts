@@ -2,7 +2,7 @@
 // (docs/decisions/107-names-not-codes.md): read from the store's names slice without a hook (a grid's
 // value getter, an export), in the clerk's language, the code beside the name so it can still be matched
 // against the ERP's and found.
-import { rejectReasons } from '../../../src-shared/domain/acks';
+import { rejectReasons, type RejectReason } from '../../../src-shared/domain/acks';
 import { codeAndName, nameIn } from '../../../src-shared/domain/names';
 import type { FeedKind, ReferenceKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
@@ -55,12 +55,17 @@ export function customerNameShown(row: Pick<ReviewRow, 'customer' | 'customerId'
   return nameIn(named?.name, deskLocale().language) ?? (row.customerName || row.customer);
 }
 
+/** The desk's own rejection reason of `code` (decision 040), which names it before the service's lists. */
+export function ownRejectReason(code: string): RejectReason | null {
+  return rejectReasons.find((reason) => reason.code === code) ?? null;
+}
+
 /**
  * A rejection's reason code as shown: the desk's own reasons (decision 040), else the service's return
  * reasons, in the clerk's language beside the code; the code alone when neither names it.
  */
 export function reasonLabel(code: string, options: LabelOptions): string {
-  const own = rejectReasons.find((reason) => reason.code === code);
+  const own = ownRejectReason(code);
   return own
     ? codeAndName(code, nameIn(own.name, options.language), options)
     : labelOfCode('return-reasons', code, options);
