@@ -10,7 +10,7 @@
 import Dexie, { type EntityTable, type Table, type Transaction } from 'dexie';
 import type { RecordKind } from '../../src-shared/domain/master-data';
 import type { NamedEntity, RecordRefEntity } from '../../src-shared/domain/named-records';
-import { feedKinds, type FeedKind } from '../../src-shared/wire';
+import type { FeedKind } from '../../src-shared/wire';
 import type {
   AuditEntry,
   ChunkLiveRow,
@@ -38,7 +38,7 @@ import type {
 import { reviewRowIndexes, reviewRowTableNames, searchTableIndexes } from './review-rows/layout';
 import { moveRowsToPagedTables, type RowMoveProgress } from './review-rows/row-move';
 import { addCustomerNames } from './upgrades/v3-customer-names';
-import { rowWithFacts } from './upgrades/row-facts-from-words';
+import { markRowFactsToWrite, writeRowFacts } from './upgrades/v11-row-facts';
 import { moveDocumentsIntoChunks } from './upgrades/v4-document-chunks';
 import { recordSeqs } from './upgrades/v7-seqs';
 
@@ -167,14 +167,15 @@ export class DeskDb extends Dexie {
       recordRefs: '[entity+id]',
       repNames: '[connectionId+repId+code]',
     });
-    // Rows stored before rows kept facts (their note and changes in English words) are read as facts,
-    // so they are said in the clerk's language; no version: nothing is indexed by them, and no row moves.
-    for (const kind of feedKinds)
-      this.rowsOf(kind).hook('reading', (row: ReviewRow) => rowWithFacts(kind, row));
+    // Version 11 (upgrades/v11-row-facts.ts): rows stored before rows kept facts (their note, changes
+    // and ack problem in English words) are written with their facts once, so they are said in the
+    // clerk's language and no read pays for reading words. The upgrade only marks the rows to write.
+    this.version(11).upgrade((tx) => markRowFactsToWrite(tx));
     this.on(
       'ready',
       async (vip: Dexie) => {
         await moveRowsToPagedTables(vip, (progress) => this.#tellUpgrade(progress));
+        await writeRowFacts(vip, (progress) => this.#tellUpgrade(progress));
         this.#tellUpgrade(null);
       },
       true,

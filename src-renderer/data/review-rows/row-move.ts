@@ -12,6 +12,7 @@ import type { ReviewRow, ViewCounterRow } from '../rows';
 import { withRowKeys } from './projection';
 import { addToSearchTables, searchTableNames } from './search-tables';
 import { reviewRowTableNames } from './layout';
+import { rowWithFacts } from '../upgrades/row-facts-from-words';
 
 /** How far a move has come: rows moved of the rows there were to move (0 of 0: a version's own upgrade). */
 export interface RowMoveProgress {
@@ -85,9 +86,12 @@ async function moveBatch(
   const counters = database.table<ViewCounterRow, FeedKind>('viewCounters');
   const meta = database.table<{ key: string; value: string }, string>('meta');
   return database.transaction('rw', [from, to, counters, meta, ...searchTableNames], async () => {
-    const rows = await (after === null ? from.toCollection() : from.where(':id').above(after))
-      .limit(rowMoveBatch)
-      .toArray();
+    // Version 7's rows hold their note and changes in words: they move with their facts (v11-row-facts.ts).
+    const rows = (
+      await (after === null ? from.toCollection() : from.where(':id').above(after))
+        .limit(rowMoveBatch)
+        .toArray()
+    ).map((row) => rowWithFacts(kind, row)!);
     const last = rows.at(-1);
     if (!last) return null;
     const views = (await counters.get(kind))?.views ?? emptyViewCounts();

@@ -1,13 +1,13 @@
-// Rows stored before the desk kept facts (store versions 1 to 9 as first shipped) hold their note and
+// Rows stored before the desk kept facts (store versions 1 to 10 as first shipped) hold their note and
 // changes as English words (`note: "CHEQUE 123 · DEPOSITED"`, `changes: ["Cheque 123 bounced."]`), and
 // rows stored before they kept their ack's problem as facts hold it as words in `answerError`
-// ("Already answered elsewhere: ACCEPTED as ERP-1. …"). They are read back into facts as they are read
-// (db.ts registers `rowWithFacts` as the row tables' reading hook), so an Arabic desk words them in
-// Arabic at once: no version, no index, no pass over the rows, and nothing the clerk waits for. A row
-// is written with its facts the next time anything writes it (a sync, an ack). The words came from
-// fixed English templates (the change sentences, the note's and the ack sender's below), so each is
-// read by its template; one that none reads (a failed ack's problem line, said from the catalogue in
-// the language of its day) is kept as words.
+// ("Already answered elsewhere: ACCEPTED as ERP-1. …"). `rowWithFacts` reads them back into facts; the
+// store writes each such row with its facts once: version 7's rows as they move to the paged tables
+// (review-rows/row-move.ts), later ones when version 11 opens (v11-row-facts.ts). So an Arabic desk words
+// them in Arabic, and no read pays for reading words. The words came from fixed English templates (the
+// change sentences, the note's and the ack sender's below), so each is read by its template; one that
+// none reads (a failed ack's problem line, said from the catalogue in the language of its day) is kept
+// as words.
 import type { ChangeFact } from '../../../src-shared/domain/review';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { AckProblemFact, NoteFacts, ReviewRow } from '../rows';

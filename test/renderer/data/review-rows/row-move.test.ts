@@ -16,6 +16,34 @@ afterEach(async () => {
 });
 
 describe('DeskDb version 8 (rows read in pages: paged tables with string keys, search tables, counters)', () => {
+  it('moves rows stored in words (version 7 held notes and changes in English) with their facts', async () => {
+    const old = await openDeskVersion(name, 7);
+    const {
+      noteFacts: _note,
+      changeFacts: _changes,
+      ackProblem: _problem,
+      ...rest
+    } = row('r-1', {
+      seq: 1,
+    });
+    await old.table('returns').put({ ...rest, note: 'DAMAGED · invoice INV-9', changes: [] });
+    old.close();
+
+    const db = new DeskDb(name);
+    await db.open();
+    db.close();
+    const raw = new Dexie(name);
+    await raw.open();
+    const moved = (await raw.table('returnRows').get('r-1')) as Record<string, unknown>;
+    raw.close();
+    expect(moved).toMatchObject({
+      noteFacts: { kind: 'reason', reason: 'DAMAGED', invoice: 'INV-9' },
+      changeFacts: [],
+      ackProblem: null,
+    });
+    expect(moved).not.toHaveProperty('note');
+  });
+
   it('moves every stored row into the paged tables with its keys, a batch at a time, and counts each feed', async () => {
     const old = await openDeskVersion(name, 7);
     // 2,500 invoices (more than one 2,000-row step of the upgrade), in both currencies and every state.

@@ -63,12 +63,20 @@ const version9Tables: Record<string, string> = {
   customerAliases: '[connectionId+name+customerId], connectionId',
 };
 
+/** Every table as version 10 ends: version 9's and the record names, the records documents name and reps' names. */
+export const version10Tables: Record<string, string> = {
+  ...version9Tables,
+  recordNames: '[connectionId+entity+id]',
+  recordRefs: '[entity+id]',
+  repNames: '[connectionId+repId+code]',
+};
+
 /**
- * Opens `name` as version 5, 6, 7, 8 or 9 of the app left it, every table with the indexes that version
+ * Opens `name` as version 5, 6, 7, 8, 9 or 10 of the app left it, every table with the indexes that version
  * ends with, so that the next version upgrades exactly what a clerk's computer holds. Version 7 changed
  * no table (its rows got `seq`, its cursors a ledger).
  */
-export async function openDeskVersion(name: string, version: 5 | 6 | 7 | 8 | 9): Promise<Dexie> {
+export async function openDeskVersion(name: string, version: 5 | 6 | 7 | 8 | 9 | 10): Promise<Dexie> {
   const old = new Dexie(name);
   old
     .version(version)
@@ -79,7 +87,9 @@ export async function openDeskVersion(name: string, version: 5 | 6 | 7 | 8 | 9):
           ? version8Tables
           : version === 9
             ? version9Tables
-            : version6Tables,
+            : version === 10
+              ? version10Tables
+              : version6Tables,
     );
   await old.open();
   return old;

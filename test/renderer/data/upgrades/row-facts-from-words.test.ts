@@ -2,6 +2,8 @@ import 'fake-indexeddb/auto';
 import Dexie from 'dexie';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { ChangeFact } from '../../../../src-shared/domain/review';
+import { feedKinds, type FeedKind } from '../../../../src-shared/wire';
+import { reviewRowTableNames } from '../../../../src-renderer/data/review-rows/layout';
 import { db } from '../../../../src-renderer/data/db';
 import { readDayEndReport } from '../../../../src-renderer/data/day-end';
 import { defaultReviewSort } from '../../../../src-renderer/data/review-rows/query';
@@ -19,8 +21,9 @@ import { row } from '../../review/fixtures';
 import { changeInEnglish, elsewhereInEnglish, movedInEnglish } from '../../support/earlier-words';
 import { putRows } from '../../support/stored-rows';
 
-// Rows stored before rows kept facts hold their note and changes in English words: they are read as
-// facts, so they are said in the clerk's language like any other row, and written with facts next time.
+// Rows stored before rows kept facts hold their note and changes in English words: version 11's opening
+// writes them with their facts (upgrades/v11-row-facts.ts), so they are said in the clerk's language like
+// any other row.
 
 beforeEach(async () => {
   await db.open();
@@ -42,7 +45,19 @@ function rowWithAckWords(id: string, patch: Partial<ReviewRow>): ReviewRow {
   return rest as ReviewRow;
 }
 
-/** The stored record itself, read without the app's reading hook. */
+/**
+ * Stores rows as an earlier build left them (`inWords`: its words, no facts) and opens the desk as
+ * version 11 does on such a store: its upgrade marked the rows, its opening writes their facts.
+ */
+async function storeInWordsAndReopen(kind: FeedKind, inWords: ReviewRow[]): Promise<void> {
+  await putRows(kind, inWords);
+  expect(await storedRecord(reviewRowTableNames[kind], inWords[0]!.id)).not.toHaveProperty('noteFacts');
+  await db.meta.bulkPut(feedKinds.map((feed) => ({ key: `rowFacts:${feed}`, value: '' })));
+  db.close();
+  await db.open();
+}
+
+/** The stored record itself, as another reader of the store finds it. */
 async function storedRecord(table: string, id: string): Promise<Record<string, unknown> | undefined> {
   const raw = new Dexie(db.name);
   await raw.open();
@@ -129,7 +144,7 @@ describe('an earlier build’s words, read back as facts', () => {
   it('show a stored row’s ack problem in words as facts, in the desk’s language, and write the facts next time', async () => {
     const elsewhere = elsewhereInEnglish({ outcome: 'REJECTED', reason_code: 'DUPLICATE' });
     const moved = movedInEnglish([{ kind: 'cheque-bounced', number: '77', reason: null }]);
-    await putRows('payments', [
+    await storeInWordsAndReopen('payments', [
       rowInWords('p1', { answerState: 'elsewhere', answerError: elsewhere }, 'CASH', []),
       rowWithAckWords('p2', { answerState: 'changed', answerOutcome: 'ACCEPTED', answerError: moved }),
       rowWithAckWords('p3', { answerState: 'failed', answerError: 'Refused, in the words of its day.' }),
@@ -160,9 +175,7 @@ describe('an earlier build’s words, read back as facts', () => {
     expect(reviewCellText('review', read[2]!, 'invoices').replace(/[\u2066-\u2069]/g, '')).toBe(
       'فشل: Refused, in the words of its day.',
     );
-    // In words on the disk until something writes the row; then with its facts.
-    expect(await storedRecord('paymentRows', 'p2')).toMatchObject({ answerError: moved });
-    await putRows('payments', [read[1]!]);
+    // On the disk with its facts since the opening wrote them.
     expect(await storedRecord('paymentRows', 'p2')).toMatchObject({
       answerError: '',
       ackProblem: { kind: 'moved' },
@@ -190,7 +203,7 @@ describe('an earlier build’s words, read back as facts', () => {
   });
 
   it('show stored rows in words as facts: read one by one and in pages, exported, and on the day end', async () => {
-    await putRows('payments', [
+    await storeInWordsAndReopen('payments', [
       rowInWords(
         'p1',
         { number: 'RC-1', date: '2026-03-03', pendingAgain: 1, status: 'RECORDED' },
@@ -233,9 +246,7 @@ describe('an earlier build’s words, read back as facts', () => {
     const report = await readDayEndReport('2026-03-03', '2026-03-03', ['payments']);
     expect(report.summary[0]?.pendingAgain).toMatchObject({ voided: 1 });
 
-    // Still in words on the disk until something writes the row; then with its facts.
-    expect(await storedRecord('paymentRows', 'p1')).toMatchObject({ note: 'CHEQUE 123 · DEPOSITED' });
-    await putRows('payments', [{ ...read!, answerState: 'queued', answerOutcome: 'ACCEPTED' }]);
+    // On the disk with its facts since the opening wrote them, the words gone.
     const written = await storedRecord('paymentRows', 'p1');
     expect(written).toMatchObject(facts);
     expect(written).not.toHaveProperty('note');
