@@ -11,8 +11,11 @@ import {
   maxItemsPerCall,
   type PushCall,
   type PushPlan,
+  resultProblemOf,
   type PushRecordResult,
   type PushRunSummary,
+  type PushStopReason,
+  type ResultProblem,
 } from '../../src-shared/domain/master-data';
 import { pushedCustomerKeys, stagedCustomerIds } from '../data/balance-documents';
 import { keepEarlierBalanceKeys, loadRecords, updateRunSummary } from '../data/push-history';
@@ -42,11 +45,14 @@ export interface FreshPushOutcome {
   asOf: string;
   state: PushRunSummary['state'];
   /** The run's reason when it did not finish (paused, stopped). */
-  reason: string | null;
+  reason: PushStopReason | null;
   results: Array<{
     id: string;
     ref: string;
     outcome: PushRecordResult['outcome'];
+    /** A refusal as facts, worded where shown; null for an answer or a refusal the desk has no facts of. */
+    problem: ResultProblem | null;
+    /** A refusal's English words, shown when it has no `problem`. */
     explanation: string | null;
   }>;
 }
@@ -140,11 +146,12 @@ export async function pushFreshBalanceRun(
     runId: summary.runId,
     asOf,
     state: summary.state,
-    reason: summary.reason?.message ?? null,
+    reason: summary.reason,
     results: records.map((record) => ({
       id: byRef.get(record.key) ?? record.serviceId ?? '',
       ref: record.key,
       outcome: record.outcome,
+      problem: resultProblemOf(record),
       explanation: record.explanation,
     })),
   });

@@ -443,6 +443,56 @@ describe('a day in Arabic: a clerk on a computer set to Arabic (Egypt), browser 
     await lookAt(page, '05c-returns-named');
   });
 
+  it('pushes the ERP’s master data: the results say in Arabic what each record is', async () => {
+    await openSection('shell.section.master-data');
+    const [chooser] = await Promise.all([
+      page.waitForEvent('filechooser'),
+      main()
+        .getByRole('group', { name: ar('masterData.files.add') })
+        .getByRole('button', { name: ar('masterData.files.choose') })
+        .click(),
+    ]);
+    await chooser.setFiles([
+      {
+        name: 'units.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('\uFEFFcode,name.en,name.ar\r\nAR-PCS,Piece,قطعة\r\nAR-BOX,Box,علبة\r\n', 'utf8'),
+      },
+      {
+        name: 'price-lists.csv',
+        mimeType: 'text/csv',
+        buffer: Buffer.from('\uFEFFcode,name.en,name.ar,currency\r\nAR-RETAIL,Retail,قطاعي,EGP\r\n', 'utf8'),
+      },
+    ]);
+    await main()
+      .getByRole('button', { name: ar('masterData.push.button', { count: 3 }) })
+      .click();
+    await expect
+      .poll(
+        () =>
+          main()
+            .getByRole('status', { name: ar('masterData.run.stateAria') })
+            .textContent(),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toMatch(startingWith(ar('masterData.state.done')));
+    const grid = main().getByRole('region', { name: ar('masterData.grid.aria') });
+    const records = async (): Promise<string[]> =>
+      (await grid.locator('[role="gridcell"][col-id="label"]').allTextContents()).map((text) =>
+        text.replace(/[\u2066-\u2069]/g, ''),
+      );
+    await expect
+      .poll(records, { timeout: 20_000 })
+      .toEqual([
+        ar('masterData.record.one', { noun: 'units' }),
+        ar('masterData.record.one', { noun: 'units' }),
+        ar('masterData.record.priceList', { currency: 'EGP' }),
+      ]);
+    await lookAt(page, '05d-master-data-pushed');
+  });
+
   it('reconciles an Arabic-headed ERP register, accepts the matched with its numbers', async () => {
     // The register the ERP would export for six pending invoices: five booked as issued, one booked
     // 1,234.50 short, and one line of the ERP's own. Arabic headers as an Arabic ERP writes them,

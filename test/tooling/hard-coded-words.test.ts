@@ -10,9 +10,9 @@ const checked = [
 
 /**
  * Shared domain modules not checked here (docs/decisions/106-the-clerks-language.md, Consequences): a
- * push record's label and note still reach a screen in English (kept with each run on the clerk's disk;
- * its refusals are worded from codes, `resultProblemOf`, and the English `explainError` kept with the
- * record is for the core's log); and the desk's own reject reasons (acks.ts), a name map in English and
+ * push record's English label, note and explanation (results.ts), kept beside the facts the screens word
+ * (`what`, `noteFacts`, `resultProblemOf`) for the records earlier builds kept with words only, the
+ * domain's English results file and the core's log; and the desk's own reject reasons (acks.ts), a name map in English and
  * Arabic kept with each code as the service's reference lists keep theirs (decision 040), shown in the
  * clerk's language by `nameIn` (its checks of a draft are codes). Every other domain module is checked.
  */

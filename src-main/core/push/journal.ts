@@ -10,7 +10,7 @@
  * never the whole run (a run may carry thousands of single PUTs).
  */
 import { Type, type Static } from 'typebox';
-import { PushCallSchema } from '../../../src-shared/domain/master-data';
+import { PushCallSchema, pushStopKinds, type PushStopKind } from '../../../src-shared/domain/master-data';
 import {
   BatchPushItemResultSchema,
   PricePushResponseDataSchema,
@@ -82,7 +82,17 @@ const RunHeaderSchema = Type.Object({
     Type.Literal('stopped'),
     Type.Literal('done'),
   ]),
-  reason: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  // `kind` (runs.ts PushStopKind): absent from headers an earlier build wrote.
+  reason: Type.Union([
+    Type.Object({
+      code: Type.String(),
+      kind: Type.Optional(
+        Type.Unsafe<PushStopKind>(Type.Union(pushStopKinds.map((kind) => Type.Literal(kind)))),
+      ),
+      message: Type.String(),
+    }),
+    Type.Null(),
+  ]),
   callsTotal: Type.Integer({ minimum: 0 }),
   callsDone: Type.Integer({ minimum: 0 }),
   recordsTotal: Type.Integer({ minimum: 0 }),

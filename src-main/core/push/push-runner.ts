@@ -25,6 +25,7 @@ import {
   type PushRecordResult,
   type PushResultsPage,
   type PushRunSummary,
+  type PushStopReason,
 } from '../../../src-shared/domain/master-data';
 import { checkWire } from '../api/client';
 import { CancelledError, NetworkError, ServiceError, WireError } from '../api/errors';
@@ -146,6 +147,7 @@ export class PushRunner {
     if (run.header.state === 'queued' || run.header.state === 'running') {
       await this.#setState(run, 'paused', {
         code: 'PAUSED',
+        kind: 'paused',
         message: 'Paused. Resume to send the rest; calls already sent are not sent twice.',
       });
       if (this.#current?.runId === runId) this.#current.controller.abort();
@@ -210,6 +212,7 @@ export class PushRunner {
       if (run)
         await this.#setState(run, 'paused', {
           code: 'APP_CLOSED',
+          kind: 'app-closed',
           message: 'The app was closed during this push. Resume to send the rest.',
         });
       current.controller.abort();
@@ -229,6 +232,7 @@ export class PushRunner {
           header.state = 'paused';
           header.reason = {
             code: 'INTERRUPTED',
+            kind: 'interrupted',
             message:
               'The app stopped during this push. Resume to send the rest; calls already sent are not sent twice.',
           };
@@ -275,6 +279,7 @@ export class PushRunner {
         logRedacted('error', `desk: push run ${next.header.runId} failed`, error);
         await this.#setState(next, 'stopped', {
           code: 'INTERNAL',
+          kind: 'app-fault',
           message: 'Something went wrong inside the app during this push. Resume to try again.',
         });
       }
@@ -293,6 +298,7 @@ export class PushRunner {
           if (active.connectionId !== run.header.connectionId) {
             await this.#setState(run, 'stopped', {
               code: 'OTHER_CONNECTION',
+              kind: 'other-connection',
               message:
                 'This push was started on another connection. Make that connection active, then resume.',
             });
@@ -301,7 +307,11 @@ export class PushRunner {
           client = active.client;
         } catch (error) {
           if (!(error instanceof LocalError)) throw error;
-          await this.#setState(run, 'stopped', { code: error.code, message: error.message });
+          await this.#setState(run, 'stopped', {
+            code: error.code,
+            kind: 'connection',
+            message: error.message,
+          });
           return;
         }
         await this.#renewKeyIfOld(run, partIndex, entry);
@@ -354,15 +364,17 @@ export class PushRunner {
    * may succeed later (429, 500, 503, `REQUEST_IN_PROGRESS`) after the client's retries ran out, and
    * a refused token or address, which no other call can get past either.
    */
-  #stopReason(error: unknown): { code: string; message: string } | null {
+  #stopReason(error: unknown): PushStopReason | null {
     if (error instanceof CancelledError)
       return {
         code: 'PAUSED',
+        kind: 'paused',
         message: 'Paused. Resume to send the rest; calls already sent are not sent twice.',
       };
     if (error instanceof NetworkError) {
       return {
         code: 'NETWORK_UNREACHABLE',
+        kind: 'no-answer',
         message: `The service did not answer (${error.message}). Resume when the network is back; the last call is resent with its key.`,
       };
     }
@@ -370,12 +382,14 @@ export class PushRunner {
       if (decideRetry(error, 1, defaultRetryPolicy).retry) {
         return {
           code: error.code,
+          kind: 'busy',
           message: `The service is busy or unavailable (${error.code}). Resume later; the last call is resent with its key.`,
         };
       }
       if (isKeptQueued(error))
         return {
           code: error.code,
+          kind: 'connection',
           message: `${error.message} Fix the connection in Connections, then resume.`,
         };
       return null;

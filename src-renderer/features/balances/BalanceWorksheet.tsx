@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import type { PushOutcome } from '../../../src-shared/domain/master-data';
+import type { PushOutcome, ResultProblem } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
 import { sayRich } from '../../messages/say-rich';
 import { isolate, say } from '../../messages/intl';
@@ -12,6 +12,7 @@ import { formatCents, formatCount, formatTime } from '../ui/format';
 import { BalanceDetail } from './BalanceDetail';
 import { BalanceGrid } from './BalanceGrid';
 import { FreshBalanceDialog } from './FreshBalanceDialog';
+import { resultProblemWords, runReasonWords } from '../master-data/master-data-words';
 import {
   isInView,
   useBalanceWorksheet,
@@ -31,14 +32,19 @@ const views: Array<{ id: WorksheetView; label: MessageId }> = [
  * What a balance push answered for one customer, in plain words, the customer's code in bold (spec: a
  * balance push answers `updated` or `stale`).
  */
-function outcomeLine(code: string, outcome: PushOutcome, explanation: string | null): ReactNode {
+function outcomeLine(
+  code: string,
+  outcome: PushOutcome,
+  problem: ResultProblem | null,
+  explanation: string | null,
+): ReactNode {
   const id: MessageId =
     outcome === 'updated' || outcome === 'created' || outcome === 'unchanged'
       ? 'balances.outcome.updated'
       : `balances.outcome.${outcome}`;
   return sayRich(id, {
     code,
-    explanation: explanation ?? say('balances.outcome.refused'),
+    explanation: (problem ? resultProblemWords(problem) : explanation) ?? say('balances.outcome.refused'),
     b: (chunks: ReactNode[]) => (
       <strong>
         <bdi dir="ltr">{chunks}</bdi>
@@ -60,13 +66,13 @@ function PushOutcomeNote({ push, codeOf }: { push: FreshPushOutcome; codeOf: (id
               time,
               state: push.state,
               hasReason: push.reason ? 'yes' : 'no',
-              reason: push.reason ?? '',
+              reason: push.reason ? runReasonWords(push.reason) : '',
             })}
       </p>
       <ul>
         {push.results.map((result) => (
           <li key={result.ref} data-outcome={result.outcome}>
-            {outcomeLine(codeOf(result.id) || result.ref, result.outcome, result.explanation)}
+            {outcomeLine(codeOf(result.id) || result.ref, result.outcome, result.problem, result.explanation)}
           </li>
         ))}
       </ul>

@@ -5,7 +5,13 @@ import type { PushRecordRow } from '../../data/rows';
 import { formatters, say } from '../../messages/intl';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { gridDefaults, useGridLocale } from '../ui/grid-setup';
-import { kindWords, outcomeWords, resultExplanationWords } from './master-data-words';
+import {
+  kindWords,
+  outcomeWords,
+  recordLabelWords,
+  recordNoteWords,
+  resultExplanationWords,
+} from './master-data-words';
 
 // Only records the service offered to link can be chosen (the adoption button acts on them).
 const rowSelection: RowSelectionOptions<PushRecordRow> = {
@@ -36,7 +42,12 @@ function columnsNow(hasBalances: boolean): ColDef<PushRecordRow>[] {
       valueFormatter: (p) => (p.value === null || p.value === undefined ? '' : formatters().digits(p.value)),
     },
     { headerName: say('masterData.grid.key'), field: 'key', width: 150 },
-    { headerName: say('masterData.grid.record'), field: 'label', width: 200 },
+    {
+      headerName: say('masterData.grid.record'),
+      colId: 'label',
+      valueGetter: (p) => (p.data ? recordLabelWords(p.data) : ''),
+      width: 200,
+    },
     {
       headerName: say('masterData.grid.result'),
       colId: 'outcome',
@@ -46,7 +57,7 @@ function columnsNow(hasBalances: boolean): ColDef<PushRecordRow>[] {
     },
     {
       headerName: say('masterData.grid.explanation'),
-      valueGetter: (p) => (p.data ? (resultExplanationWords(p.data) ?? p.data.note ?? '') : ''),
+      valueGetter: (p) => (p.data ? (resultExplanationWords(p.data) ?? recordNoteWords(p.data) ?? '') : ''),
       flex: 1,
       minWidth: 300,
       // An error in plain words is the point of this screen: shown whole, not cut at the cell's edge.

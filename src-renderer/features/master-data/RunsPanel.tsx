@@ -6,7 +6,7 @@ import { useDeskStore } from '../../state/store';
 import { csvBytes, csvFilter, runExport, saveFile, type FileNote } from '../files/file-actions';
 import { FileNoteText } from '../files/FileNoteText';
 import { Dialog } from '../ui/Dialog';
-import { outcomeFilterWords, runStateWords } from './master-data-words';
+import { outcomeFilterWords, runReasonWords, runStateWords } from './master-data-words';
 import { ResultsGrid } from './ResultsGrid';
 import { maxComparedBalances } from '../../sync/push-runs';
 import { formatters, isolate } from '../../messages/intl';
@@ -144,7 +144,7 @@ export function RunsPanel({
             ) : null}
           </div>
           {summary.reason && summary.state !== 'done' ? (
-            <p className="hint">{summary.reason.message}</p>
+            <p className="hint">{runReasonWords(summary.reason)}</p>
           ) : null}
 
           <div className="toolbar">

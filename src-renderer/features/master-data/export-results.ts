@@ -1,9 +1,10 @@
-// A run's results as a CSV file the clerk opens in a spreadsheet: the header row and the kinds in the
-// clerk's language, a failure's explanation too, the rest as the desk keeps it (the outcome as its code, the service's error code),
-// written by the domain's `resultsToCsv`, which guards formula cells (docs/decisions/101).
+// A run's results as a CSV file the clerk opens in a spreadsheet: the header row, the kinds, what each
+// record is, its note and a failure's explanation in the clerk's language, the rest as the desk keeps it
+// (the outcome as its code, the service's error code), written by the domain's `resultsToCsv`, which
+// guards formula cells (docs/decisions/101).
 import { resultsToCsv, type PushRecordResult } from '../../../src-shared/domain/master-data';
 import { say } from '../../messages/intl';
-import { kindWords, resultExplanationWords } from './master-data-words';
+import { kindWords, recordLabelWords, recordNoteWords, resultExplanationWords } from './master-data-words';
 
 /** The results as CSV text, in the columns of the domain's `resultsToCsv`, worded in the clerk's language. */
 export function resultsCsv(records: readonly PushRecordResult[]): string {
@@ -23,5 +24,7 @@ export function resultsCsv(records: readonly PushRecordResult[]): string {
     ],
     kind: kindWords,
     explanation: resultExplanationWords,
+    label: recordLabelWords,
+    note: recordNoteWords,
   });
 }

@@ -15,11 +15,13 @@ import {
   resultProblemOf,
   type PushOutcome,
   type PushRunState,
+  type PushStopReason,
   type RecordKind,
   type RowProblem,
 } from '../../../src-shared/domain/master-data';
 import type { MessageId } from '../../messages/catalogue';
-import { isolate, say } from '../../messages/intl';
+import { formatters, isolate, say } from '../../messages/intl';
+import { describeProblem } from '../../words/problem-words';
 import { mappingProblemText } from '../../words/mapping-problem-words';
 
 /** A kind of records as headings and lists name it ("Units", "Price lists"). */
@@ -303,4 +305,73 @@ export function resultProblemWords(problem: ResultProblem): string {
 export function resultExplanationWords(record: PushRecordResult): string | null {
   const problem = resultProblemOf(record);
   return problem === null ? record.explanation : resultProblemWords(problem);
+}
+
+/** What a record is, in the clerk's language; a record an earlier build kept says its English label. */
+export function recordLabelWords(record: PushRecordResult): string {
+  const { what } = record;
+  if (!what) return record.label;
+  switch (what.kind) {
+    case 'record':
+      return say('masterData.record.one', { noun: kindSelects[record.kind] });
+    case 'balance':
+      return say('masterData.record.balance', { asOf: isolate.ltr(formatters().time(what.asOf)) });
+    case 'price-list':
+      return say('masterData.record.priceList', { currency: isolate.ltr(what.currency) });
+    case 'customer':
+      return say('masterData.record.customer', {
+        isLinked: what.linkedTo ? 'yes' : 'no',
+        serviceId: isolate.ltr(what.linkedTo ?? ''),
+      });
+    case 'sellable-units':
+      return say('masterData.record.sellableUnits', {
+        count: what.units.length,
+        units: isolate.ltr(what.units.join(', ')),
+      });
+    case 'prices': {
+      const { firstLine: first, lastLine: last } = what;
+      return say('masterData.record.prices', {
+        count: what.count,
+        lines: first === null || last === null ? 'none' : first === last ? 'one' : 'many',
+        first: formatters().digits(first ?? 0),
+        last: formatters().digits(last ?? 0),
+        mode: what.mode,
+      });
+    }
+    case 'remove':
+      return say('masterData.record.remove');
+  }
+}
+
+/** Extra words about a record's answer in the clerk's language (a record an earlier build kept: its English). */
+export function recordNoteWords(record: PushRecordResult): string | null {
+  const facts = record.noteFacts;
+  if (facts === undefined) return record.note;
+  if (facts === null) return null;
+  if (facts.prices === null) return facts.isReplay ? say('masterData.note.replayed') : null;
+  return say('masterData.note.prices', { ...facts.prices, isReplay: facts.isReplay ? 'yes' : 'no' });
+}
+
+/** Why a run is paused or stopped, in the clerk's language (a reason an earlier build kept: its English). */
+export function runReasonWords(reason: PushStopReason): string {
+  switch (reason.kind) {
+    case undefined:
+      return reason.message;
+    case 'paused':
+      return say('masterData.run.reason.paused');
+    case 'app-closed':
+      return say('masterData.run.reason.appClosed');
+    case 'interrupted':
+      return say('masterData.run.reason.interrupted');
+    case 'app-fault':
+      return say('masterData.run.reason.appFault');
+    case 'other-connection':
+      return say('masterData.run.reason.otherConnection');
+    case 'no-answer':
+      return say('masterData.run.reason.noAnswer');
+    case 'busy':
+      return say('masterData.run.reason.busy', { code: isolate.ltr(reason.code) });
+    case 'connection':
+      return say('masterData.run.reason.connection', { problem: describeProblem(reason).title });
+  }
 }

@@ -34,6 +34,29 @@ export interface PushRecordError {
   status: number | null;
 }
 
+/**
+ * What a record is, as facts the desk words in the clerk's language (`label` keeps their English, for
+ * the English export and for records an earlier build kept with `label` only).
+ */
+export type PushRecordWhat =
+  /** One record of its kind: a unit, a product, a branch. */
+  | { kind: 'record' }
+  | { kind: 'balance'; asOf: string }
+  | { kind: 'price-list'; currency: string }
+  /** A customer; `linkedTo`: the service customer it is pushed to link to. */
+  | { kind: 'customer'; linkedTo: string | null }
+  | { kind: 'sellable-units'; units: string[] }
+  /** A price push: how many prices, from which file lines, in which mode (`merge`, `replace`). */
+  | { kind: 'prices'; count: number; firstLine: number | null; lastLine: number | null; mode: string }
+  /** A removal (the service keeps a tombstone). */
+  | { kind: 'remove' };
+
+/** Facts about an answer beside its outcome: a replayed answer, a price push's counts. */
+export interface PushNoteFacts {
+  isReplay: boolean;
+  prices: { written: number; unchanged: number; removed: number } | null;
+}
+
 /** One record of a run and what happened to it. */
 export interface PushRecordResult {
   /** Position in the run (0-based). */
@@ -43,16 +66,20 @@ export interface PushRecordResult {
   kind: RecordKind;
   /** The ERP key (`customer / branch` for a branch). */
   key: string;
-  /** What the record is, in words ("remove", "3 units", "500 prices, lines 2–501, merge"). */
+  /** What the record is, in English words ("remove", "3 units", "500 prices, lines 2–501, merge"). */
   label: string;
+  /** What the record is, as facts (absent from records an earlier build kept). */
+  what?: PushRecordWhat;
   file: string;
   /** The file line, or null for a record the app made (a removal). */
   line: number | null;
   outcome: PushOutcome;
   /** The service's id once answered. */
   serviceId: string | null;
-  /** Extra words about the answer (price counts, a replayed answer). */
+  /** Extra English words about the answer (price counts, a replayed answer). */
   note: string | null;
+  /** The same as facts (absent from records an earlier build kept; null: nothing to say). */
+  noteFacts?: PushNoteFacts | null;
   error: PushRecordError | null;
   /** The error in plain words with what to do. */
   explanation: string | null;
@@ -92,21 +119,24 @@ function pending(
   callIndex: number,
   seq: number,
   key: string,
-  label: string,
+  what: PushRecordWhat,
   line: number | null,
   erpBalance: number | null = null,
 ): PushRecordResult {
+  const kind = kindOfCall[call.call];
   return {
     seq,
     call: callIndex,
-    kind: kindOfCall[call.call],
+    kind,
     key,
-    label,
+    label: englishLabelOf(kind, what),
+    what,
     file: call.file,
     line,
     outcome: 'pending',
     serviceId: null,
     note: null,
+    noteFacts: null,
     error: null,
     explanation: null,
     adoptServiceId: null,
@@ -114,11 +144,37 @@ function pending(
   };
 }
 
-function lineSpan(lines: readonly number[]): string {
-  const first = lines[0];
-  const last = lines[lines.length - 1];
-  if (first === undefined || last === undefined) return '';
-  return first === last ? `line ${first}` : `lines ${first}–${last}`;
+/** A record's `what` in English words (the label records have always kept). */
+function englishLabelOf(kind: RecordKind, what: PushRecordWhat): string {
+  switch (what.kind) {
+    case 'record':
+      return kindDefs[kind].noun;
+    case 'balance':
+      return `balance as of ${what.asOf}`;
+    case 'price-list':
+      return `price list (${what.currency})`;
+    case 'customer':
+      return what.linkedTo ? `customer, linked to ${what.linkedTo}` : 'customer';
+    case 'sellable-units':
+      return `${what.units.length} sellable units (${what.units.join(', ')})`;
+    case 'prices': {
+      const { firstLine: first, lastLine: last } = what;
+      const span =
+        first === null || last === null ? '' : first === last ? `line ${first}` : `lines ${first}–${last}`;
+      return `${what.count} prices, ${span}, ${what.mode}`;
+    }
+    case 'remove':
+      return 'remove (tombstone)';
+  }
+}
+
+/** A record's answer facts in English words (the note records have always kept). */
+function englishNoteOf(facts: PushNoteFacts): string | null {
+  const replay = facts.isReplay ? 'answer replayed by the service (sent before)' : null;
+  if (!facts.prices) return replay;
+  const { written, unchanged, removed } = facts.prices;
+  const counts = `${written} written, ${unchanged} unchanged, ${removed} removed`;
+  return replay ? `${counts}; ${replay}` : counts;
 }
 
 /** The records a call carries, not yet answered; `firstSeq` is the run position of the first. */
@@ -127,14 +183,7 @@ export function recordsOfCall(call: PushCall, callIndex: number, firstSeq: numbe
     case 'units-batch':
     case 'products-batch':
       return call.items.map((item, i) =>
-        pending(
-          call,
-          callIndex,
-          firstSeq + i,
-          item.ref,
-          kindDefs[kindOfCall[call.call]].noun,
-          item.line || null,
-        ),
+        pending(call, callIndex, firstSeq + i, item.ref, { kind: 'record' }, item.line || null),
       );
     case 'balances-batch':
       return call.items.map((item, i) =>
@@ -143,14 +192,21 @@ export function recordsOfCall(call: PushCall, callIndex: number, firstSeq: numbe
           callIndex,
           firstSeq + i,
           item.ref,
-          `balance as of ${item.body.as_of}`,
+          { kind: 'balance', asOf: item.body.as_of },
           item.line || null,
           item.body.balance,
         ),
       );
     case 'price-list':
       return [
-        pending(call, callIndex, firstSeq, call.ref, `price list (${call.body.currency})`, call.line || null),
+        pending(
+          call,
+          callIndex,
+          firstSeq,
+          call.ref,
+          { kind: 'price-list', currency: call.body.currency },
+          call.line || null,
+        ),
       ];
     case 'customer':
       return [
@@ -159,13 +215,20 @@ export function recordsOfCall(call: PushCall, callIndex: number, firstSeq: numbe
           callIndex,
           firstSeq,
           call.ref,
-          call.body.service_id ? `customer, linked to ${call.body.service_id}` : 'customer',
+          { kind: 'customer', linkedTo: call.body.service_id ?? null },
           call.line || null,
         ),
       ];
     case 'branch':
       return [
-        pending(call, callIndex, firstSeq, `${call.ref} / ${call.branchRef}`, 'branch', call.line || null),
+        pending(
+          call,
+          callIndex,
+          firstSeq,
+          `${call.ref} / ${call.branchRef}`,
+          { kind: 'record' },
+          call.line || null,
+        ),
       ];
     case 'product-units':
       return [
@@ -174,7 +237,7 @@ export function recordsOfCall(call: PushCall, callIndex: number, firstSeq: numbe
           callIndex,
           firstSeq,
           call.ref,
-          `${call.body.units.length} sellable units (${call.body.units.map((u) => u.unit_ref).join(', ')})`,
+          { kind: 'sellable-units', units: call.body.units.map((u) => u.unit_ref) },
           call.lines[0] || null,
         ),
       ];
@@ -185,15 +248,21 @@ export function recordsOfCall(call: PushCall, callIndex: number, firstSeq: numbe
           callIndex,
           firstSeq,
           call.ref,
-          `${call.body.prices.length} prices, ${lineSpan(call.lines)}, ${call.mode}`,
+          {
+            kind: 'prices',
+            count: call.body.prices.length,
+            firstLine: call.lines[0] ?? null,
+            lastLine: call.lines.at(-1) ?? null,
+            mode: call.mode,
+          },
           call.lines[0] || null,
         ),
       ];
     case 'customer-delete':
-      return [pending(call, callIndex, firstSeq, call.ref, 'remove (tombstone)', null)];
+      return [pending(call, callIndex, firstSeq, call.ref, { kind: 'remove' }, null)];
     case 'branch-delete':
       return [
-        pending(call, callIndex, firstSeq, `${call.ref} / ${call.branchRef}`, 'remove (tombstone)', null),
+        pending(call, callIndex, firstSeq, `${call.ref} / ${call.branchRef}`, { kind: 'remove' }, null),
       ];
   }
 }
@@ -220,8 +289,9 @@ export function settleRecords(
   records: readonly PushRecordResult[],
   outcome: CallOutcome,
 ): PushRecordResult[] {
-  const replay =
-    outcome.type !== 'error' && outcome.isReplay ? 'answer replayed by the service (sent before)' : null;
+  const replay: PushNoteFacts | null =
+    outcome.type !== 'error' && outcome.isReplay ? { isReplay: true, prices: null } : null;
+  const note = replay === null ? null : englishNoteOf(replay);
   switch (outcome.type) {
     case 'error':
       return records.map((record) => failed(record, call, outcome.error));
@@ -230,19 +300,21 @@ export function settleRecords(
         ...record,
         outcome: outcome.data.result,
         serviceId: outcome.data.id,
-        note: replay,
+        note,
+        noteFacts: replay,
         error: null,
         explanation: null,
         adoptServiceId: null,
       }));
     case 'prices': {
       const { written, unchanged, removed, list_id: listId } = outcome.data;
-      const counts = `${written} written, ${unchanged} unchanged, ${removed} removed`;
+      const facts: PushNoteFacts = { isReplay: outcome.isReplay, prices: { written, unchanged, removed } };
       return records.map((record) => ({
         ...record,
         outcome: written + removed > 0 ? 'updated' : 'unchanged',
         serviceId: listId,
-        note: replay ? `${counts}; ${replay}` : counts,
+        note: englishNoteOf(facts),
+        noteFacts: facts,
         error: null,
         explanation: null,
         adoptServiceId: null,
@@ -263,7 +335,8 @@ export function settleRecords(
             ...record,
             outcome: item.result.result,
             serviceId: item.result.id,
-            note: replay,
+            note,
+            noteFacts: replay,
             error: null,
             explanation: null,
             adoptServiceId: null,
@@ -508,6 +581,10 @@ export interface ResultsCsvWords {
   kind: (kind: PushRecordResult['kind']) => string;
   /** A record's explanation in the file's language (else the English kept with it). */
   explanation?: (record: PushRecordResult) => string | null;
+  /** What a record is, in the file's language (else the English kept with it). */
+  label?: (record: PushRecordResult) => string;
+  /** A record's note, in the file's language (else the English kept with it). */
+  note?: (record: PushRecordResult) => string | null;
 }
 
 /** The results file's words in English (the desk passes the clerk's language). */
@@ -543,10 +620,10 @@ export function resultsToCsv(
       r.file,
       r.line === null ? '' : String(r.line),
       r.key,
-      r.label,
+      words.label ? words.label(r) : r.label,
       r.outcome,
       r.serviceId ?? '',
-      r.note ?? '',
+      (words.note ? words.note(r) : r.note) ?? '',
       r.error?.code ?? '',
       (words.explanation ? words.explanation(r) : r.explanation) ?? '',
       r.erpBalance === null ? '' : String(r.erpBalance),

@@ -14,6 +14,33 @@ import type { PushOutcome, PushRecordResult } from './results';
  */
 export type PushRunState = 'queued' | 'running' | 'paused' | 'stopped' | 'done';
 
+/**
+ * Why a run stopped, as the desk words it in the clerk's language (absent from reasons an earlier build
+ * kept: their English `message` is shown): paused by the clerk, the app closed or stopped during the
+ * run, a fault inside the app, the run's connection not the active one, no answer from the service, the
+ * service busy (`code`), a connection problem (`code`, worded as the connection's problems are).
+ */
+export const pushStopKinds = [
+  'paused',
+  'app-closed',
+  'interrupted',
+  'app-fault',
+  'other-connection',
+  'no-answer',
+  'busy',
+  'connection',
+] as const;
+
+/** One of `pushStopKinds`. */
+export type PushStopKind = (typeof pushStopKinds)[number];
+
+/** Why a run is paused or stopped: the code that decided it, its kind, and English words. */
+export interface PushStopReason {
+  code: string;
+  kind?: PushStopKind;
+  message: string;
+}
+
 /** A run's progress and counts. */
 export interface PushRunSummary {
   runId: string;
@@ -24,7 +51,7 @@ export interface PushRunSummary {
   updatedAt: string;
   state: PushRunState;
   /** Why the run is paused or stopped, in plain words, with the code that decided it. */
-  reason: { code: string; message: string } | null;
+  reason: PushStopReason | null;
   callsTotal: number;
   callsDone: number;
   recordsTotal: number;

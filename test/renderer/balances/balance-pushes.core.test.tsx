@@ -125,7 +125,9 @@ describe('balance pushes and the worksheet, against the sandbox', () => {
     const outcome = await useDeskStore
       .getState()
       .pushFreshBalances([{ id, ref: 'FRESH-1', balanceCents: 12_345, creditLimit: null }]);
-    expect(outcome?.results).toEqual([{ id, ref: 'FRESH-1', outcome: 'updated', explanation: null }]);
+    expect(outcome?.results).toEqual([
+      { id, ref: 'FRESH-1', outcome: 'updated', problem: null, explanation: null },
+    ]);
 
     // Master data lists the run, and its results by outcome.
     const user = userEvent.setup();

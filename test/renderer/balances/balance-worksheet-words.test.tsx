@@ -133,8 +133,8 @@ describe('the balance worksheet’s words', () => {
         state: 'done',
         reason: null,
         results: [
-          { id: 'a', ref: 'C-1', outcome: 'updated', explanation: null },
-          { id: 'b', ref: 'C-2', outcome: 'stale', explanation: null },
+          { id: 'a', ref: 'C-1', outcome: 'updated', problem: null, explanation: null },
+          { id: 'b', ref: 'C-2', outcome: 'stale', problem: null, explanation: null },
         ],
       },
       readAllBalances: async () => {},

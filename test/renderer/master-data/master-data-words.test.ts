@@ -5,8 +5,13 @@ import {
   pushOutcomes,
   UnreadableFileError,
   recordKinds,
+  recordsOfCall,
   resultsToCsv,
+  settleRecords,
+  type CallOutcome,
   type ColumnMapping,
+  type PushCall,
+  type PushStopReason,
   type PushRecordResult,
   type PushRunState,
 } from '../../../src-shared/domain/master-data';
@@ -17,10 +22,13 @@ import {
   mappingProblemWords,
   outcomeFilterWords,
   outcomeWords,
+  recordLabelWords,
+  recordNoteWords,
+  runReasonWords,
   runStateWords,
 } from '../../../src-renderer/features/master-data/master-data-words';
 import { csvFormat, readImportFile } from '../../../src-renderer/features/master-data/read-file';
-import { say } from '../../../src-renderer/messages/intl';
+import { formatters, say } from '../../../src-renderer/messages/intl';
 import { fileProblemWords } from '../../../src-renderer/words/file-problem-words';
 import { useLanguageStore } from '../../../src-renderer/messages/language-store';
 
@@ -312,5 +320,122 @@ describe('master data’s words in Arabic', () => {
     );
     act(() => useLanguageStore.getState().change({ digits: 'arab' }));
     expect(button(12000)).toBe('إرسال ١٢٠٠٠ سجل');
+  });
+});
+
+describe('what each pushed record is, its note and why a run stopped, in the clerk’s language', () => {
+  const calls: PushCall[] = [
+    {
+      call: 'units-batch',
+      file: 'units.csv',
+      items: [{ ref: 'KG', line: 2, body: { name: { en: 'Kilo' } } }],
+    },
+    {
+      call: 'price-list',
+      file: 'lists.csv',
+      line: 2,
+      ref: 'RETAIL',
+      body: { name: { en: 'Retail' }, currency: 'EGP' },
+    },
+    {
+      call: 'customer',
+      file: 'c.csv',
+      line: 3,
+      ref: 'C-1',
+      body: { name: { en: 'Nile' }, service_id: 'cus_9' },
+    },
+    { call: 'customer', file: 'c.csv', line: 4, ref: 'C-2', body: { name: { en: 'Delta' } } },
+    {
+      call: 'product-units',
+      file: 'pu.csv',
+      lines: [2, 3],
+      ref: 'P-1',
+      body: { units: [{ unit_ref: 'PC' }, { unit_ref: 'BOX' }] },
+    },
+    {
+      call: 'prices',
+      file: 'p.csv',
+      lines: [2, 3, 4],
+      ref: 'RETAIL',
+      mode: 'replace',
+      body: { prices: [{}, {}, {}] },
+    },
+    { call: 'prices', file: 'p.csv', lines: [7], ref: 'RETAIL', mode: 'merge', body: { prices: [{}] } },
+    { call: 'customer-delete', file: '', ref: 'C-3' },
+    {
+      call: 'balances-batch',
+      file: 'b.csv',
+      items: [{ ref: 'C-1', line: 2, body: { balance: 10, as_of: '2026-11-26T08:30:00Z' } }],
+    },
+  ] as unknown as PushCall[];
+  const records = calls.flatMap((call, index) => recordsOfCall(call, index, index));
+  const priced = settleRecords(calls[5]!, recordsOfCall(calls[5]!, 5, 5), {
+    type: 'prices',
+    isReplay: true,
+    data: { list_id: 'pl_1', external_ref: 'RETAIL', written: 2, unchanged: 1, removed: 0 },
+  })[0]!;
+  const replayed = settleRecords(calls[0]!, recordsOfCall(calls[0]!, 0, 0), {
+    type: 'batch',
+    isReplay: true,
+    data: [{ ok: true, result: { id: 'u_1', external_ref: 'KG', result: 'created' } }],
+  } as CallOutcome)[0]!;
+  const reasons: PushStopReason[] = [
+    { code: 'PAUSED', kind: 'paused', message: 'Paused.' },
+    { code: 'SERVICE_UNAVAILABLE', kind: 'busy', message: 'busy' },
+    { code: 'TOKEN_REVOKED', kind: 'connection', message: 'revoked' },
+    { code: 'OLD', message: 'Kept from an earlier build.' },
+  ];
+
+  it('says in English what the domain’s labels and notes said', () => {
+    // Word for word, but for one price (no longer "1 prices") and the balance's time in the clerk's format.
+    expect(records.map(recordLabelWords)).toEqual([
+      ...records.slice(0, 6).map((record) => record.label),
+      '1 price, line 7, merge',
+      'remove (tombstone)',
+      `balance as of ${formatters().time('2026-11-26T08:30:00Z')}`,
+    ]);
+    expect(records[8]!.label).toBe('balance as of 2026-11-26T08:30:00Z');
+    expect([recordNoteWords(priced), recordNoteWords(replayed), recordNoteWords(records[0]!)]).toEqual([
+      priced.note,
+      replayed.note,
+      null,
+    ]);
+    expect(reasons.map(runReasonWords)).toEqual([
+      'Paused. Resume to send the rest; calls already sent are not sent twice.',
+      'The service is busy or unavailable (SERVICE_UNAVAILABLE). Resume later; the last call is resent with its key.',
+      `${say('problems.connection.tokenRevoked.title')} Fix the connection in Connections, then resume.`,
+      'Kept from an earlier build.',
+    ]);
+  });
+
+  it('says them in Arabic, codes and keys set apart; a record or reason an earlier build kept keeps its words', () => {
+    toArabic();
+    const bare = (text: string | null): string | null => text?.replace(/[\u2066-\u2069]/g, '') ?? null;
+    expect(records.map((record) => bare(recordLabelWords(record)))).toEqual([
+      'وحدة',
+      'قائمة أسعار (EGP)',
+      'عميل، مربوط بـ cus_9',
+      'عميل',
+      'وحدتا بيع (PC, BOX)',
+      '3 أسعار، الأسطر 2–4، استبدال',
+      'سعر واحد، السطر 7، دمج',
+      'حذف (تبقى في الخدمة علامة حذف)',
+      `رصيد حتى ${bare(formatters().time('2026-11-26T08:30:00Z'))}`,
+    ]);
+    expect([recordNoteWords(priced), recordNoteWords(replayed)]).toEqual([
+      'كُتب 2، بلا تغيير 1، حُذف 0؛ أعادت الخدمة ردها السابق (أُرسل من قبل)',
+      'أعادت الخدمة ردها السابق (أُرسل من قبل)',
+    ]);
+    expect(reasons.map((reason) => bare(runReasonWords(reason)))).toEqual([
+      'موقوف مؤقتًا. استأنف لإرسال الباقي؛ الطلبات التي أُرسلت لا تُرسل مرتين.',
+      'الخدمة مشغولة أو غير متاحة (SERVICE_UNAVAILABLE). استأنف لاحقًا؛ يُعاد إرسال آخر طلب بمفتاحه نفسه.',
+      `${say('problems.connection.tokenRevoked.title')} أصلح الاتصال في قسم الاتصالات، ثم استأنف.`,
+      'Kept from an earlier build.',
+    ]);
+    const { what: _what, ...kept } = records[0]!;
+    expect(recordLabelWords(kept)).toBe('unit');
+    // The results file says them in Arabic too.
+    const [, first] = resultsCsv([priced]).split('\r\n');
+    expect(bare(first!)).toContain(',3 أسعار، الأسطر 2–4، استبدال,updated,pl_1,كُتب 2،');
   });
 });
