@@ -1,7 +1,6 @@
 import { inspect } from 'node:util';
+import { tokenPattern } from '../src-shared/wire/token-pattern';
 
-/** A client token anywhere in a text (spec, Authentication 3: `svc_live_` or `svc_test_` + 43 characters). */
-const tokenPattern = /svc_(live|test)_[A-Za-z0-9_-]+/g;
 /** A bearer credential: `Bearer <anything up to white space>`. */
 const bearerPattern = /\b(Bearer)\s+\S+/gi;
 /** An Authorization header as `inspect` or JSON shows it: `authorization: 'value'`, `"Authorization":"value"`. */
@@ -19,7 +18,7 @@ export function redactSecrets(text: string, secrets: readonly string[] = []): st
   return redacted
     .replace(authorizationPattern, '$1[redacted]')
     .replace(bearerPattern, '$1 [redacted]')
-    .replace(tokenPattern, 'svc_$1_[redacted]');
+    .replace(tokenPattern(), 'svc_$2_[redacted]');
 }
 
 /** An error (or anything thrown) as log text: its stack when it has one, else what `inspect` shows. */

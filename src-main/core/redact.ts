@@ -5,15 +5,15 @@
  * plus 8 characters, as `GET /me` shows it in `token_prefix`) may appear anywhere outside the keychain
  * and the memory of the call that uses it.
  */
+import { tokenPattern } from '../../src-shared/wire/token-pattern';
 
-const tokenPattern = /\b(svc_(?:live|test)_[A-Za-z0-9_-]{8})[A-Za-z0-9_-]{35}(?![A-Za-z0-9_-])/g;
 const bearerPattern = /\b(Bearer)\s+[^\s"',;}]+/gi;
 const authorizationPattern = /\b(authorization)(["']?\s*[:=]\s*["']?)(?:[A-Za-z]+\s+)?[^\s"',;}]+/gi;
 
 /** The text with every token cut to its prefix and every Authorization value removed. */
 export function redactText(text: string): string {
   return text
-    .replace(tokenPattern, '$1…')
+    .replace(tokenPattern(), '$1…')
     .replace(authorizationPattern, '$1$2[redacted]')
     .replace(bearerPattern, '$1 [redacted]');
 }

@@ -199,4 +199,23 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
     expect(logged.join('\n')).toContain('boom with svc_live_abcdEFGH…');
     expect(logged.join('\n')).not.toContain('x'.repeat(35));
   });
+
+  it('masks a token glued to what comes before or after it, or cut short', () => {
+    const secret = 'Qz9_-Kp'.repeat(5);
+    const token = `svc_test_abcdEFGH${secret}`;
+    const texts = {
+      'after a URL-encoded =': `GET /cb?token%3D${token}&x=1`,
+      'after a JSON-escaped line break': JSON.stringify(`first line\n${token}`),
+      'after a digit': `id7${token}`,
+      'after an underscore': `key_${token}`,
+      'glued to a word after it': `${token}Trailing words`,
+      'cut short in a clipped line': `… ${token.slice(0, 30)}`,
+      'in a log value': JSON.stringify(redactValue({ at: `x${token}` })),
+    };
+    for (const [where, text] of Object.entries(texts)) {
+      const redacted = where === 'in a log value' ? text : redactText(text);
+      expect(redacted, where).not.toContain(secret.slice(0, 6));
+      expect(redacted, where).toContain('svc_test_abcdEFGH…');
+    }
+  });
 });

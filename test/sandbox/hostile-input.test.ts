@@ -404,6 +404,22 @@ describe('the process survives failures that escape every handler (docs/decision
     expect(redacted).toContain('Bearer [redacted]');
   });
 
+  it('masks a token glued to a letter, a digit or an underscore, as the app’s core does (one shared pattern)', () => {
+    const secret = 'Qz9_-Kp'.repeat(5);
+    const token = `svc_live_abcdEFGH${secret}`;
+    for (const text of [
+      `token%3D${token}`,
+      JSON.stringify(`line\n${token}`),
+      `id7${token}`,
+      `key_${token}tail`,
+    ]) {
+      const redacted = redactSecrets(text);
+      expect(redacted, text).not.toContain(secret.slice(0, 6));
+      expect(redacted, text).not.toContain('abcdEFGH');
+      expect(redacted, text).toContain('svc_live_[redacted]');
+    }
+  });
+
   it('logs an unhandled rejection and an exception thrown from a timer, without the token, and keeps serving', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'sandbox-survive-'));
     const root = resolve(import.meta.dirname, '../..');
