@@ -211,6 +211,7 @@ export class DeskCore {
       version: this.options.version,
       runtime: this.options.runtime,
       tokenStorage: this.connections.tokenStorage,
+      damagedFiles: [...this.options.store.damaged()],
     };
   }
 

@@ -1,4 +1,4 @@
-import type { DeskApi } from '../../src-shared/bridge/contract';
+import type { DamagedFile, DeskApi } from '../../src-shared/bridge/contract';
 
 /**
  * The ports of the main-process core: everything it needs from its host, so that the same core runs in
@@ -32,8 +32,11 @@ export interface Clock {
  * Each document is a JSON value under a name; `write` replaces it atomically.
  */
 export interface Store {
+  /** The document, or null when there is none (or it was damaged: then it is kept aside, see `damaged`). */
   read<T>(name: string): Promise<T | null>;
   write<T>(name: string, value: T): Promise<void>;
+  /** The documents found damaged and kept aside since this store was made, oldest first. */
+  damaged(): readonly DamagedFile[];
 }
 
 /**

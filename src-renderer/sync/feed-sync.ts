@@ -27,6 +27,7 @@ import {
 import { feedKinds, type FeedKind } from '../../src-shared/wire';
 import type { FeedCursor } from '../../src-shared/wire';
 import { CursorMovedError, stageFeedPage, StagingMemory } from '../data/staging';
+import { storageDeskError } from '../data/storage-problem';
 import { ensureStartCursor, hasCursor, readCursor } from '../data/cursors';
 
 /** Where one feed's run stands. */
@@ -214,9 +215,11 @@ export class SyncEngine {
       try {
         staged = await stageFeedPage(page, toVersionCursor(cursor.versionAfter), now().toISOString(), memory);
       } catch (thrown) {
-        progress.error = {
-          code: thrown instanceof CursorMovedError ? 'CURSOR_MOVED' : 'LOCAL_STORE',
-          message: thrown instanceof Error ? thrown.message : 'The local store refused the page.',
+        // The page was not staged (one transaction): the next sync reads it again from the same cursor.
+        const stored = thrown instanceof CursorMovedError ? null : await storageDeskError(thrown);
+        progress.error = stored ?? {
+          code: thrown instanceof CursorMovedError ? 'CURSOR_MOVED' : 'INTERNAL',
+          message: thrown instanceof Error ? thrown.message : String(thrown),
           retryable: true,
         };
         return this.#finish(progress, 'failed', tell);

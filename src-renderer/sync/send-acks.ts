@@ -40,6 +40,7 @@ import {
 } from '../data/ack-outbox';
 import { countPending } from '../data/review-rows/reads';
 import { pageOf, stageCurrentDocuments } from '../data/staging';
+import { storageDeskError } from '../data/storage-problem';
 import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords } from '../words/problem-words';
 import { pullingFor } from './connection-pulls';
@@ -244,58 +245,78 @@ export async function sendQueuedAcks(options: {
   // The documents brought up to date in this pass: each batch is checked against the service as it
   // stands during the pass, read once per feed (refreshQueued), and again when a batch holds more.
   const fresh = new Set<string>();
-  for (;;) {
-    const batch = await nextQueuedBatch(options.connectionId);
-    if (!batch || tried.has(batch.id)) return outcome;
-    tried.add(batch.id);
-    let error: DeskError | null = null;
-    if (batch.items.some((item) => !fresh.has(item.id))) {
-      const refreshed = await refreshQueued(desk, options.connectionId, batch.kind);
-      error = refreshed.error;
-      if (!error) for (const id of refreshed.ids) fresh.add(id);
-      if (!error && batch.items.some((item) => !fresh.has(item.id)))
-        error = await refreshByIds(
-          desk,
-          batch.kind,
-          batch.items.map((item) => item.id),
-        );
-    }
-    if (error) {
-      // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
-      const keep = isKeptQueued(error);
-      await recordAttemptFailed(batch, error, deskErrorWords(error), now().toISOString(), !keep);
+  try {
+    return await sendBatches();
+  } catch (thrown) {
+    // The store refused a write (the documents read to check a batch, a response, a settlement): each
+    // is one transaction, so the batch is as it was, queued with its key. The pass stops and says why;
+    // the next one (a retry is set, as for any stop) checks and sends it, once.
+    const stored = await storageDeskError(thrown);
+    if (stored === null) throw thrown;
+    outcome.stoppedBy = stored;
+    return outcome;
+  }
+
+  async function sendBatches(): Promise<SendOutcome> {
+    for (;;) {
+      const batch = await nextQueuedBatch(options.connectionId);
+      if (!batch || tried.has(batch.id)) return outcome;
+      tried.add(batch.id);
+      let error: DeskError | null = null;
+      if (batch.items.some((item) => !fresh.has(item.id))) {
+        const refreshed = await refreshQueued(desk, options.connectionId, batch.kind);
+        error = refreshed.error;
+        if (!error) for (const id of refreshed.ids) fresh.add(id);
+        if (!error && batch.items.some((item) => !fresh.has(item.id)))
+          error = await refreshByIds(
+            desk,
+            batch.kind,
+            batch.items.map((item) => item.id),
+          );
+      }
+      if (error) {
+        // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
+        const keep = isKeptQueued(error);
+        await recordAttemptFailed(batch, error, deskErrorWords(error), now().toISOString(), !keep);
+        if (keep) {
+          outcome.stoppedBy = error;
+          return outcome;
+        }
+        outcome.batchesFailed += 1;
+        continue;
+      }
+      const checked = await checkBatch(batch);
+      if (needsSettling(batch, checked, now().getTime())) {
+        const settled = settledItems(checked);
+        await settleCheckedBatch(batch, settled, now().toISOString(), newId);
+        outcome.held += settled.filter((item) => item.result === 'held').length;
+        outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
+        outcome.applied += settled.filter((item) => item.result === 'applied').length;
+        continue;
+      }
+      // The stored batch, as stored: same id (the key) and same items on every send.
+      const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
+      if (result.ok) {
+        await recordBatchResponse(batch, result.value, now().toISOString());
+        outcome.batchesSent += 1;
+        outcome.applied += result.value.response.meta.applied;
+        outcome.unchanged += result.value.response.meta.unchanged;
+        outcome.failed += result.value.response.meta.failed;
+        continue;
+      }
+      const keep = isKeptQueued(result.error);
+      await recordAttemptFailed(
+        batch,
+        result.error,
+        deskErrorWords(result.error),
+        now().toISOString(),
+        !keep,
+      );
       if (keep) {
-        outcome.stoppedBy = error;
+        outcome.stoppedBy = result.error;
         return outcome;
       }
       outcome.batchesFailed += 1;
-      continue;
     }
-    const checked = await checkBatch(batch);
-    if (needsSettling(batch, checked, now().getTime())) {
-      const settled = settledItems(checked);
-      await settleCheckedBatch(batch, settled, now().toISOString(), newId);
-      outcome.held += settled.filter((item) => item.result === 'held').length;
-      outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
-      outcome.applied += settled.filter((item) => item.result === 'applied').length;
-      continue;
-    }
-    // The stored batch, as stored: same id (the key) and same items on every send.
-    const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
-    if (result.ok) {
-      await recordBatchResponse(batch, result.value, now().toISOString());
-      outcome.batchesSent += 1;
-      outcome.applied += result.value.response.meta.applied;
-      outcome.unchanged += result.value.response.meta.unchanged;
-      outcome.failed += result.value.response.meta.failed;
-      continue;
-    }
-    const keep = isKeptQueued(result.error);
-    await recordAttemptFailed(batch, result.error, deskErrorWords(result.error), now().toISOString(), !keep);
-    if (keep) {
-      outcome.stoppedBy = result.error;
-      return outcome;
-    }
-    outcome.batchesFailed += 1;
   }
 }

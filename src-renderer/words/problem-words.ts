@@ -5,7 +5,10 @@
 import type { DeskError } from '../../src-shared/bridge/result';
 import { isolate, say } from '../messages/intl';
 
-/** The codes this feature has words for: the interface's 401, 403 and 429 codes and the app's own. */
+/**
+ * The codes this feature has words for: the interface's 401, 403 and 429 codes and the app's own (the
+ * store's refusal to save among them: data/storage-problem.ts).
+ */
 export type ConnectionProblem =
   | 'TOKEN_REVOKED'
   | 'TOKEN_EXPIRED'
@@ -24,7 +27,9 @@ export type ConnectionProblem =
   | 'SAME_TOKEN'
   | 'INSECURE_ADDRESS'
   | 'INVALID_ARGUMENT'
-  | 'INTERNAL';
+  | 'INTERNAL'
+  | 'STORAGE_FULL'
+  | 'STORAGE_FAILED';
 
 /** What the user reads about a problem: what happened, and what to do. */
 export interface ProblemWords {
@@ -52,6 +57,8 @@ const connectionKeys = {
   INSECURE_ADDRESS: 'insecureAddress',
   INVALID_ARGUMENT: 'invalidArgument',
   INTERNAL: 'internal',
+  STORAGE_FULL: 'storageFull',
+  STORAGE_FAILED: 'storageFailed',
 } as const satisfies Record<ConnectionProblem, string>;
 
 const connectionCodes = Object.keys(connectionKeys) as ConnectionProblem[];

@@ -35,6 +35,18 @@ export interface AppInfo {
   runtime: DeskRuntime;
   /** Where this app keeps tokens: the OS keychain, or memory only when no keychain answered. */
   tokenStorage: TokenStorage;
+  /** The core's files found damaged since the app started, each kept aside (the clerk is told). */
+  damagedFiles: DamagedFile[];
+}
+
+/**
+ * A file of the core's found damaged (not JSON: empty or cut by a power cut) and kept aside: its
+ * document's name (`connections`, `push-runs`, `push-run-<id>`…), the file it was kept as, and when.
+ */
+export interface DamagedFile {
+  name: string;
+  keptAs: string;
+  at: string;
 }
 
 /**

@@ -110,7 +110,13 @@ describe('the browser-mode host', () => {
     });
     expect(JSON.parse(answer.body)).toEqual({
       ok: true,
-      value: { name: 'Reconciliation Desk', version: '1', runtime: 'browser', tokenStorage: 'memory' },
+      value: {
+        name: 'Reconciliation Desk',
+        version: '1',
+        runtime: 'browser',
+        tokenStorage: 'memory',
+        damagedFiles: [],
+      },
     });
     const traversal = await call(port, '/../../etc/passwd', { headers: cookie() });
     expect(traversal.status).toBe(404);

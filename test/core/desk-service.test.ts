@@ -74,6 +74,7 @@ describe('the core against the real sandbox', () => {
         version: '0.0.0-test',
         runtime: 'browser',
         tokenStorage: 'memory',
+        damagedFiles: [],
       },
     });
     const unknown = await dispatchDesk(core.api, 'connections.steal', []);

@@ -364,7 +364,7 @@ describe('Save and Open in the desktop app', () => {
       return createFileChoice({
         documentsFolder: documents,
         // The folder is remembered once the files' sizes are known, and before they are read.
-        store: { read: store.read, write: async (name, value) => (grow(), store.write(name, value)) },
+        store: { ...store, write: async (name, value) => (grow(), store.write(name, value)) },
         maxBytes: 10,
         askSavePath: async () => null,
         askOpenPaths: async () => paths,

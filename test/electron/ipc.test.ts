@@ -103,7 +103,13 @@ describe('the IPC handlers', () => {
     expect(good).toMatchObject({ ok: false, error: { code: 'NETWORK_UNREACHABLE' } });
     expect(await handlers.get('desk:app.info')?.(fromApp, [])).toEqual({
       ok: true,
-      value: { name: 'Reconciliation Desk', version: '1', runtime: 'electron', tokenStorage: 'memory' },
+      value: {
+        name: 'Reconciliation Desk',
+        version: '1',
+        runtime: 'electron',
+        tokenStorage: 'memory',
+        damagedFiles: [],
+      },
     });
   });
 });

@@ -136,12 +136,15 @@ export class PushJournal {
     return stored === null ? null : checkWire(RunHeaderSchema, stored, `store:${headerName(runId)}`);
   }
 
-  /** A run's calls, in order. */
-  async calls(header: RunHeader): Promise<JournalCall[][]> {
+  /**
+   * A run's calls, in order; null when a part is missing or was damaged (the store kept it aside): the
+   * run cannot be read whole, and `forget` takes it off the index.
+   */
+  async calls(header: RunHeader): Promise<JournalCall[][] | null> {
     const parts: JournalCall[][] = [];
     for (let part = 0; part < header.parts; part += 1) {
       const stored = await this.store.read<unknown>(partName(header.runId, part));
-      if (stored === null) throw new Error(`push journal: part ${part} of run ${header.runId} is missing`);
+      if (stored === null) return null;
       parts.push(checkWire(PartSchema, stored, `store:${partName(header.runId, part)}`).calls);
     }
     return parts;
@@ -166,6 +169,14 @@ export class PushJournal {
   /** Stores a run's header again. */
   saveHeader(header: RunHeader): Promise<void> {
     return this.#write(() => this.store.write(headerName(header.runId), header));
+  }
+
+  /** Takes a run off the index (its files stay where they are). */
+  forget(runId: string): Promise<void> {
+    return this.#write(async () => {
+      const ids = await this.runIds();
+      await this.store.write(indexName, { version: 1, runIds: ids.filter((id) => id !== runId) });
+    });
   }
 
   #write(run: () => Promise<void>): Promise<void> {

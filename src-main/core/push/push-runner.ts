@@ -250,6 +250,11 @@ export class PushRunner {
     const header = await this.#journal.header(runId);
     if (!header) throw unknownRun();
     const parts = await this.#journal.calls(header);
+    if (parts === null) {
+      // A part missing or damaged (kept aside; the clerk is told): the run cannot be shown or resumed.
+      await this.#journal.forget(runId);
+      throw unknownRun();
+    }
     const run = { header, parts, firstSeq: firstSeqs(parts) };
     this.#runs.set(runId, run);
     return run;

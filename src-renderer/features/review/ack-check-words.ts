@@ -2,6 +2,7 @@
 // (src-shared/domain/acks.ts `checkAck`) and the store's refusal of a whole set of them.
 import type { AckCheck } from '../../../src-shared/domain/acks';
 import { say } from '../../messages/intl';
+import { storageProblemWords } from '../../words/storage-words';
 import type { AckRefusal } from '../../state/slices/review-slice';
 import { assertNever } from '../ui/assert-never';
 
@@ -25,7 +26,10 @@ export function ackCheckWords(check: AckCheck): string {
   }
 }
 
-/** Why nothing was queued: no connection yet, or how many answers to fix and the first's problem. */
+/**
+ * Why nothing (or not all) was queued: no connection yet, how many answers to fix and the first's
+ * problem, or the store's refusal to write them with how many were queued before it.
+ */
 export function ackRefusalWords(refusal: AckRefusal): string {
   switch (refusal.code) {
     case 'no-connection':
@@ -35,6 +39,11 @@ export function ackRefusalWords(refusal: AckRefusal): string {
         count: refusal.count,
         first: refusal.first ? ackCheckWords(refusal.first) : '',
       }).trim();
+    case 'storage':
+      return say('review.ackRefusal.storage', {
+        problem: storageProblemWords(refusal.problem, say('review.ackRefusal.again')),
+        queued: refusal.queued,
+      });
     default:
       return assertNever(refusal);
   }

@@ -11,6 +11,8 @@ import { ReconcileScreen } from '../reconcile/ReconcileScreen';
 import { RepsScreen } from '../reps/RepsScreen';
 import { ReviewSection } from '../review/ReviewSection';
 import { SyncBar } from '../sync/SyncBar';
+import { DamagedFilesNote } from './DamagedFilesNote';
+import { StorageProblemNote } from './StorageProblemNote';
 import { StoreUpgradeNote } from './StoreUpgradeNote';
 import { useFeedSync } from '../sync/use-feed-sync';
 import { SettingsScreen } from '../settings/SettingsScreen';
@@ -87,6 +89,8 @@ export function AppShell() {
         aria-label={isWelcome ? say('shell.welcome') : say(`shell.section.${current.id}`)}
       >
         <StoreUpgradeNote />
+        {app && <DamagedFilesNote files={app.damagedFiles ?? []} />}
+        <StorageProblemNote />
         <h2>{isWelcome ? say('shell.welcome') : say(`shell.section.${current.id}`)}</h2>
         {isReview && <SyncBar />}
         {isWelcome ? (

@@ -9,6 +9,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
 import { dropHeldAcks, queueAckPage } from '../../data/ack-outbox';
+import { storageProblemOf, type StorageProblem } from '../../data/storage-problem';
 import { forEachReviewPage, heldRowsOf } from '../../data/review-rows/pages';
 import type { ReviewQuery } from '../../data/review-rows/query';
 import { queueAcks, type DraftProblem } from '../../sync/send-acks';
@@ -27,7 +28,10 @@ export interface ReviewGridState {
  * answers to fix, the first of them (when known) `first`.
  */
 export type AckRefusal =
-  { code: 'no-connection' } | { code: 'needs-fixing'; count: number; first: AckCheck | null };
+  | { code: 'no-connection' }
+  | { code: 'needs-fixing'; count: number; first: AckCheck | null }
+  /** The store refused to write (data/storage-problem.ts); `queued`: answers queued before it did. */
+  | { code: 'storage'; problem: StorageProblem; queued: number };
 
 /** What answering did, for the clerk. */
 export type AckQueueOutcome =
@@ -100,6 +104,15 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     problems: [],
     refusal: { code: 'no-connection' },
   });
+  /** The store's refusal as an outcome; an error that is no storage problem (a bug) is thrown on. */
+  const storageRefusal = async (
+    error: unknown,
+    queued: number,
+  ): Promise<{ ok: false; problems: DraftProblem[]; refusal: AckRefusal }> => {
+    const problem = await storageProblemOf(error);
+    if (problem === null) throw error;
+    return { ok: false, problems: [], refusal: { code: 'storage', problem, queued } };
+  };
   return {
     reviewGrids: { orders: initialGrid, invoices: initialGrid, payments: initialGrid, returns: initialGrid },
     setReviewView: (kind, view) => update(kind, { view }),
@@ -108,7 +121,13 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     async ack(kind, drafts) {
       const connectionId = get().connection?.connection?.id ?? null;
       if (connectionId === null) return noConnection();
-      const outcome = await queueAcks({ connectionId, kind, drafts });
+      let outcome: Awaited<ReturnType<typeof queueAcks>>;
+      try {
+        outcome = await queueAcks({ connectionId, kind, drafts });
+      } catch (error) {
+        // One transaction: nothing of it was queued.
+        return storageRefusal(error, 0);
+      }
       if (!outcome.ok)
         return {
           ok: false,
@@ -148,7 +167,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       const progress: ViewAckProgress = { queued: 0, alreadyQueued: 0, walked: 0 };
       let isStopped = false;
       const nowIso = new Date().toISOString();
-      await forEachReviewPage(
+      const queueing = forEachReviewPage(
         input.query,
         async (rows) => {
           if (input.shouldStop?.()) {
@@ -173,11 +192,15 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
         },
         maxAckBatchItems,
       );
+      let refused: unknown = null;
+      // Each page is one transaction: the pages before a refused one stay queued, whole.
+      await queueing.catch((error: unknown) => (refused = error ?? new Error('refused')));
       // Sent once the walk is over: a document answered while the walk reads its view would move
       // the view under it.
       get().touchData();
       await get().refreshSyncFacts();
       void get().sendAcks();
+      if (refused !== null) return storageRefusal(refused, progress.queued);
       return { ok: true, isStopped, ...progress };
     },
     async dropHeldInView(query, except) {

@@ -109,7 +109,13 @@ beforeEach(async () => {
   bridge.state.checkup = checkup;
   useDeskStore.setState({
     connection: status,
-    app: { name: 'Reconciliation Desk', version: '0.1.0', runtime: 'electron', tokenStorage: 'os-keychain' },
+    app: {
+      name: 'Reconciliation Desk',
+      version: '0.1.0',
+      runtime: 'electron',
+      tokenStorage: 'os-keychain',
+      damagedFiles: [],
+    },
   });
 });
 afterEach(async () => {

@@ -14,6 +14,8 @@ import { readStoredDocuments } from '../../../src-renderer/data/stored-documents
 import { startTestCore, type TestCore } from '../../support/core';
 import { startSandbox, type RunningSandbox } from '../../support/sandbox';
 import { rowsInView } from '../../../src-renderer/data/review-rows/reads';
+import { deskErrorWords } from '../../../src-renderer/words/problem-words';
+import { fillDiskAfter } from '../support/full-disk';
 
 describe('answers through the outbox, against the sandbox', () => {
   let sandbox: RunningSandbox;
@@ -112,6 +114,54 @@ describe('answers through the outbox, against the sandbox', () => {
     expect((await onService('invoices', rows[0]!.id)).ack).toEqual(ackBefore);
     // Each answered document's new version is stored once, in a chunk its row names.
     await expectChunksConsistent();
+  });
+
+  it('keeps answers queued while the disk is full, and sends each once under its first key once freed', async () => {
+    const rows = await pendingRows('invoices', 5);
+    const queued = await queueAcks({
+      connectionId,
+      kind: 'invoices',
+      drafts: rows.map((row, index) => ({
+        id: row.id,
+        outcome: 'ACCEPTED',
+        externalNumber: `ERP-F-${index}`,
+      })),
+    });
+    expect(queued.ok).toBe(true);
+    const [batch] = await listBatches(connectionId, 'queued');
+    // The disk refuses every write of the pass: the documents its check reads (when they changed) and
+    // the response it got. The batch may have reached the service; it is recorded nowhere.
+    const free = fillDiskAfter(0);
+    let waiting;
+    try {
+      waiting = await sendQueuedAcks({ desk: core.api, connectionId });
+    } finally {
+      free();
+    }
+    expect(waiting).toMatchObject({ stoppedBy: { code: 'STORAGE_FULL', retryable: true } });
+    expect(deskErrorWords(waiting.stoppedBy!)).toMatch(
+      /^This computer’s disk is full: .* Free some space\. Nothing is lost/,
+    );
+    expect((await listBatches(connectionId, 'queued')).map((each) => [each.id, each.items.length])).toEqual([
+      [batch!.id, 5],
+    ]);
+    const before = await Promise.all(rows.map(async (row) => (await onService('invoices', row.id)).ack));
+
+    // Room again: the same batch goes under its key, and whatever the service applied it applies once.
+    const sent = await sendQueuedAcks({ desk: core.api, connectionId });
+    expect(sent).toMatchObject({ batchesSent: 1, failed: 0, stoppedBy: null });
+    expect(await listBatches(connectionId, 'queued')).toEqual([]);
+    for (const [index, row] of rows.entries()) {
+      const ack = (await onService('invoices', row.id)).ack;
+      expect(ack).toMatchObject({ outcome: 'ACCEPTED', external_number: `ERP-F-${index}` });
+      if (before[index]) expect(ack).toEqual(before[index]);
+      const history = await ackHistory(row.id);
+      expect(history).toHaveLength(1);
+      expect(history[0]).toMatchObject({
+        batchId: batch!.id,
+        outcome: before[index] ? 'replayed' : 'answered',
+      });
+    }
   });
 
   it('rejects 2 payments with a reason code and message', async () => {
