@@ -9,13 +9,18 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+// `--smoke` (npm run bench:smoke, a part of `npm test`): every module once, quick, so a module that no
+// longer runs is caught the day it breaks; it prints figures and judges none (its exit code says only
+// whether every module ran).
+const args = process.argv.slice(2);
+const isSmoke = args.includes('--smoke');
 const child = spawn(
   process.execPath,
-  ['--import', 'tsx', join(root, 'test/bench/run.ts'), ...process.argv.slice(2)],
+  ['--import', 'tsx', join(root, 'test/bench/run.ts'), ...args.filter((arg) => arg !== '--smoke')],
   {
     cwd: root,
     stdio: 'inherit',
-    env: process.env,
+    env: isSmoke ? { ...process.env, BENCH_QUICK: '1' } : process.env,
   },
 );
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

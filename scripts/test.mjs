@@ -24,6 +24,8 @@ const parts = [
   { name: 'unit', script: 'test:unit', report: 'unit.json' },
   { name: 'build', script: 'build' },
   { name: 'e2e', script: 'test:e2e:suite', report: 'e2e.json', needs: 'build' },
+  // Every benchmark module once, quick: a module that no longer runs fails the check (no timing judged).
+  { name: 'bench smoke', script: 'bench:smoke' },
 ];
 
 // npm sets npm_execpath to its own script when it runs this one; run by hand, use the npm on the PATH.

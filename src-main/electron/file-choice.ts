@@ -2,7 +2,8 @@
 // so that folders, names, the atomic write and the limits of an Open are tested without Electron's binary
 // (test/electron/file-choice.test.ts). file-dialogs.ts asks the questions with Electron's dialogs.
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink, writeFile } from 'node:fs/promises';
+import { open, stat } from 'node:fs/promises';
+import { writeFileDurably } from '../core/adapters/durable-file';
 import { basename, dirname, extname, join } from 'node:path';
 import type { FileFilter, OpenedFile, SavedFile } from '../../src-shared/bridge/contract';
 import {
@@ -134,19 +135,16 @@ function errnoOf(error: unknown): string | undefined {
 }
 
 /**
- * Writes `bytes` to `target` atomically: a temporary file beside it, then a rename over it, so a crash
- * or a full disk leaves the old file or the new one, never half of one. The temporary file is removed
- * when anything fails.
+ * Writes `bytes` to `target` atomically and durably (the core's `writeFileDurably`): a temporary file
+ * beside it, flushed, then a rename over it, so a crash, a power cut or a full disk leaves the old file
+ * or the new one, never half of one. The temporary file is removed when anything fails.
  */
 export async function writeFileAtomically(target: string, bytes: Uint8Array): Promise<void> {
-  const temporary = temporaryPathFor(target);
-  try {
-    await writeFile(temporary, bytes, { flag: 'wx' });
-    await rename(temporary, target);
-  } catch (error) {
-    await unlink(temporary).catch(() => undefined);
-    throw error;
-  }
+  await writeFileDurably(target, bytes, {
+    temporary: temporaryPathFor(target),
+    mode: 0o644,
+    isExclusive: true,
+  });
 }
 
 /**

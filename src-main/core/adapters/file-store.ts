@@ -1,14 +1,14 @@
-import { mkdir, open, readFile, rename } from 'node:fs/promises';
+import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { DamagedFile } from '../../../src-shared/bridge/contract';
 import { logRedacted } from '../redact';
 import type { Store } from '../ports';
+import { writeFileDurably } from './durable-file';
 
 /**
- * A Store on the file system: one JSON file per name, replaced durably. A write goes to a temporary
- * file, which is flushed to the disk before it is renamed over the document, and the folder is flushed
- * after the rename: a power cut then leaves the old document or the new one, never an empty or cut one
- * (a rename reaches the disk before the data it names unless the data was flushed first).
+ * A Store on the file system: one JSON file per name, replaced durably (`writeFileDurably`: a
+ * temporary file flushed, renamed over the document, the folder flushed), so a power cut leaves the old
+ * document or the new one, never an empty or cut one.
  *
  * A document that is no JSON (an earlier build renamed without flushing, the disk failed, someone
  * edited it) is kept aside under a dated name (`connections.damaged-2026-11-27T04-51-07Z.json`) and read
@@ -44,38 +44,8 @@ export function createFileStore(dir: string): Store {
     async write<T>(name: string, value: T): Promise<void> {
       await mkdir(dir, { recursive: true, mode: 0o700 });
       const target = pathOf(name);
-      const temporary = `${target}.${process.pid}.tmp`;
-      const file = await open(temporary, 'w', 0o600);
-      try {
-        await file.writeFile(JSON.stringify(value), 'utf8');
-        await file.sync();
-      } finally {
-        await file.close();
-      }
-      await rename(temporary, target);
-      await syncFolder(dir);
+      await writeFileDurably(target, JSON.stringify(value), { temporary: `${target}.${process.pid}.tmp` });
     },
     damaged: () => [...damaged],
   };
-}
-
-/**
- * Flushes a folder's entries (a rename) to the disk. Windows cannot open a folder to flush it (its
- * renames are flushed with the file system's journal): that refusal is no failure.
- */
-async function syncFolder(dir: string): Promise<void> {
-  let folder;
-  try {
-    folder = await open(dir, 'r');
-  } catch (error) {
-    if (['EISDIR', 'EPERM', 'EACCES'].includes((error as NodeJS.ErrnoException).code ?? '')) return;
-    throw error;
-  }
-  try {
-    await folder.sync();
-  } catch (error) {
-    if (!['EINVAL', 'EPERM', 'EBADF'].includes((error as NodeJS.ErrnoException).code ?? '')) throw error;
-  } finally {
-    await folder.close();
-  }
 }

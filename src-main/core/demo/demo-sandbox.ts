@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { writeFileDurably } from '../adapters/durable-file';
 import { LocalError } from '../local-error';
 import type { DemoSandbox } from '../ports';
 
@@ -94,9 +95,7 @@ export function createDemoSandbox(options: DemoSandboxOptions): DemoSandbox {
   }
 
   async function rememberPort(port: number): Promise<void> {
-    const temporary = `${portFile}.${process.pid}.tmp`;
-    await writeFile(temporary, `${port}\n`, { mode: 0o600 });
-    await rename(temporary, portFile);
+    await writeFileDurably(portFile, `${port}\n`, { temporary: `${portFile}.${process.pid}.tmp` });
   }
 
   /** One attempt: forks the sandbox on `port` and waits for its `listening` line. */
