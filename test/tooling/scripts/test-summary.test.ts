@@ -198,6 +198,7 @@ describe('scripts/test.mjs', () => {
       'test:unit': `node suite.mjs unit.json ${exitCodes.unit ?? 0}`,
       build: part('build'),
       'test:e2e:suite': `node suite.mjs e2e.json ${exitCodes.e2e ?? 0}`,
+      'bench:smoke': part('bench smoke'),
     };
     writeFileSync(
       join(dir, 'package.json'),
@@ -212,7 +213,14 @@ describe('scripts/test.mjs', () => {
     const dir = project({ lint: 1, format: 1, build: 1 });
     const result = await run(process.execPath, [join(dir, 'scripts/test.mjs')], dir, env);
     const shown = result.lines.filter((text) => /^(part|suite) /.test(text));
-    expect(shown).toEqual(['part typecheck', 'part lint', 'part format', 'suite unit.json', 'part build']);
+    expect(shown).toEqual([
+      'part typecheck',
+      'part lint',
+      'part format',
+      'suite unit.json',
+      'part build',
+      'part bench smoke',
+    ]);
     expect(result.lines).toContain('test: e2e not run: build failed');
     expect(result.lines.at(-1)).toMatch(line);
     expect(result.lines.at(-1)).toBe('Tests: 2 passed, 4 failed');
@@ -222,7 +230,7 @@ describe('scripts/test.mjs', () => {
   it('passes when every part passed', async () => {
     const dir = project({});
     const result = await run(process.execPath, [join(dir, 'scripts/test.mjs')], dir, env);
-    expect(result.lines.filter((text) => /^(part|suite) /.test(text))).toHaveLength(6);
+    expect(result.lines.filter((text) => /^(part|suite) /.test(text))).toHaveLength(7);
     expect(result.lines.at(-1)).toBe('Tests: 4 passed, 0 failed');
     expect(result.code).toBe(0);
   }, 60_000);
