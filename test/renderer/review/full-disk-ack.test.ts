@@ -9,24 +9,13 @@ import { ackRefusalWords } from '../../../src-renderer/features/review/ack-check
 import { useLanguageStore } from '../../../src-renderer/messages/language-store';
 import { resetDeskStore, useDeskStore } from '../../../src-renderer/state/store';
 import { invoice, meta } from '../../support/wire-documents';
+import { connectedSandbox } from '../support/connected-desk';
 import { fillDiskAfter } from '../support/full-disk';
 
 // A full disk while a clerk queues answers (issue 28, item 1): the action stops, nothing is half
 // queued, and the clerk reads why and what to do; pages queued before the disk filled stay queued,
 // whole, and are sent.
 
-const connection = {
-  connection: {
-    id: 'conn-1',
-    label: 'Sandbox',
-    baseUrl: 'http://127.0.0.1:1/api/integration/v1',
-    isActive: true,
-    tokenStorage: 'memory' as const,
-    start: { mode: 'everything' as const },
-    identity: null,
-  },
-  state: 'connected' as const,
-};
 const total = 1_234;
 const ids = Array.from({ length: total }, (_, index) => `inv_${String(index).padStart(5, '0')}`);
 const pendingView: ReviewQuery = {
@@ -52,7 +41,7 @@ beforeEach(async () => {
   );
   sent = 0;
   useDeskStore.setState({
-    connection,
+    connection: connectedSandbox,
     sendAcks: async () => ((sent += 1), null),
     refreshSyncFacts: async () => undefined,
   });
