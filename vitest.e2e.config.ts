@@ -12,5 +12,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // A screen that settles in a tenth of a second here may take seconds on a loaded CI machine; the
+    // one-second default of expect.poll made cases fail there that pass on every run here. A poll that
+    // waits for something that never comes still fails, only later.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

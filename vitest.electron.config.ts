@@ -12,5 +12,7 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 120_000,
     fileParallelism: false,
+    // As in the browser suite (vitest.e2e.config.ts): a loaded machine needs more than one second.
+    expect: { poll: { timeout: 15_000 } },
   },
 });

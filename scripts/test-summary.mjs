@@ -31,6 +31,26 @@ function firstLine(text) {
   );
 }
 
+/**
+ * Why a test failed, as one more line under its name: the first line of its first failure message and
+ * the place in its own file that failed. CI shows only the end of what `npm test` printed, and a
+ * failure that does not come back on a second run is otherwise known by its name alone.
+ */
+function failureWhy(assertion, file) {
+  const message = Array.isArray(assertion.failureMessages) ? String(assertion.failureMessages[0] ?? '') : '';
+  const why = firstLine(message).slice(0, 300);
+  if (why === '') return '';
+  const base = file ? String(file).split('/').pop() : undefined;
+  const place = base
+    ? message
+        .split('\n')
+        .map((text) => text.trim())
+        .find((text) => text.startsWith('at ') && text.includes(base))
+    : undefined;
+  const at = place ? ` (${shown(place.replace(/^at (.*\()?/, '').replace(/\)$/, ''))})` : '';
+  return `\n    because: ${why}${at}`;
+}
+
 /** A path as a reader finds it: relative to the working folder when inside it. */
 function shown(path) {
   const inside = relative(process.cwd(), path);
@@ -69,7 +89,9 @@ function readReport(part, file) {
     const name = result.name ? shown(String(result.name)) : 'a test file';
     for (const assertion of assertions)
       if (assertion.status === 'failed')
-        problems.push(`${part.name}: ${name} > ${assertion.fullName ?? assertion.title ?? 'a test'}`);
+        problems.push(
+          `${part.name}: ${name} > ${assertion.fullName ?? assertion.title ?? 'a test'}${failureWhy(assertion, result.name)}`,
+        );
     if (result.status === 'failed' && !assertions.some((assertion) => assertion.status === 'failed')) {
       failed += 1;
       problems.push(

@@ -42,12 +42,16 @@ describe('the sandbox console and the desk together (browser mode)', () => {
     await consolePage.open(sandbox.origin, sandbox.adminSecret);
     await consolePage.live.getByLabel('Documents per minute').fill('1200');
     await consolePage.live.getByRole('button', { name: 'Start live mode' }).click();
+    // Eleven ticks at 1,200 a minute take half a second; a loaded machine may take many times that,
+    // and expect.poll gives up after one second unless told otherwise.
     await expect
-      .poll(async () => (await sandbox.admin<{ ticks: number }>('GET', '/live')).ticks)
+      .poll(async () => (await sandbox.admin<{ ticks: number }>('GET', '/live')).ticks, { timeout: 30_000 })
       .toBeGreaterThan(10);
     await consolePage.live.getByRole('button', { name: 'Stop live mode' }).click();
     await expect
-      .poll(async () => (await sandbox.admin<{ running: boolean }>('GET', '/live')).running)
+      .poll(async () => (await sandbox.admin<{ running: boolean }>('GET', '/live')).running, {
+        timeout: 30_000,
+      })
       .toBe(false);
 
     await review.syncNow.click();
@@ -56,6 +60,8 @@ describe('the sandbox console and the desk together (browser mode)', () => {
   });
 
   it('names a token revoked on the console page as revoked', async () => {
+    // Live mode off whatever the case before did, so that this case stands on its own.
+    await sandbox.admin('DELETE', '/live');
     await consolePage.revokeByPrefix(sandbox.token.slice(0, 17));
     const review = new ReviewPage(desk);
     await review.syncNow.click();

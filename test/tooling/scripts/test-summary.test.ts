@@ -25,6 +25,7 @@ function tempDir(): string {
 interface Test {
   title: string;
   status: 'passed' | 'failed' | 'skipped' | 'todo';
+  failureMessages?: string[];
 }
 
 /** A vitest JSON report (the fields the summary reads) of one file with these tests. */
@@ -47,6 +48,7 @@ function report(tests: Test[], file = '/repo/test/a.test.ts', fileFailure?: stri
           title: test.title,
           fullName: test.title,
           status: test.status,
+          failureMessages: test.failureMessages ?? [],
         })),
       },
     ],
@@ -110,6 +112,26 @@ describe('scripts/test-summary.mjs', () => {
     expect(summary.last).toBe('Tests: 3 passed, 1 failed');
     expect(summary.lines).toContain('FAILED unit: /repo/test/a.test.ts > sends once');
     expect(summary.code).toBe(1);
+  });
+
+  it('says under a failed test why it failed and where in its file, since CI shows only the end', async () => {
+    const unit = report([
+      {
+        title: 'sends once',
+        status: 'failed',
+        failureMessages: [
+          'AssertionError: expected 2 to be 1 // Object.is equality\n' +
+            '    at assert (/repo/node_modules/chai/index.js:10:3)\n' +
+            '    at /repo/test/a.test.ts:45:7\n',
+        ],
+      },
+    ]);
+    const summary = await summarizeFiles({ 'unit.json': unit, 'e2e.json': passing });
+    const at = summary.lines.indexOf('FAILED unit: /repo/test/a.test.ts > sends once');
+    expect(summary.lines[at + 1]).toBe(
+      '    because: AssertionError: expected 2 to be 1 // Object.is equality (/repo/test/a.test.ts:45:7)',
+    );
+    expect(summary.last).toBe('Tests: 2 passed, 1 failed');
   });
 
   it('counts a missing report as a failure, and still prints the line last', async () => {
