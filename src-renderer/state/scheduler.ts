@@ -71,6 +71,11 @@ export class Scheduler {
     return pass;
   }
 
+  /** Whether work of this key runs now (see `join`). */
+  isRunning(key: string): boolean {
+    return this.#running.has(key);
+  }
+
   /** Stops every timer, cancels a running sync and forgets the engine and the guards. */
   reset(): void {
     this.stopPolling();

@@ -9,6 +9,11 @@
  * It costs one call per 500 documents pending on the service and one per 100 answered elsewhere, so it
  * runs only while a feed holds at most `maxPendingChecked` pending documents here; above that a first
  * load is still under way, and the ack sender's own check (send-acks.ts) still guards every send.
+ *
+ * It gives way to the clerk's acks: while queued acks wait to go (`shouldYield`), it stops between two
+ * calls, unchecked, and the next sync pass checks again. The rate window is the client's (spec, Limits):
+ * a check of four feeds with 10,000 pending each is 80 calls, which would leave the acks the clerk just
+ * pressed waiting for the next window; the ack sender reads the pending list of the feed it sends itself.
  */
 import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
@@ -25,6 +30,8 @@ export const maxPendingChecked = 10_000;
 export interface AckedElsewhere {
   kind: FeedKind;
   checked: boolean;
+  /** Stopped early to leave the rate window to queued acks (not checked: the next pass checks). */
+  yielded: boolean;
   staged: number;
   error: DeskError | null;
 }
@@ -33,21 +40,35 @@ export interface AckedElsewhere {
 export async function refreshAckedElsewhere(
   desk: { feeds: Pick<DeskApi['feeds'], 'pull' | 'documents'> },
   kind: FeedKind,
+  shouldYield: () => boolean = () => false,
 ): Promise<AckedElsewhere> {
-  const local = await pendingIds(kind);
-  if (local.length === 0 || local.length > maxPendingChecked)
-    return { kind, checked: false, staged: 0, error: null };
-  const onService = new Set<string>();
-  const error = await readPendingList(desk, kind, (page) => {
-    for (const doc of page.data) onService.add(doc.id);
+  const unchecked = (staged: number, error: DeskError | null, yielded = false): AckedElsewhere => ({
+    kind,
+    checked: false,
+    yielded,
+    staged,
+    error,
   });
-  if (error) return { kind, checked: false, staged: 0, error };
+  const local = await pendingIds(kind);
+  if (local.length === 0 || local.length > maxPendingChecked) return unchecked(0, null);
+  const onService = new Set<string>();
+  let yielded = false;
+  const error = await readPendingList(
+    desk,
+    kind,
+    (page) => {
+      for (const doc of page.data) onService.add(doc.id);
+    },
+    () => (yielded = shouldYield()),
+  );
+  if (error || yielded) return unchecked(0, error, yielded);
   const answered = local.filter((id) => !onService.has(id));
   let staged = 0;
   for (const ids of splitIntoBatches(answered, maxDocumentIds)) {
+    if (shouldYield()) return unchecked(staged, null, true);
     const result = await desk.feeds.documents(kind, ids);
-    if (!result.ok) return { kind, checked: false, staged, error: result.error };
+    if (!result.ok) return unchecked(staged, result.error);
     staged += await stageCurrentDocuments(result.value);
   }
-  return { kind, checked: true, staged, error: null };
+  return { kind, checked: true, yielded: false, staged, error: null };
 }

@@ -11,13 +11,18 @@ import type { FeedKind } from '../../src-shared/wire';
 /** The documents a pending-list page holds per call (spec, Limits: `per_page` at most 500). */
 export const pendingPageSize = 500;
 
-/** Reads a feed's whole pending list, page by page, handing each page to `onPage`; null, or why not. */
+/**
+ * Reads a feed's whole pending list, page by page, handing each page to `onPage`; null, or why not.
+ * `shouldStop`, asked before each page, ends the reading early (null then too: the caller asked).
+ */
 export async function readPendingList(
   desk: { feeds: Pick<DeskApi['feeds'], 'pull'> },
   kind: FeedKind,
   onPage: (page: AnyFeedPage) => Promise<void> | void,
+  shouldStop: () => boolean = () => false,
 ): Promise<DeskError | null> {
   for (let versionAfter = 0; ;) {
+    if (shouldStop()) return null;
     const result = await desk.feeds.pull(kind, { versionAfter, perPage: pendingPageSize, ack: 'pending' });
     if (!result.ok) return result.error;
     await onPage(result.value);

@@ -43,6 +43,11 @@ export interface SyncPassOptions {
   onSeqGap: (kind: FeedKind, alarm: SeqGapAlarm | null) => void;
   /** Documents missing from a feed were fetched. */
   onFilled: (filled: FilledGapNotice[]) => void;
+  /**
+   * Whether the clerk's queued acks wait to go: the check of answers made elsewhere then gives the
+   * rate window way (acked-elsewhere.ts). Never, when not given.
+   */
+  isAckWaiting?: () => boolean;
 }
 
 /** How a pass ended: the engine's outcome, and the pass's first failure. */
@@ -92,7 +97,9 @@ export async function runSyncPass(
     // pending. Part of the sync: it is not over, nor its error known, until this is done.
     for (const feed of outcome.feeds.filter((progress) => progress.state === 'done')) {
       if (!options.isCurrent()) return { outcome, error, isOvertaken: true };
-      const elsewhere = await join(`elsewhere:${feed.kind}`, () => refreshAckedElsewhere(desk, feed.kind));
+      const elsewhere = await join(`elsewhere:${feed.kind}`, () =>
+        refreshAckedElsewhere(desk, feed.kind, options.isAckWaiting),
+      );
       if (elsewhere.staged > 0) options.onStaged();
       error ??= elsewhere.error;
     }

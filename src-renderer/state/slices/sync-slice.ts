@@ -163,6 +163,11 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
             return { seqGaps };
           }),
         onFilled: (filled) => set((state) => ({ filledGaps: [...state.filledGaps, ...filled] })),
+        // Acks being sent, or queued and not stopped by a failure (offline, a refused token): the
+        // clerk's work, which the check of answers made elsewhere leaves the rate window to.
+        isAckWaiting: () =>
+          scheduler.isRunning(`acks:${connectionId}`) ||
+          (get().queuedBatches > 0 && !get().lastSend?.stoppedBy),
       });
       // Another connection became active meanwhile: its own sync owns the state from here.
       if (isOvertaken) return outcome;

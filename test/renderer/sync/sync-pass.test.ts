@@ -90,4 +90,31 @@ describe('a sync pass', () => {
     expect(pass.isOvertaken).toBe(true);
     expect(pulls.map(({ kind }) => kind)).toEqual(['orders']);
   });
+
+  it("leaves the rate window to the clerk's queued acks: the check of answers made elsewhere stops between calls", async () => {
+    await putRows('orders', [row('o-1')]);
+    await putRows('invoices', [row('i-1')]);
+    const { options, pulls } = passOver(['orders', 'invoices'], () => true);
+    let isAckWaiting = false;
+    options.isAckWaiting = () => isAckWaiting;
+    const pull = options.desk.feeds.pull;
+    options.desk.feeds.pull = async (kind, request) => {
+      // The clerk presses Accept while the orders' pending list is read: acks are queued from here.
+      if (request.ack === 'pending') isAckWaiting = true;
+      const page = await pull(kind, request);
+      // A pending list of several pages: the check would go on reading.
+      return page.ok
+        ? {
+            ...page,
+            value: { ...page.value, meta: { ...page.value.meta, has_more: true, next_version_after: 1 } },
+          }
+        : page;
+    };
+    const pass = await runSyncPass(['orders', 'invoices'], 'conn-1', options);
+    expect(pass.error).toBeNull();
+    // One page of the orders' list, asked before the acks were queued; nothing of the invoices'.
+    expect(pulls.filter(({ request }) => request.ack === 'pending').map(({ kind }) => kind)).toEqual([
+      'orders',
+    ]);
+  });
 });
