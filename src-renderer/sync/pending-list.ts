@@ -14,6 +14,10 @@ export const pendingPageSize = 500;
 /**
  * Reads a feed's whole pending list, page by page, handing each page to `onPage`; null, or why not.
  * `shouldStop`, asked before each page, ends the reading early (null then too: the caller asked).
+ *
+ * The next page is asked for as soon as a page names where it goes on, while `onPage` stages the one in
+ * hand: the service's time and the local store's overlap (an ack pass reads 21 pages of 500 before it
+ * may send, right when the rate window opens, and the clerk waits for every one).
  */
 export async function readPendingList(
   desk: { feeds: Pick<DeskApi['feeds'], 'pull'> },
@@ -21,13 +25,26 @@ export async function readPendingList(
   onPage: (page: AnyFeedPage) => Promise<void> | void,
   shouldStop: () => boolean = () => false,
 ): Promise<DeskError | null> {
-  for (let versionAfter = 0; ;) {
-    if (shouldStop()) return null;
-    const result = await desk.feeds.pull(kind, { versionAfter, perPage: pendingPageSize, ack: 'pending' });
+  const pull = (versionAfter: number) =>
+    desk.feeds.pull(kind, { versionAfter, perPage: pendingPageSize, ack: 'pending' });
+  if (shouldStop()) return null;
+  let versionAfter = 0;
+  let pulling = pull(versionAfter);
+  for (;;) {
+    const result = await pulling;
     if (!result.ok) return result.error;
-    await onPage(result.value);
     const next = result.value.meta.next_version_after;
-    if (!result.value.meta.has_more || next <= versionAfter) return null;
+    const isLast = !result.value.meta.has_more || next <= versionAfter;
+    const nextPull = isLast || shouldStop() ? null : pull(next);
+    try {
+      await onPage(result.value);
+    } catch (error) {
+      // The page asked for ahead is not wanted any more; its answer, whatever it is, is dropped.
+      void nextPull?.catch(() => undefined);
+      throw error;
+    }
+    if (nextPull === null) return null;
     versionAfter = next;
+    pulling = nextPull;
   }
 }

@@ -18,6 +18,7 @@ import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
 import {
   checkAck,
+  checkQueuedAck,
   splitIntoBatches,
   toAckItem,
   type AckCheck,
@@ -25,15 +26,16 @@ import {
 } from '../../src-shared/domain/acks';
 import { isKeyPastRetention } from '../../src-shared/domain/idempotency-key';
 import { moveFactsOf } from '../../src-shared/domain/review';
-import type { FeedKind } from '../../src-shared/wire';
+import type { AnyFeedPage } from '../../src-shared/domain/feeds';
+import type { Ack, FeedKind } from '../../src-shared/wire';
 import type { OutboxBatch } from '../data/rows';
 import {
-  checkBatch,
+  checkBatches,
   listBatches,
-  nextQueuedBatch,
   queueAckBatches,
   recordAttemptFailed,
-  recordBatchResponse,
+  recordBatchResponses,
+  type RespondedBatch,
   settleCheckedBatch,
   type CheckedAck,
   type SettledItem,
@@ -105,6 +107,14 @@ export interface AckDesk {
   feeds: Pick<DeskApi['feeds'], 'documents' | 'pull'>;
 }
 
+/** Documents as a pass read them from the service: each one's version and ack, by id. */
+type OnService = Map<string, { version: number; ack: Ack | null }>;
+
+/** Notes the version and ack of every document of a page read from the service. */
+function noteOnService(onService: OnService, page: AnyFeedPage): void {
+  for (const doc of page.data) onService.set(doc.id, { version: doc.version, ack: doc.ack ?? null });
+}
+
 /**
  * Reads documents as the service holds them now (`filter[id]`, 100 ids a call) and stages them, so
  * the check sees their current version and ack, and the grid shows them; null when done, else why not.
@@ -113,10 +123,12 @@ async function refreshByIds(
   desk: AckDesk,
   kind: FeedKind,
   ids: readonly string[],
+  onService: OnService,
 ): Promise<DeskError | null> {
   for (const part of splitIntoBatches(ids, maxDocumentIds)) {
     const result = await desk.feeds.documents(kind, part);
     if (!result.ok) return result.error;
+    noteOnService(onService, result.value);
     await stageCurrentDocuments(result.value);
   }
   return null;
@@ -133,11 +145,13 @@ async function refreshByPendingList(
   desk: AckDesk,
   kind: FeedKind,
   ids: ReadonlySet<string>,
+  onService: OnService,
 ): Promise<DeskError | null> {
   const seen = new Set<string>();
   const error = await readPendingList(desk, kind, async (page) => {
     const wanted = pageOf(page, (id) => ids.has(id));
     for (const doc of wanted.data) seen.add(doc.id);
+    noteOnService(onService, wanted);
     if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
   });
   if (error) return error;
@@ -145,6 +159,7 @@ async function refreshByPendingList(
     desk,
     kind,
     [...ids].filter((id) => !seen.has(id)),
+    onService,
   );
 }
 
@@ -156,6 +171,7 @@ async function refreshQueued(
   desk: AckDesk,
   connectionId: string,
   kind: FeedKind,
+  onService: OnService,
 ): Promise<{ ids: Set<string>; error: DeskError | null }> {
   const queued = (await listBatches(connectionId, 'queued')).filter((batch) => batch.kind === kind);
   const ids = new Set(queued.flatMap((batch) => batch.items.map((item) => item.id)));
@@ -164,9 +180,29 @@ async function refreshQueued(
   const byListCalls = Math.ceil(pending / pendingPageSize) + 1;
   const error =
     byListCalls < byIdCalls
-      ? await refreshByPendingList(desk, kind, ids)
-      : await refreshByIds(desk, kind, [...ids]);
+      ? await refreshByPendingList(desk, kind, ids, onService)
+      : await refreshByIds(desk, kind, [...ids], onService);
   return { ids, error };
+}
+
+/**
+ * Judges a batch from what the pass read of the service (checkQueuedAck against each document's version
+ * and ack there), without reading the store: null when a document was not read or the batch stored no
+ * versions, or when an item is not simply to be sent (then `checkBatches` judges it against the staged
+ * documents, which the reading staged, and names what moved).
+ */
+function judgedOnService(batch: OutboxBatch, onService: OnService): CheckedAck[] | null {
+  const versions = batch.versions;
+  if (!versions || versions.length !== batch.items.length) return null;
+  const checked: CheckedAck[] = [];
+  for (const [index, item] of batch.items.entries()) {
+    const current = onService.get(item.id);
+    if (!current) return null;
+    const check = checkQueuedAck(item, versions[index]!, current);
+    if (check.verdict !== 'send') return null;
+    checked.push({ item, ackedVersion: versions[index]!, check, stored: null });
+  }
+  return checked;
 }
 
 /** Whether a checked batch is settled from the service's state rather than sent as stored. */
@@ -245,6 +281,7 @@ export async function sendQueuedAcks(options: {
   // The documents brought up to date in this pass: each batch is checked against the service as it
   // stands during the pass, read once per feed (refreshQueued), and again when a batch holds more.
   const fresh = new Set<string>();
+  const onService: OnService = new Map();
   try {
     return await sendBatches();
   } catch (thrown) {
@@ -258,65 +295,125 @@ export async function sendQueuedAcks(options: {
   }
 
   async function sendBatches(): Promise<SendOutcome> {
-    for (;;) {
-      const batch = await nextQueuedBatch(options.connectionId);
-      if (!batch || tried.has(batch.id)) return outcome;
-      tried.add(batch.id);
-      let error: DeskError | null = null;
-      if (batch.items.some((item) => !fresh.has(item.id))) {
-        const refreshed = await refreshQueued(desk, options.connectionId, batch.kind);
-        error = refreshed.error;
-        if (!error) for (const id of refreshed.ids) fresh.add(id);
-        if (!error && batch.items.some((item) => !fresh.has(item.id)))
-          error = await refreshByIds(
-            desk,
-            batch.kind,
-            batch.items.map((item) => item.id),
-          );
-      }
-      if (error) {
-        // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
-        const keep = isKeptQueued(error);
-        await recordAttemptFailed(batch, error, deskErrorWords(error), now().toISOString(), !keep);
-        if (keep) {
-          outcome.stoppedBy = error;
-          return outcome;
+    // Each response is recorded behind the sends: the next batch goes out while the last one's
+    // response is written (a record is a few hundred ms of store writes, a send a tenth of that), and
+    // the responses that came back meanwhile are recorded together, in one transaction. A batch sent
+    // but not yet recorded is still queued under its key: if the app stops before its record, the
+    // next pass sends it again and the service replays its first response (spec, Limits), so nothing
+    // is applied twice.
+    const responded: RespondedBatch[] = [];
+    let recording: Promise<void> = Promise.resolve();
+    let isRecording = false;
+    /** The store refused a record: nothing more is sent, and the pass ends with that refusal. */
+    let refusal: { thrown: unknown } | null = null;
+    const drain = async (): Promise<void> => {
+      try {
+        while (responded.length > 0 && refusal === null) {
+          const kind = responded[0]!.batch.kind;
+          const other = responded.findIndex((entry) => entry.batch.kind !== kind);
+          await recordBatchResponses(responded.splice(0, other < 0 ? responded.length : other));
         }
-        outcome.batchesFailed += 1;
-        continue;
+      } catch (thrown) {
+        refusal = { thrown };
+        responded.length = 0;
+      } finally {
+        isRecording = false;
       }
-      const checked = await checkBatch(batch);
-      if (needsSettling(batch, checked, now().getTime())) {
-        const settled = settledItems(checked);
-        await settleCheckedBatch(batch, settled, now().toISOString(), newId);
-        outcome.held += settled.filter((item) => item.result === 'held').length;
-        outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
-        outcome.applied += settled.filter((item) => item.result === 'applied').length;
-        continue;
-      }
-      // The stored batch, as stored: same id (the key) and same items on every send.
-      const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
-      if (result.ok) {
-        await recordBatchResponse(batch, result.value, now().toISOString());
-        outcome.batchesSent += 1;
-        outcome.applied += result.value.response.meta.applied;
-        outcome.unchanged += result.value.response.meta.unchanged;
-        outcome.failed += result.value.response.meta.failed;
-        continue;
-      }
-      const keep = isKeptQueued(result.error);
-      await recordAttemptFailed(
-        batch,
-        result.error,
-        deskErrorWords(result.error),
-        now().toISOString(),
-        !keep,
+    };
+    const record = (entry: RespondedBatch): void => {
+      if (refusal !== null) return;
+      responded.push(entry);
+      if (isRecording) return;
+      isRecording = true;
+      recording = drain();
+    };
+    /** Every response recorded, or the store's refusal thrown (the catch above turns it into a stop). */
+    const recorded = async (): Promise<void> => {
+      await recording;
+      if (refusal !== null) throw refusal.thrown;
+    };
+    /** Ends the pass once every response is recorded. */
+    const done = async (): Promise<SendOutcome> => {
+      await recorded();
+      return outcome;
+    };
+    /** A batch that could not be checked or sent: kept queued (the pass stops) or failed for good. */
+    const attemptFailed = async (batch: OutboxBatch, error: DeskError): Promise<boolean> => {
+      const keep = isKeptQueued(error);
+      await recorded();
+      await recordAttemptFailed(batch, error, deskErrorWords(error), now().toISOString(), !keep);
+      if (keep) outcome.stoppedBy = error;
+      else outcome.batchesFailed += 1;
+      return keep;
+    };
+    for (;;) {
+      // A round: the batches queued now, checked together against the service as just read (the
+      // store's reads would otherwise wait behind the records of the batches sent before them), then
+      // sent in order. A batch settled in a round may leave a new batch for the next.
+      await recorded();
+      const round = (await listBatches(options.connectionId, 'queued')).filter(
+        (batch) => !tried.has(batch.id),
       );
-      if (keep) {
-        outcome.stoppedBy = result.error;
-        return outcome;
+      if (round.length === 0) return done();
+      const ready: OutboxBatch[] = [];
+      // A check that got no response stops the checking; the batches checked before it still go.
+      let isStopped = false;
+      for (const batch of round) {
+        tried.add(batch.id);
+        let error: DeskError | null = null;
+        if (batch.items.some((item) => !fresh.has(item.id))) {
+          const refreshed = await refreshQueued(desk, options.connectionId, batch.kind, onService);
+          error = refreshed.error;
+          if (!error) for (const id of refreshed.ids) fresh.add(id);
+          if (!error && batch.items.some((item) => !fresh.has(item.id)))
+            error = await refreshByIds(
+              desk,
+              batch.kind,
+              batch.items.map((item) => item.id),
+              onService,
+            );
+        }
+        // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
+        if (error) {
+          if (await attemptFailed(batch, error)) {
+            isStopped = true;
+            break;
+          }
+          continue;
+        }
+        ready.push(batch);
       }
-      outcome.batchesFailed += 1;
+      // The round is judged from what was just read of the service; a batch that may not simply go
+      // (or was not read whole) against the store, in one read before the records of the sends.
+      const judged = ready.map((batch) => judgedOnService(batch, onService));
+      const inStore = await checkBatches(ready.filter((_, index) => judged[index] === null));
+      for (const [index, batch] of ready.entries()) {
+        if (refusal !== null) return done();
+        const checked = judged[index] ?? inStore.shift()!;
+        if (needsSettling(batch, checked, now().getTime())) {
+          const settled = settledItems(checked);
+          await recorded();
+          await settleCheckedBatch(batch, settled, now().toISOString(), newId);
+          outcome.held += settled.filter((item) => item.result === 'held').length;
+          outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
+          outcome.applied += settled.filter((item) => item.result === 'applied').length;
+          continue;
+        }
+        // The stored batch, as stored: same id (the key) and same items on every send.
+        const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
+        if (result.ok) {
+          const receipt = result.value;
+          const respondedAt = now().toISOString();
+          record({ batch, receipt, nowIso: respondedAt });
+          outcome.batchesSent += 1;
+          outcome.applied += receipt.response.meta.applied;
+          outcome.unchanged += receipt.response.meta.unchanged;
+          outcome.failed += receipt.response.meta.failed;
+          continue;
+        }
+        if (await attemptFailed(batch, result.error)) return done();
+      }
+      if (isStopped) return done();
     }
   }
 }

@@ -91,11 +91,24 @@ export async function putReviewRows(
     const before = previous.get(row.id);
     return !before || !countsAlike(before, row);
   });
+  // The search tables only grow, and a row's keys went in when it was written with them: only rows
+  // whose customer or numbers are new need looking at (an ack rewrites 500 rows and changes none).
+  const searchable = latest.filter((row) => {
+    const before = previous.get(row.id);
+    return (
+      !before ||
+      before.customerId !== row.customerId ||
+      before.customer !== row.customer ||
+      before.customerName !== row.customerName ||
+      before.number !== row.number ||
+      before.externalNumber !== row.externalNumber
+    );
+  });
   if (latest.some((row) => !previous.has(row.id))) createdGeneration += 1;
   markReviewRowsChanged();
   await Promise.all([
     db.rowsOf(kind).bulkPut(latest.map(withRowKeys)),
-    addToSearchTables(db, latest),
+    searchable.length === 0 ? null : addToSearchTables(db, searchable),
     moved.length === 0
       ? null
       : adjustCounters(kind, (views) => {

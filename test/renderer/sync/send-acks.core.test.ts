@@ -164,6 +164,50 @@ describe('answers through the outbox, against the sandbox', () => {
     }
   });
 
+  it('stops sending when a response cannot be recorded, and sends each batch once more under its key', async () => {
+    // Responses are recorded behind the sends: a refused record must stop the pass, and a batch the
+    // service answered but the desk could not record goes again under its key, never applied twice.
+    const rows = await pendingRows('invoices', 6);
+    const batches: string[] = [];
+    for (const pair of [rows.slice(0, 2), rows.slice(2, 4), rows.slice(4, 6)]) {
+      const queued = await queueAcks({
+        connectionId,
+        kind: 'invoices',
+        drafts: pair.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `ERP-R-${row.id}` })),
+      });
+      if (!queued.ok) throw new Error('not queued');
+      batches.push(...queued.batches.map((batch) => batch.id));
+    }
+    const free = fillDiskAfter(0, (store) => store === 'outbox');
+    let waiting;
+    try {
+      waiting = await sendQueuedAcks({ desk: core.api, connectionId });
+    } finally {
+      free();
+    }
+    expect(waiting).toMatchObject({ stoppedBy: { code: 'STORAGE_FULL' } });
+    expect((await listBatches(connectionId, 'queued')).map((batch) => batch.id).sort()).toEqual(
+      [...batches].sort(),
+    );
+    const reached = await Promise.all(rows.map(async (row) => (await onService('invoices', row.id)).ack));
+
+    const sent = await sendQueuedAcks({ desk: core.api, connectionId });
+    expect(sent).toMatchObject({ batchesSent: 3, failed: 0, stoppedBy: null });
+    expect(await listBatches(connectionId, 'queued')).toEqual([]);
+    for (const [index, row] of rows.entries()) {
+      const ack = (await onService('invoices', row.id)).ack;
+      expect(ack).toMatchObject({ outcome: 'ACCEPTED', external_number: `ERP-R-${row.id}` });
+      if (reached[index]) expect(ack).toEqual(reached[index]);
+      const history = await ackHistory(row.id);
+      expect(history).toHaveLength(1);
+      expect(history[0]).toMatchObject({
+        batchId: batches[Math.floor(index / 2)],
+        outcome: reached[index] ? 'replayed' : 'answered',
+      });
+    }
+    await expectChunksConsistent();
+  });
+
   it('rejects 2 payments with a reason code and message', async () => {
     const rows = await pendingRows('payments', 2);
     const queued = await queueAcks({
