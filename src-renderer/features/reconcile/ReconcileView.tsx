@@ -79,6 +79,16 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
   // The grid's language and direction; its key (the locale) makes it anew on a switch.
   const { key: gridKey, ...gridLocale } = useGridLocale();
   const ack = useDeskStore((state) => state.ack);
+  const reportUnhandled = useDeskStore((state) => state.reportUnhandled);
+  /**
+   * A decision or a setting being saved: when the store refuses it (a full disk), the screen goes back
+   * to what is stored and the shell says why (StorageProblemNote); any other failure is thrown on.
+   */
+  const saving = (work: Promise<void>): void => {
+    void work.catch(async (thrown: unknown) => {
+      if (!(await reportUnhandled(thrown))) throw thrown;
+    });
+  };
   const [view, setView] = useState<ReconcileState>('matched');
   const [selected, setSelected] = useState<ReconcileGroup[]>([]);
   const [dialog, setDialog] = useState<'pick' | 'reject' | null>(null);
@@ -106,7 +116,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
   // A decision or a setting changes what is shown: an earlier notice no longer speaks of it.
   const decideNow = (decisions: Parameters<typeof decide>[0]): void => {
     setNotice(null);
-    void decide(decisions);
+    saving(decide(decisions));
   };
   const queue = async (drafts: AckDraft[], what: 'accepted' | 'rejected'): Promise<string | null> => {
     const outcome = await ack(kind, drafts);
@@ -147,10 +157,12 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
                 type="checkbox"
                 checked={settings.rules[rule]}
                 onChange={(event) =>
-                  void setSettings({
-                    ...settings,
-                    rules: { ...settings.rules, [rule]: event.target.checked },
-                  })
+                  saving(
+                    setSettings({
+                      ...settings,
+                      rules: { ...settings.rules, [rule]: event.target.checked },
+                    }),
+                  )
                 }
               />{' '}
               {ruleLabel(rule)} <span className="count">{formatCount(found)}</span>
@@ -166,7 +178,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
             max={31}
             value={settings.dayWindow}
             onChange={(event) =>
-              void setSettings({ ...settings, dayWindow: Number(event.target.value) || 0 })
+              saving(setSettings({ ...settings, dayWindow: Number(event.target.value) || 0 }))
             }
           />
         </label>
@@ -174,7 +186,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           {say('reconcile.view.tolerance')}{' '}
           <ToleranceInput
             cents={settings.toleranceCents}
-            onChange={(toleranceCents) => void setSettings({ ...settings, toleranceCents })}
+            onChange={(toleranceCents) => saving(setSettings({ ...settings, toleranceCents }))}
           />
         </label>
       </fieldset>
@@ -237,7 +249,7 @@ export function ReconcileView({ kind, id }: { kind: FeedKind; id: string }) {
           disabled={row.decisions.length === 0}
           onClick={() => {
             setNotice(null);
-            void undoDecision();
+            saving(undoDecision());
           }}
         >
           {say('reconcile.view.undo')}

@@ -187,7 +187,13 @@ export function useReconcile(id: string | null, kind: FeedKind) {
     async (patch: { settings?: ReconcileSettings; decisions?: ReconcileDecision[] }): Promise<void> => {
       if (!row) return;
       setLoaded({ ...row, ...patch });
-      await updateReconciliation(row.id, patch, new Date().toISOString());
+      try {
+        await updateReconciliation(row.id, patch, new Date().toISOString());
+      } catch (thrown) {
+        // Not kept (a full disk): the screen shows what is stored again, and the caller says why.
+        setLoaded(row);
+        throw thrown;
+      }
     },
     [row],
   );

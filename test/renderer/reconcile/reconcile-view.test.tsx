@@ -15,6 +15,8 @@ import { ReconcileScreen } from '../../../src-renderer/features/reconcile/Reconc
 import { ReconcileView } from '../../../src-renderer/features/reconcile/ReconcileView';
 import { row } from '../review/fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
+import { fillDiskAfter } from '../support/full-disk';
+import { useDeskStore } from '../../../src-renderer/state/store';
 import { putRows } from '../support/stored-rows';
 
 useConnectedDesk();
@@ -182,6 +184,26 @@ describe('the Reconcile section with a stored reconciliation', () => {
     expect(await stateButtons()).toContain('Matched 3');
     expect(screen.getByRole('button', { name: 'Accept all matched (2)' })).toBeTruthy();
     await waitFor(async () => expect((await db.reconciliations.get('rec-1'))?.decisions).toEqual([]));
+    view.unmount();
+  });
+
+  it('keeps the decisions as stored when the disk refuses an undo, and the shell says why', async () => {
+    await stageCases([confirmD]);
+    const user = userEvent.setup();
+    const view = render(<ReconcileView kind="invoices" id="rec-1" />);
+    await waitFor(async () => expect(await stateButtons()).toContain('Matched 4'));
+    const free = fillDiskAfter(0);
+    try {
+      await user.click(screen.getByRole('button', { name: 'Undo last decision' }));
+      await waitFor(() => expect(useDeskStore.getState().storageProblem).not.toBeNull());
+    } finally {
+      free();
+    }
+    // The screen shows what is stored: the decision was not undone, on disk or on the screen.
+    await waitFor(async () => expect(await stateButtons()).toContain('Matched 4'));
+    expect((await db.reconciliations.get('rec-1'))?.decisions).toEqual([confirmD]);
+    expect(screen.getByRole('button', { name: 'Undo last decision' })).toHaveProperty('disabled', false);
+    useDeskStore.getState().dismissStorageProblem();
     view.unmount();
   });
 
