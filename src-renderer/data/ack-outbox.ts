@@ -175,43 +175,72 @@ function auditItems(
   });
 }
 
-/** A batch the service answered, and when: what `recordBatchResponses` records. */
-export interface RespondedBatch {
-  batch: OutboxBatch;
-  receipt: AckReceipt;
-  nowIso: string;
-}
-
 /**
- * Records the service's answer to a batch: the batch is settled, each document's row and stored copy
- * take the item's result (its ack, status and version when applied or unchanged; the service's error
- * as facts when failed), and the audit log gets one entry. One transaction.
+ * Records the service's answer to a batch: its response kept with the batch and in the audit log
+ * (`keepBatchResponse`), then each document's row and stored copy take the item's result
+ * (`applyBatchResponses`). Two transactions, the first a small one.
  */
 export async function recordBatchResponse(
   batch: OutboxBatch,
   receipt: AckReceipt,
   nowIso: string,
 ): Promise<void> {
-  await recordBatchResponses([{ batch, receipt, nowIso }]);
+  await applyBatchResponses([await keepBatchResponse(batch, receipt, nowIso)]);
 }
 
 /**
- * Records the answers to several batches of one feed as `recordBatchResponse` records one, in one
- * transaction: an ack pass that sends faster than the store writes records what came back meanwhile
- * together (the rows, stored documents and counters written once, not once a batch).
+ * Keeps the service's answer to a batch, before anything else is sent: the batch becomes `responded`
+ * with the per-item results, and the audit log gets its entry. One small transaction: an ack pass sends
+ * the next batch once it is done, so a batch the service answered is never sent again, and writes the
+ * rows behind the sends (`applyBatchResponses`). Answers the batch as kept.
  */
-export async function recordBatchResponses(responded: readonly RespondedBatch[]): Promise<void> {
-  const kind = responded[0]?.batch.kind;
+export async function keepBatchResponse(
+  batch: OutboxBatch,
+  receipt: AckReceipt,
+  nowIso: string,
+): Promise<OutboxBatch> {
+  const kept: OutboxBatch = {
+    ...batch,
+    state: 'responded',
+    attempts: batch.attempts + 1,
+    lastAttemptAt: nowIso,
+    lastError: null,
+    results: receipt.response.data,
+  };
+  await db.transaction('rw', [db.outbox, db.audit], async () => {
+    await db.outbox.put(kept);
+    await db.audit.add({
+      ...auditHead(batch, nowIso),
+      outcome: receipt.isReplay ? 'replayed' : 'answered',
+      applied: receipt.response.meta.applied,
+      unchanged: receipt.response.meta.unchanged,
+      failed: receipt.response.meta.failed,
+      requestId: receipt.requestId,
+      error: null,
+      items: auditItems(batch, receipt.response.data, null),
+    });
+  });
+  return kept;
+}
+
+/**
+ * Writes what the service answered to `responded` batches of one feed (kept by `keepBatchResponse`)
+ * onto their documents, in one transaction: each document's row and stored copy take the item's result
+ * (its ack, status and version when applied or unchanged; the service's error as facts when failed),
+ * and the batches become `sent`. Several at once when an ack pass sends faster than the store writes.
+ */
+export async function applyBatchResponses(batches: readonly OutboxBatch[]): Promise<void> {
+  const kind = batches[0]?.kind;
   if (kind === undefined) return;
-  if (responded.some((entry) => entry.batch.kind !== kind))
-    throw new Error('recordBatchResponses: batches of one feed only');
+  if (batches.some((batch) => batch.kind !== kind))
+    throw new Error('applyBatchResponses: batches of one feed only');
   const rows = db.rowsOf(kind);
-  const tables = [db.outbox, ...reviewRowTables(kind), ...storedDocumentTables, db.audit];
-  const entries = responded.flatMap(({ batch, receipt }) =>
+  const tables = [db.outbox, ...reviewRowTables(kind), ...storedDocumentTables];
+  const entries = batches.flatMap((batch) =>
     batch.items.map((item, index) => ({
       item,
       // spec, Acknowledge documents: one result per item, in order; `id` is optional, so order decides.
-      result: receipt.response.data[index],
+      result: batch.results?.[index],
     })),
   );
   await db.transaction('rw', tables, async () => {
@@ -258,28 +287,7 @@ export async function recordBatchResponses(responded: readonly RespondedBatch[])
         byId(currentRows),
       ),
     ]);
-    await db.outbox.bulkPut(
-      responded.map(({ batch, receipt, nowIso }) => ({
-        ...batch,
-        state: 'sent' as const,
-        attempts: batch.attempts + 1,
-        lastAttemptAt: nowIso,
-        lastError: null,
-        results: receipt.response.data,
-      })),
-    );
-    await db.audit.bulkAdd(
-      responded.map(({ batch, receipt, nowIso }) => ({
-        ...auditHead(batch, nowIso),
-        outcome: receipt.isReplay ? ('replayed' as const) : ('answered' as const),
-        applied: receipt.response.meta.applied,
-        unchanged: receipt.response.meta.unchanged,
-        failed: receipt.response.meta.failed,
-        requestId: receipt.requestId,
-        error: null,
-        items: auditItems(batch, receipt.response.data, null),
-      })),
-    );
+    await db.outbox.bulkPut(batches.map((batch) => ({ ...batch, state: 'sent' as const })));
   });
 }
 

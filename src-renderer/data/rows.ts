@@ -188,11 +188,13 @@ export interface FeedCursorRow {
 }
 
 /**
- * Where a batch of acks stands in the outbox: waiting, answered by the service, refused as a whole,
- * or settled from what the service holds without being sent (some of its documents moved or were
- * answered elsewhere, or its key may be past the service's retention; the rest went into a new batch).
+ * Where a batch of acks stands in the outbox: waiting; answered by the service, its response kept and
+ * its documents not yet written (`responded`: the next ack pass writes them, and never sends it again);
+ * answered and written (`sent`); refused as a whole; or settled from what the service holds without
+ * being sent (some of its documents moved or were answered elsewhere, or its key may be past the
+ * service's retention; the rest went into a new batch).
  */
-export type OutboxState = 'queued' | 'sent' | 'failed' | 'settled';
+export type OutboxState = 'queued' | 'responded' | 'sent' | 'failed' | 'settled';
 
 /**
  * One batch of answers: created with its id (the `Idempotency-Key`) and items before the first send,

@@ -34,8 +34,8 @@ import {
   listBatches,
   queueAckBatches,
   recordAttemptFailed,
-  recordBatchResponses,
-  type RespondedBatch,
+  applyBatchResponses,
+  keepBatchResponse,
   settleCheckedBatch,
   type CheckedAck,
   type SettledItem,
@@ -295,13 +295,12 @@ export async function sendQueuedAcks(options: {
   }
 
   async function sendBatches(): Promise<SendOutcome> {
-    // Each response is recorded behind the sends: the next batch goes out while the last one's
-    // response is written (a record is a few hundred ms of store writes, a send a tenth of that), and
-    // the responses that came back meanwhile are recorded together, in one transaction. A batch sent
-    // but not yet recorded is still queued under its key: if the app stops before its record, the
-    // next pass sends it again and the service replays its first response (spec, Limits), so nothing
-    // is applied twice.
-    const responded: RespondedBatch[] = [];
+    // Each response is kept with its batch before the next batch goes out (keepBatchResponse: one
+    // small write), so a batch the service answered is never sent again; its documents are written
+    // behind the sends (a few hundred ms of store writes, a send a tenth of that), the batches that
+    // came back meanwhile together, in one transaction. Batches kept but not written when the app
+    // stopped are written at the start of the next pass.
+    const responded: OutboxBatch[] = [];
     let recording: Promise<void> = Promise.resolve();
     let isRecording = false;
     /** The store refused a record: nothing more is sent, and the pass ends with that refusal. */
@@ -309,9 +308,9 @@ export async function sendQueuedAcks(options: {
     const drain = async (): Promise<void> => {
       try {
         while (responded.length > 0 && refusal === null) {
-          const kind = responded[0]!.batch.kind;
-          const other = responded.findIndex((entry) => entry.batch.kind !== kind);
-          await recordBatchResponses(responded.splice(0, other < 0 ? responded.length : other));
+          const kind = responded[0]!.kind;
+          const other = responded.findIndex((batch) => batch.kind !== kind);
+          await applyBatchResponses(responded.splice(0, other < 0 ? responded.length : other));
         }
       } catch (thrown) {
         refusal = { thrown };
@@ -320,9 +319,9 @@ export async function sendQueuedAcks(options: {
         isRecording = false;
       }
     };
-    const record = (entry: RespondedBatch): void => {
+    const record = (batch: OutboxBatch): void => {
       if (refusal !== null) return;
-      responded.push(entry);
+      responded.push(batch);
       if (isRecording) return;
       isRecording = true;
       recording = drain();
@@ -346,6 +345,8 @@ export async function sendQueuedAcks(options: {
       else outcome.batchesFailed += 1;
       return keep;
     };
+    // Responses kept but not yet written onto their documents (the app stopped in between).
+    for (const batch of await listBatches(options.connectionId, 'responded')) record(batch);
     for (;;) {
       // A round: the batches queued now, checked together against the service as just read (the
       // store's reads would otherwise wait behind the records of the batches sent before them), then
@@ -403,8 +404,7 @@ export async function sendQueuedAcks(options: {
         const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
         if (result.ok) {
           const receipt = result.value;
-          const respondedAt = now().toISOString();
-          record({ batch, receipt, nowIso: respondedAt });
+          record(await keepBatchResponse(batch, receipt, now().toISOString()));
           outcome.batchesSent += 1;
           outcome.applied += receipt.response.meta.applied;
           outcome.unchanged += receipt.response.meta.unchanged;

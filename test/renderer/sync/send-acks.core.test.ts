@@ -208,6 +208,44 @@ describe('answers through the outbox, against the sandbox', () => {
     await expectChunksConsistent();
   });
 
+  it('keeps a response before the next send: a batch answered but not yet written is written later, never sent again', async () => {
+    const rows = await pendingRows('invoices', 3);
+    const queued = await queueAcks({
+      connectionId,
+      kind: 'invoices',
+      drafts: rows.map((row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: `ERP-K-${row.id}` })),
+    });
+    if (!queued.ok) throw new Error('not queued');
+    const [batch] = queued.batches;
+    // The response is kept (outbox and audit); writing it onto the documents is refused.
+    const free = fillDiskAfter(0, (store) => store !== 'outbox' && store !== 'audit');
+    let stopped;
+    try {
+      stopped = await sendQueuedAcks({ desk: core.api, connectionId });
+    } finally {
+      free();
+    }
+    expect(stopped).toMatchObject({ batchesSent: 1, stoppedBy: { code: 'STORAGE_FULL' } });
+    expect((await db.outbox.get(batch!.id))?.state).toBe('responded');
+    expect((await db.rowsOf('invoices').get(rows[0]!.id))?.answerState).toBe('queued');
+
+    // The next pass writes it, and sends nothing.
+    const next = await sendQueuedAcks({ desk: core.api, connectionId });
+    expect(next).toMatchObject({ batchesSent: 0, stoppedBy: null });
+    expect((await db.outbox.get(batch!.id))?.state).toBe('sent');
+    for (const row of rows) {
+      expect(await db.rowsOf('invoices').get(row.id)).toMatchObject({
+        review: 'accepted',
+        answerState: '',
+        externalNumber: `ERP-K-${row.id}`,
+      });
+      const history = await ackHistory(row.id);
+      expect(history).toHaveLength(1);
+      expect(history[0]).toMatchObject({ batchId: batch!.id, outcome: 'answered' });
+    }
+    await expectChunksConsistent();
+  });
+
   it('rejects 2 payments with a reason code and message', async () => {
     const rows = await pendingRows('payments', 2);
     const queued = await queueAcks({
