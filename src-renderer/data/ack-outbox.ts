@@ -226,8 +226,8 @@ export async function keepBatchResponse(
 /**
  * Writes what the service answered to `responded` batches of one feed (kept by `keepBatchResponse`)
  * onto their documents, in one transaction: each document's row and stored copy take the item's result
- * (its ack, status and version when applied or unchanged; the service's error as facts when failed),
- * and the batches become `sent`. Several at once when an ack pass sends faster than the store writes.
+ * (its ack, status and version when applied or unchanged; the service's error as facts when failed);
+ * then the batches become `sent`. Several at once when an ack pass sends faster than the store writes.
  */
 export async function applyBatchResponses(batches: readonly OutboxBatch[]): Promise<void> {
   const kind = batches[0]?.kind;
@@ -235,7 +235,10 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
   if (batches.some((batch) => batch.kind !== kind))
     throw new Error('applyBatchResponses: batches of one feed only');
   const rows = db.rowsOf(kind);
-  const tables = [db.outbox, ...reviewRowTables(kind), ...storedDocumentTables];
+  // Not the outbox: an ack pass keeps the next response (keepBatchResponse) while this writes, and the
+  // batches are marked written after, in a small write of their own. Should that one not happen, the
+  // next pass writes the same results again, which changes nothing.
+  const tables = [...reviewRowTables(kind), ...storedDocumentTables];
   const entries = batches.flatMap((batch) =>
     batch.items.map((item, index) => ({
       item,
@@ -287,8 +290,8 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
         byId(currentRows),
       ),
     ]);
-    await db.outbox.bulkPut(batches.map((batch) => ({ ...batch, state: 'sent' as const })));
   });
+  await db.outbox.bulkPut(batches.map((batch) => ({ ...batch, state: 'sent' as const })));
 }
 
 /**
