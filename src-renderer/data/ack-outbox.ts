@@ -119,15 +119,6 @@ export async function queueAckPage(input: {
   });
 }
 
-/** The oldest batch of a connection still waiting to be sent, if any. */
-export async function nextQueuedBatch(connectionId: string): Promise<OutboxBatch | null> {
-  const queued = await db.outbox
-    .where('[connectionId+state]')
-    .equals([connectionId, 'queued'])
-    .sortBy('createdAt');
-  return queued[0] ?? null;
-}
-
 /** Every batch of a connection in a state, oldest first. */
 export async function listBatches(connectionId: string, state: OutboxBatch['state']): Promise<OutboxBatch[]> {
   return db.outbox.where('[connectionId+state]').equals([connectionId, state]).sortBy('createdAt');
@@ -356,18 +347,11 @@ export interface CheckedAck {
 }
 
 /**
- * Judges every item of a batch against its document as staged now (checkQueuedAck). The caller makes
- * sure the feed was just brought up to date. A batch stored without versions is judged against the
- * staged version; a document the store does not hold is sent (the service answers for it).
- */
-export async function checkBatch(batch: OutboxBatch): Promise<CheckedAck[]> {
-  return (await checkBatches([batch]))[0] ?? [];
-}
-
-/**
- * Judges the items of several batches as `checkBatch` judges one, reading each feed's rows and stored
- * documents once, in one transaction: a pass checks what it is about to send in one read, before the
- * records of its sends take the store.
+ * Judges every item of some batches against its document as staged now (checkQueuedAck), reading each
+ * feed's rows and stored documents once, in one transaction: a pass checks what it is about to send in
+ * one read, before the writes of its sends take the store. The caller makes sure the feeds were just
+ * brought up to date. A batch stored without versions is judged against the staged version; a document
+ * the store does not hold is sent (the service answers for it).
  */
 export async function checkBatches(batches: readonly OutboxBatch[]): Promise<CheckedAck[][]> {
   if (batches.length === 0) return [];

@@ -6,7 +6,6 @@ import { stageFeedPage } from '../../../src-renderer/data/staging';
 import {
   ackHistory,
   listBatches,
-  nextQueuedBatch,
   recordAttemptFailed,
   recordBatchResponse,
 } from '../../../src-renderer/data/ack-outbox';
@@ -46,7 +45,7 @@ describe('the answer outbox', () => {
       'batch-key-2',
       'batch-key-3',
     ]);
-    expect(await nextQueuedBatch('conn-2')).toBeNull();
+    expect(await listBatches('conn-2', 'queued')).toEqual([]);
     expect(
       await db
         .rowsOf('invoices')
