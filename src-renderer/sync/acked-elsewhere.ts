@@ -30,8 +30,6 @@ export const maxPendingChecked = 10_000;
 export interface AckedElsewhere {
   kind: FeedKind;
   checked: boolean;
-  /** Stopped early to leave the rate window to queued acks (not checked: the next pass checks). */
-  yielded: boolean;
   staged: number;
   error: DeskError | null;
 }
@@ -42,10 +40,10 @@ export async function refreshAckedElsewhere(
   kind: FeedKind,
   shouldYield: () => boolean = () => false,
 ): Promise<AckedElsewhere> {
-  const unchecked = (staged: number, error: DeskError | null, yielded = false): AckedElsewhere => ({
+  // Not checked: an error, or stopped early to leave the rate window to queued acks (the next pass checks).
+  const unchecked = (staged: number, error: DeskError | null): AckedElsewhere => ({
     kind,
     checked: false,
-    yielded,
     staged,
     error,
   });
@@ -61,14 +59,14 @@ export async function refreshAckedElsewhere(
     },
     () => (yielded = shouldYield()),
   );
-  if (error || yielded) return unchecked(0, error, yielded);
+  if (error || yielded) return unchecked(0, error);
   const answered = local.filter((id) => !onService.has(id));
   let staged = 0;
   for (const ids of splitIntoBatches(answered, maxDocumentIds)) {
-    if (shouldYield()) return unchecked(staged, null, true);
+    if (shouldYield()) return unchecked(staged, null);
     const result = await desk.feeds.documents(kind, ids);
     if (!result.ok) return unchecked(staged, result.error);
     staged += await stageCurrentDocuments(result.value);
   }
-  return { kind, checked: true, yielded: false, staged, error: null };
+  return { kind, checked: true, staged, error: null };
 }
