@@ -9,6 +9,24 @@ import type { CustomerTokensRow, NumberWordRow, ReviewRow } from '../rows';
 export const searchTableNames = ['customerTokens', 'numberWords'] as const;
 
 /**
+ * Whether a row gives the search tables what another gave them: the same customer, customer name and
+ * numbers, the fields `addToSearchTables` reads. The tables only grow, so a row rewritten with these
+ * unchanged (an ack rewrites 500 rows and changes none) adds nothing.
+ */
+export function searchFieldsAlike(
+  a: Pick<ReviewRow, 'customerId' | 'customer' | 'customerName' | 'number' | 'externalNumber'>,
+  b: Pick<ReviewRow, 'customerId' | 'customer' | 'customerName' | 'number' | 'externalNumber'>,
+): boolean {
+  return (
+    a.customerId === b.customerId &&
+    a.customer === b.customer &&
+    a.customerName === b.customerName &&
+    a.number === b.number &&
+    a.externalNumber === b.externalNumber
+  );
+}
+
+/**
  * Adds the keys of `rows`' customers and the words of their numbers to the search tables, in the
  * caller's transaction (which must include `searchTableNames`). A key once added stays: a customer
  * renamed is found by its old name's words too until the filter's own check drops the row.

@@ -10,7 +10,7 @@ import { db } from '../db';
 import type { ReviewRow } from '../rows';
 import { countRowIn, countsAlike, emptyViewCounts, type ViewCounts } from './keys';
 import { withRowKeys } from './projection';
-import { addToSearchTables, clearSearchTables } from './search-tables';
+import { addToSearchTables, clearSearchTables, searchFieldsAlike } from './search-tables';
 
 /** The tables a write of a feed's rows touches (`putReviewRows`): for the caller's transaction. */
 export function reviewRowTables(
@@ -91,18 +91,10 @@ export async function putReviewRows(
     const before = previous.get(row.id);
     return !before || !countsAlike(before, row);
   });
-  // The search tables only grow, and a row's keys went in when it was written with them: only rows
-  // whose customer or numbers are new need looking at (an ack rewrites 500 rows and changes none).
+  // A row's search keys went in when it was written with them: only new customers or numbers add any.
   const searchable = latest.filter((row) => {
     const before = previous.get(row.id);
-    return (
-      !before ||
-      before.customerId !== row.customerId ||
-      before.customer !== row.customer ||
-      before.customerName !== row.customerName ||
-      before.number !== row.number ||
-      before.externalNumber !== row.externalNumber
-    );
+    return !before || !searchFieldsAlike(before, row);
   });
   if (latest.some((row) => !previous.has(row.id))) createdGeneration += 1;
   markReviewRowsChanged();
