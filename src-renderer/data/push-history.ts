@@ -11,6 +11,7 @@ import type {
   PushRunSummary,
   RecordKind,
 } from '../../src-shared/domain/master-data';
+import { planRecordCount } from '../../src-shared/domain/master-data';
 import { db } from './db';
 import { type ImportLayoutRow, type PushRecordRow, type PushRunRow, type PushedKeyRow } from './rows';
 
@@ -30,22 +31,64 @@ export async function saveLayout(
   await db.importLayouts.put({ signature, kind, headers, mapping, savedAt: nowIso });
 }
 
-/** Keeps a new run with the plan it sends. */
+/**
+ * The meta row holding the plan of the run being started, written before the core is asked to start
+ * it (`reserveRun`): a store that refuses this row refuses before anything is sent, and a run whose
+ * history row was refused after it started is still listed later with its plan (`updateRunSummary`).
+ */
+const startingRunKey = 'pushRunStarting';
+
+/** The plan of the run being started, as `reserveRun` keeps it. */
+interface StartingRun {
+  plan: PushPlan;
+  files: string[];
+  /** When it was reserved, for whoever reads the store. */
+  at: string;
+}
+
+/**
+ * Keeps a plan before its run is started: the store's refusal (a full disk) is thrown here, before the
+ * core sends anything. The row is dropped when the run is kept (`recordRun`) or could not start.
+ */
+export async function reserveRun(plan: PushPlan, files: string[], nowIso: string): Promise<void> {
+  const starting: StartingRun = { plan, files, at: nowIso };
+  await db.meta.put({ key: startingRunKey, value: JSON.stringify(starting) });
+}
+
+/** Drops the plan kept for a run the core did not start. */
+export async function dropReservation(): Promise<void> {
+  await db.meta.delete(startingRunKey);
+}
+
+/** Keeps a new run with the plan it sends, and drops the plan kept for it before it started. */
 export async function recordRun(summary: PushRunSummary, plan: PushPlan, files: string[]): Promise<void> {
-  await db.pushRuns.put({
-    runId: summary.runId,
-    connectionId: summary.connectionId,
-    label: summary.label,
-    createdAt: summary.createdAt,
-    files,
-    plan,
-    summary,
+  await db.transaction('rw', [db.pushRuns, db.meta], async () => {
+    await db.pushRuns.put({
+      runId: summary.runId,
+      connectionId: summary.connectionId,
+      label: summary.label,
+      createdAt: summary.createdAt,
+      files,
+      plan,
+      summary,
+    });
+    await db.meta.delete(startingRunKey);
   });
 }
 
-/** Keeps a run's latest summary (a run this computer does not know yet is ignored). */
+/**
+ * Keeps a run's latest summary. A run this computer does not list yet is kept with the plan reserved
+ * for it, when that plan is the one it started with (same label, reserved before it was created): the
+ * run whose history row a full disk refused right after it started (its label and record count tell it).
+ * Any other run unknown here is ignored.
+ */
 export async function updateRunSummary(summary: PushRunSummary): Promise<void> {
-  await db.pushRuns.update(summary.runId, { summary });
+  if ((await db.pushRuns.update(summary.runId, { summary })) > 0) return;
+  const reserved = await db.meta.get(startingRunKey);
+  if (!reserved) return;
+  const starting = JSON.parse(reserved.value) as StartingRun;
+  if (starting.plan.label !== summary.label || planRecordCount(starting.plan) !== summary.recordsTotal) return;
+  await recordRun(summary, starting.plan, starting.files);
 }
 
 /** Runs of a connection, newest first. */

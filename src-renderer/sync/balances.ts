@@ -21,6 +21,7 @@ import { pushedCustomerKeys, stagedCustomerIds } from '../data/balance-documents
 import { keepEarlierBalanceKeys, loadRecords, updateRunSummary } from '../data/push-history';
 import { lookUpCustomerKeys } from './customer-keys';
 import { settledRun, startKeptRun, syncResults, type PushRunDesk } from './push-runs';
+import { say } from '../messages/intl';
 
 /** `lookup.customerBalances` takes at most 100 ids a call (one `GET /lookup` each on the service). */
 const balanceReadChunk = 100;
@@ -129,7 +130,8 @@ export async function pushFreshBalanceRun(
     })),
   }));
   const plan: PushPlan = {
-    label: `Fresh balance${balances.length === 1 ? '' : 's'} of ${balances.length} customer${balances.length === 1 ? '' : 's'} from the balance worksheet`,
+    // The run's name, kept with it: said in the clerk's language of the moment it starts.
+    label: say('balances.outcome.runLabel', { count: balances.length }),
     calls,
   };
   // Kept as Master data keeps its runs: listed under its runs, the results per record, the customer

@@ -6,15 +6,20 @@
  * follow their runs here.
  */
 import type { DeskApi } from '../../src-shared/bridge/contract';
-import type { DeskError, Result } from '../../src-shared/bridge/result';
+import { fail, type DeskError, type Result } from '../../src-shared/bridge/result';
 import { maxResultsPage, type PushPlan, type PushRunSummary } from '../../src-shared/domain/master-data';
 import {
+  dropReservation,
   loadRecords,
   recordRun,
+  reserveRun,
   setServiceBalance,
   storeResults,
   updateRunSummary,
 } from '../data/push-history';
+import { storageProblemOf } from '../data/storage-problem';
+import { say } from '../messages/intl';
+import { storageProblemWords } from '../words/storage-words';
 import { lookUpCustomerKeys } from './customer-keys';
 
 /** What following push runs needs of the bridge: its push operations and their progress events. */
@@ -36,18 +41,51 @@ export function isSettled(summary: PushRunSummary): boolean {
 /**
  * Starts a push run in the core and keeps it in the history at once, with the results it holds so far
  * (`syncResults`): how Master data and the balance worksheet both start theirs, so a run either screen
- * starts is listed under Master data's runs.
+ * starts is listed under Master data's runs. Its plan is kept first (`reserveRun`), so a store that
+ * refuses (a full disk) refuses before anything is sent; one that refuses the run's own row after it
+ * started leaves the run going, listed later from that plan (`updateRunSummary`). Either refusal is
+ * answered in the clerk's words (`refusedStart`); neither starts a run twice.
  */
 export async function startKeptRun(
   desk: PushRunDesk,
   plan: PushPlan,
   files: string[],
 ): Promise<Result<PushRunSummary>> {
+  try {
+    await reserveRun(plan, files, new Date().toISOString());
+  } catch (refused) {
+    return fail(await refusedStart(refused, false));
+  }
   const started = await desk.push.start(plan);
-  if (!started.ok) return started;
-  await recordRun(started.value, plan, files);
+  if (!started.ok) {
+    await dropReservation().catch(() => undefined);
+    return started;
+  }
+  try {
+    await recordRun(started.value, plan, files);
+  } catch (refused) {
+    return fail(await refusedStart(refused, true));
+  }
   await syncResults(desk, started.value);
   return started;
+}
+
+/**
+ * The store's refusal while a run was started, said with what to do: nothing was sent (press Push
+ * again), or the run started and is listed once the desk can save (do not push it again). An error that
+ * is no storage refusal is a bug and is thrown on.
+ */
+async function refusedStart(thrown: unknown, isStarted: boolean): Promise<DeskError> {
+  const problem = await storageProblemOf(thrown);
+  if (problem === null) throw thrown;
+  return {
+    code: isStarted ? 'PUSH_NOT_LISTED' : 'PUSH_NOT_STARTED',
+    message: storageProblemWords(
+      problem,
+      say(isStarted ? 'masterData.push.notListed' : 'masterData.push.notStarted'),
+    ),
+    retryable: !isStarted,
+  };
 }
 
 /**

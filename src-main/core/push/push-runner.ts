@@ -15,6 +15,7 @@ import {
   kindOfCallName,
   maxResultsPage,
   PushPlanSchema,
+  planRecordCount,
   recordCount,
   recordsOfCall,
   settleRecords,
@@ -117,7 +118,7 @@ export class PushRunner {
     }));
     const parts: JournalCall[][] = [];
     for (let i = 0; i < calls.length; i += partSize) parts.push(calls.slice(i, i + partSize));
-    const recordsTotal = plan.calls.reduce((sum, call) => sum + recordCount(call), 0);
+    const recordsTotal = planRecordCount(plan);
     const header: RunHeader = {
       version: 1,
       runId,

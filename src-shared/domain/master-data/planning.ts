@@ -304,6 +304,11 @@ export function recordCount(call: PushCall): number {
   }
 }
 
+/** How many result records a plan's run has: its calls' records (`recordCount`). */
+export function planRecordCount(plan: Pick<PushPlan, 'calls'>): number {
+  return plan.calls.reduce((sum, call) => sum + recordCount(call), 0);
+}
+
 /** How many file rows a call carries (a batch item, a price row, a unit line, a single push). */
 export function rowCount(call: PushCall): number {
   switch (call.call) {
