@@ -215,10 +215,19 @@ export async function keepBatchResponse(
 }
 
 /**
+ * Documents written onto a slice a transaction by `applyBatchResponses`: an ack pass keeps the next
+ * response (a small write) while these are written, and a keep waits for the commit in progress, so
+ * a slice is kept short (half a batch of 500).
+ */
+export const applySliceSize = 250;
+
+/**
  * Writes what the service answered to `responded` batches of one feed (kept by `keepBatchResponse`)
- * onto their documents, in one transaction: each document's row and stored copy take the item's result
- * (its ack, status and version when applied or unchanged; the service's error as facts when failed);
- * then the batches become `sent`. Several at once when an ack pass sends faster than the store writes.
+ * onto their documents, `applySliceSize` items a transaction: each document's row and stored copy take
+ * the item's result (its ack, status and version when applied or unchanged; the service's error as
+ * facts when failed); then the batches become `sent`. Several at once when an ack pass sends faster than
+ * the store writes. Should the app stop between slices, the batches are still `responded`, and the next
+ * pass writes the same results again, which changes nothing.
  */
 export async function applyBatchResponses(batches: readonly OutboxBatch[]): Promise<void> {
   const kind = batches[0]?.kind;
@@ -237,51 +246,55 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
       result: batch.results?.[index],
     })),
   );
-  await db.transaction('rw', tables, async () => {
-    const currentRows = await rows.bulkGet(entries.map(({ item }) => item.id));
-    const storedDocs = await readStoredDocuments(kind, currentRows);
-    const newRows: ReviewRow[] = [];
-    const newDocs: StoredDocument[] = [];
-    for (const [index, { item, result }] of entries.entries()) {
-      const stored = storedDocs[index];
-      const row = currentRows[index];
-      if (!row) continue;
-      if (!result || result.error || result.result === 'failed') {
-        newRows.push({
-          ...row,
-          answerState: 'failed',
-          answerOutcome: item.outcome,
-          answerError: '',
-          ackProblem: itemProblemOf(result?.error),
-        });
-        continue;
+  for (let start = 0; start < entries.length; start += applySliceSize) {
+    const slice = entries.slice(start, start + applySliceSize);
+    await db.transaction('rw', tables, async () => {
+      const currentRows = await rows.bulkGet(slice.map(({ item }) => item.id));
+      const storedDocs = await readStoredDocuments(kind, currentRows);
+      const newRows: ReviewRow[] = [];
+      const newDocs: StoredDocument[] = [];
+      for (const [index, { item, result }] of slice.entries()) {
+        const stored = storedDocs[index];
+        const row = currentRows[index];
+        if (!row) continue;
+        if (!result || result.error || result.result === 'failed') {
+          newRows.push({
+            ...row,
+            answerState: 'failed',
+            answerOutcome: item.outcome,
+            answerError: '',
+            ackProblem: itemProblemOf(result?.error),
+          });
+          continue;
+        }
+        const ack = result.ack;
+        const version = result.version;
+        if (stored && ack && (version === null || version === undefined || version >= stored.version)) {
+          const updated = mapStored(stored, (doc) => ({
+            ...doc,
+            ack,
+            status: result.status ?? doc.status,
+            version: version ?? doc.version,
+          }));
+          newDocs.push(updated);
+          // Its new chunk is put on the row below, once the new versions are chunked.
+          newRows.push(rowOf(updated, { ...row, ...noAck }, ''));
+        } else {
+          newRows.push({ ...row, ...noAck });
+        }
       }
-      const ack = result.ack;
-      const version = result.version;
-      if (stored && ack && (version === null || version === undefined || version >= stored.version)) {
-        const updated = mapStored(stored, (doc) => ({
-          ...doc,
-          ack,
-          status: result.status ?? doc.status,
-          version: version ?? doc.version,
-        }));
-        newDocs.push(updated);
-        // Its new chunk is put on the row below, once the new versions are chunked.
-        newRows.push(rowOf(updated, { ...row, ...noAck }, ''));
-      } else {
-        newRows.push({ ...row, ...noAck });
-      }
-    }
-    const { chunkOf, written } = writeStoredDocuments(kind, newDocs, chunksOf(currentRows));
-    await Promise.all([
-      written,
-      putReviewRows(
-        kind,
-        newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })),
-        byId(currentRows),
-      ),
-    ]);
-  });
+      // An ack's result changes a document's ack, status and version: it names the records it named.
+      const { chunkOf, written } = writeStoredDocuments(kind, newDocs, chunksOf(currentRows), true);
+      await Promise.all([
+        written,
+        putReviewRows(
+          kind,
+          newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })),
+          byId(currentRows),
+        ),
+      ]);
+    });
+  }
   await db.outbox.bulkPut(batches.map((batch) => ({ ...batch, state: 'sent' as const })));
 }
 

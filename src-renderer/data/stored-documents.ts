@@ -58,12 +58,15 @@ export interface StoredDocumentsWrite {
  * Writes `docs` (one version each) into new chunks and lets go of the chunks their rows named before
  * (`previousChunkOf`: a document's id to its row's chunk, for documents that had a row). Answers each
  * document's new chunk by id at once, so that the caller can write its rows while the chunks are
- * written (in the same transaction; it awaits `written` before the transaction ends).
+ * written (in the same transaction; it awaits `written` before the transaction ends). `namesKept`:
+ * the documents name what their stored versions named (an ack's result changes only a document's
+ * ack, status and version), so the records they name are kept already and are not read again.
  */
 export function writeStoredDocuments(
   kind: FeedKind,
   docs: readonly StoredDocument[],
   previousChunkOf: ReadonlyMap<string, string>,
+  namesKept = false,
 ): StoredDocumentsWrite {
   const chunkOf = new Map<string, string>();
   // One version a document: a second one would be counted live in its chunk for ever.
@@ -79,7 +82,7 @@ export function writeStoredDocuments(
     db.documentChunks.bulkPut(chunks),
     db.chunkLive.bulkPut(chunks.map((chunk) => ({ key: chunk.key, live: chunk.docs.length }))),
     releaseChunks(latest.flatMap((stored) => previousChunkOf.get(stored.id) ?? [])),
-    recordDocumentRefs(latest),
+    namesKept ? null : recordDocumentRefs(latest),
   ]).then(() => undefined);
   return { chunkOf, written };
 }

@@ -5,10 +5,15 @@ import { db } from '../../../src-renderer/data/db';
 import { stageFeedPage } from '../../../src-renderer/data/staging';
 import {
   ackHistory,
+  applyBatchResponses,
+  applySliceSize,
+  keepBatchResponse,
   listBatches,
   recordAttemptFailed,
   recordBatchResponse,
 } from '../../../src-renderer/data/ack-outbox';
+import { readStoredDocuments } from '../../../src-renderer/data/stored-documents';
+import { fillDiskAfter } from '../support/full-disk';
 import { queueAcks } from '../../../src-renderer/sync/send-acks';
 import { invoice, meta } from '../../support/wire-documents';
 
@@ -190,5 +195,76 @@ describe('the answer outbox', () => {
       error: 'Refused, in the words of the moment.',
       items: [{ id: 'd', error: null, problem: whole }],
     });
+  });
+
+  it('writes responses a slice at a time; one stopped between slices is written whole by the next pass, once', async () => {
+    const docs = Array.from({ length: 600 }, (_, index) => invoice(`i${index}`, index + 1));
+    await stageFeedPage(
+      { kind: 'invoices', data: docs, meta: meta(600) },
+      toVersionCursor(0),
+      '2025-03-04T08:00:00.000Z',
+    );
+    let n = 0;
+    const queued = await queueAcks({
+      connectionId: 'conn-1',
+      kind: 'invoices',
+      drafts: docs.map((doc) => ({ id: doc.id, outcome: 'ACCEPTED', externalNumber: `ERP-${doc.id}` })),
+      newId: () => `batch-${++n}`,
+    });
+    if (!queued.ok) throw new Error('not queued');
+    const kept = [];
+    for (const batch of queued.batches)
+      kept.push(
+        await keepBatchResponse(
+          batch,
+          {
+            batchId: batch.id,
+            isReplay: false,
+            requestId: `req-${batch.id}`,
+            response: {
+              data: batch.items.map((item) => ({
+                result: 'applied',
+                id: item.id,
+                status: 'ACCEPTED',
+                version: 1000,
+                ack: {
+                  acked_at: '2025-03-04T09:00:00.000Z',
+                  acked_version: 1000,
+                  outcome: 'ACCEPTED',
+                  external_number: `ERP-${item.id}`,
+                },
+              })),
+              meta: { applied: batch.items.length, unchanged: 0, failed: 0 },
+            },
+          },
+          '2025-03-04T09:00:00.000Z',
+        ),
+      );
+    expect(600).toBeGreaterThan(2 * applySliceSize);
+
+    // The disk fills during the second slice: the first slice's documents are written, the batches stay
+    // responded (nothing says they were written), and the pass stops with the refusal.
+    const freeDisk = fillDiskAfter(applySliceSize + 10, (store) => store === 'invoiceRows');
+    await expect(applyBatchResponses(kept)).rejects.toThrow();
+    freeDisk();
+    const rows = () => db.rowsOf('invoices').toArray();
+    const accepted = (await rows()).filter((row) => row.version === 1000).length;
+    expect(accepted).toBe(applySliceSize);
+    expect((await listBatches('conn-1', 'responded')).map((batch) => batch.id)).toEqual(['batch-1', 'batch-2']);
+
+    // The next pass writes the kept responses again: every document once, in one chunk, with its ack.
+    await applyBatchResponses(await listBatches('conn-1', 'responded'));
+    const written = await rows();
+    expect(written.filter((row) => row.version === 1000)).toHaveLength(600);
+    const stored = await readStoredDocuments('invoices', written);
+    expect(stored.every((doc) => doc?.version === 1000 && doc.doc.ack?.outcome === 'ACCEPTED')).toBe(true);
+    // Each chunk is counted live for the rows that name it, and no chunk is left that none names.
+    const named = new Map<string, number>();
+    for (const row of written) named.set(row.chunk, (named.get(row.chunk) ?? 0) + 1);
+    const lives = await db.chunkLive.toArray();
+    expect(new Map(lives.map((live) => [live.key, live.live]))).toEqual(named);
+    expect(await db.documentChunks.count()).toBe(named.size);
+    expect((await listBatches('conn-1', 'sent')).map((batch) => batch.id)).toEqual(['batch-1', 'batch-2']);
+    expect(await listBatches('conn-1', 'responded')).toEqual([]);
   });
 });
