@@ -14,6 +14,7 @@ import {
   followPushProgress,
   readRunStatus,
   refreshRunSummaries,
+  refusedFollow,
   startKeptRun,
   syncResults,
 } from '../sync/push-runs';
@@ -43,6 +44,7 @@ export const pushRunJobs = {
   compareBalances(runId: string) {
     return compareRunBalances(desk, runId);
   },
+  refusedFollow,
 };
 
 /** Code lists, the cached one first and then the service's (sync/reference-lists.ts). */

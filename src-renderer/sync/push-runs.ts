@@ -71,6 +71,15 @@ export async function startKeptRun(
 }
 
 /**
+ * The store's refusal while a run was followed (its summary, its results, or the listing of a run whose
+ * row was refused at its start), said with what to do: the run goes on in the core and is shown once
+ * the desk can save; it is not to be pushed again. An error that is no storage refusal is thrown on.
+ */
+export function refusedFollow(thrown: unknown): Promise<DeskError> {
+  return refusedStart(thrown, true);
+}
+
+/**
  * The store's refusal while a run was started, said with what to do: nothing was sent (press Push
  * again), or the run started and is listed once the desk can save (do not push it again). An error that
  * is no storage refusal is a bug and is thrown on.

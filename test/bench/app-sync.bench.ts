@@ -1,5 +1,6 @@
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
+import type { Page } from 'playwright-core';
 import { startFaultProxy } from '../support/fault-proxy';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import {
@@ -49,7 +50,12 @@ interface FastRun {
   staged: number;
   perSecond: number;
   elapsedMs: number;
+  /** The write floor over as many documents as the sync staged (the sync's `x`). */
   floor: number;
+  /** The write floor over at most 40 pages (20,000 documents), as runs before 2026-11-27 measured it. */
+  floorSmall: number;
+  /** Every page pulled through the core as the sync pulls them, nothing written: docs/s. */
+  fetchAlone: number;
   rssMiB: number;
   heapPeakMiB: number;
   heapSettledMiB: number;
@@ -113,15 +119,19 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
       .split(',')
       .map((index) => index.trim())
       .slice(1);
-    const floor = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / 500), {
-      indexes,
-      chunkSize: documentChunkSize,
-    });
+    const layout = { indexes, chunkSize: documentChunkSize };
+    // As many documents as the sync staged: IndexedDB's cost a document grows with the store (its
+    // files are merged as they grow), so a floor of fewer documents would be a floor of easier work.
+    const floor = await indexedDbWriteFloor(app.page, samples, total / pageSize, layout);
+    const floorSmall = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / pageSize), layout);
+    const fetchAlone = await fetchAloneRate(app.page);
     return {
       staged,
       perSecond: staged / (elapsedMs / 1000),
       elapsedMs,
       floor,
+      floorSmall,
+      fetchAlone,
       rssMiB,
       heapPeakMiB,
       heapSettledMiB,
@@ -131,6 +141,41 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The other half of a sync, alone: every page of the four feeds pulled through the app's core as the
+ * sync pulls them (`feeds.pull` on the host, 500 a page, the next page asked for while one is read),
+ * parsed in the page and dropped, nothing written. Documents a second. On these 2 cores the sandbox,
+ * the core and this parsing take the processor time the writes would otherwise have.
+ */
+async function fetchAloneRate(page: Page): Promise<number> {
+  const value: unknown = await page.evaluate(`(async () => {
+    const secret = sessionStorage.getItem('desk.hostSecret');
+    const pull = (kind, versionAfter) =>
+      fetch('/desk/feeds.pull', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: 'Bearer ' + secret },
+        body: JSON.stringify({ args: [kind, { versionAfter, perPage: ${pageSize} }] }),
+      }).then((response) => response.json());
+    const started = performance.now();
+    let documents = 0;
+    for (const kind of ['orders', 'invoices', 'payments', 'returns']) {
+      let next = pull(kind, 0);
+      for (;;) {
+        const result = await next;
+        if (!result.ok) throw new Error(kind + ': ' + result.error.code);
+        const page = result.value;
+        const last = page.data.at(-1);
+        if (page.meta.has_more && last) next = pull(kind, last.version);
+        documents += page.data.length;
+        if (!page.meta.has_more || !last) break;
+      }
+    }
+    return documents / ((performance.now() - started) / 1000);
+  })()`);
+  if (typeof value !== 'number') throw new Error('the fetch alone was not measured');
+  return value;
 }
 
 /** The rows of the raised-limit runs: medians, with each run's figure. */
@@ -143,6 +188,7 @@ function fastRows(runs: readonly FastRun[], total: number): { first: BenchRow[];
   const filters = runs.flatMap((run) => run.filters);
   const invoices = total / 5;
   const docs = total.toLocaleString('en-US');
+  const smallDocs = (Math.min(40, total / pageSize) * pageSize).toLocaleString('en-US');
   return {
     first: [
       {
@@ -164,10 +210,31 @@ function fastRows(runs: readonly FastRun[], total: number): { first: BenchRow[];
       },
       {
         group: 'sync',
-        name: `IndexedDB write floor, same Chromium: 500 documents (in chunks) + rows a transaction, nothing else, median of ${n}`,
+        name: `IndexedDB write floor, same Chromium: ${docs} documents, 500 (in chunks) + rows a transaction, nothing else, median of ${n}`,
         value: round(floor, 0),
         unit: 'docs/s',
         samples: of((run) => round(run.floor, 0)),
+      },
+      {
+        group: 'sync',
+        name: `the same floor over ${smallDocs} documents (at most 40 pages: what runs before 2026-11-27 compared against), median of ${n}`,
+        value: round(median(of((run) => run.floorSmall)), 0),
+        unit: 'docs/s',
+        samples: of((run) => round(run.floorSmall, 0)),
+      },
+      {
+        group: 'sync',
+        name: `the fetch alone: every page pulled through the core as the sync pulls them, nothing written, median of ${n}`,
+        value: round(median(of((run) => run.fetchAlone)), 0),
+        unit: 'docs/s',
+        samples: of((run) => round(run.fetchAlone, 0)),
+      },
+      {
+        group: 'sync',
+        name: `the sync against writing and fetching one after the other (1 / (1/floor + 1/fetch); over 1.00x: they overlap), median of ${n}`,
+        value: round(median(of((run) => 1 / (1 / run.floor + 1 / run.fetchAlone))), 0),
+        unit: 'docs/s',
+        ratio: median(of((run) => run.perSecond * (1 / run.floor + 1 / run.fetchAlone))),
       },
     ],
     rest: [

@@ -52,13 +52,17 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
   // the screen was closed).
   useEffect(() => {
     void (async () => {
-      await pushRunJobs.refreshSummaries();
+      try {
+        await pushRunJobs.refreshSummaries();
+      } catch (thrown) {
+        setError(await pushRunJobs.refusedFollow(thrown));
+      }
       reloadRuns();
     })();
   }, [connectionId, reloadRuns]);
 
   // What a run's progress changes here, whether an event told it or a status read did.
-  const follow = useCallback(
+  const followRun = useCallback(
     async (summary: PushRunSummary) => {
       await updateRunSummary(summary);
       const nowMs = Date.now();
@@ -73,6 +77,18 @@ export function usePushRuns(connectionId: string | null, onSettled: () => void) 
       reloadRuns();
     },
     [reloadRuns, reloadRecords, onSettled],
+  );
+
+  // A full disk stops the keeping, not the run: it is said here, with what to do (not to push again).
+  const follow = useCallback(
+    async (summary: PushRunSummary) => {
+      try {
+        await followRun(summary);
+      } catch (thrown) {
+        setError(await pushRunJobs.refusedFollow(thrown));
+      }
+    },
+    [followRun],
   );
 
   useEffect(() => pushRunJobs.followProgress((summary) => void follow(summary)), [follow]);

@@ -208,11 +208,11 @@ describe('master data’s words in English', () => {
     });
   });
 
-  it('keeps the English of counts as it was, thousands and all', () => {
+  it('says counts in English as before the catalogue, thousands and all, one record and one call singular', () => {
     expect(say('masterData.push.button', { count: 1 })).toBe('Push 1 record');
     expect(say('masterData.push.button', { count: 12000 })).toBe('Push 12000 records');
     expect(say('masterData.push.summary', { records: 1, calls: 1, skipped: 0 })).toBe(
-      '1 records in 1 calls, in the order the service needs them.',
+      '1 record in 1 call, in the order the service needs them.',
     );
     expect(say('masterData.push.summary', { records: 40, calls: 3, skipped: 1 })).toBe(
       '40 records in 3 calls, in the order the service needs them; 1 row with errors is left out.',

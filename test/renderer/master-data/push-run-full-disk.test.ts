@@ -100,7 +100,7 @@ describe('a push run started on a full disk', () => {
     if (started.ok) return;
     expect(started.error.code).toBe('PUSH_NOT_LISTED');
     expect(started.error.message).toMatch(
-      /disk is full.*The push has started.*Do not push the same files again/,
+      /disk is full.*The push goes on.*Do not push the same files again/,
     );
     expect(await listRuns('conn-1')).toEqual([]);
 
