@@ -87,7 +87,8 @@ export async function updateRunSummary(summary: PushRunSummary): Promise<void> {
   const reserved = await db.meta.get(startingRunKey);
   if (!reserved) return;
   const starting = JSON.parse(reserved.value) as StartingRun;
-  if (starting.plan.label !== summary.label || planRecordCount(starting.plan) !== summary.recordsTotal) return;
+  if (starting.plan.label !== summary.label || planRecordCount(starting.plan) !== summary.recordsTotal)
+    return;
   await recordRun(summary, starting.plan, starting.files);
 }
 

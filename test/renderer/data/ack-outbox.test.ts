@@ -250,7 +250,10 @@ describe('the answer outbox', () => {
     const rows = () => db.rowsOf('invoices').toArray();
     const accepted = (await rows()).filter((row) => row.version === 1000).length;
     expect(accepted).toBe(applySliceSize);
-    expect((await listBatches('conn-1', 'responded')).map((batch) => batch.id)).toEqual(['batch-1', 'batch-2']);
+    expect((await listBatches('conn-1', 'responded')).map((batch) => batch.id)).toEqual([
+      'batch-1',
+      'batch-2',
+    ]);
 
     // The next pass writes the kept responses again: every document once, in one chunk, with its ack.
     await applyBatchResponses(await listBatches('conn-1', 'responded'));

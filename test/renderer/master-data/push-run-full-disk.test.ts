@@ -99,9 +99,7 @@ describe('a push run started on a full disk', () => {
     expect(started.ok).toBe(false);
     if (started.ok) return;
     expect(started.error.code).toBe('PUSH_NOT_LISTED');
-    expect(started.error.message).toMatch(
-      /disk is full.*The push goes on.*Do not push the same files again/,
-    );
+    expect(started.error.message).toMatch(/disk is full.*The push goes on.*Do not push the same files again/);
     expect(await listRuns('conn-1')).toEqual([]);
 
     // Master data opened again (or the run's next progress): the core's summary lists it.
