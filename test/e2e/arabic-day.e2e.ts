@@ -94,8 +94,9 @@ function englishWords(text: string): string[] {
     const word = token.replace(/[.\-/&']+$/, '');
     if (!/[A-Za-z]/.test(word)) continue;
     if (/\d/.test(word)) continue;
-    // The service's ids (`rep_bOpHePPCwWvWIfSU`): a kind, an underscore and a random key.
-    if (/^[a-z]+_[A-Za-z0-9]+$/.test(word)) continue;
+    // The service's ids (`rep_bOpHePPCwWvWIfSU`): a kind, an underscore and a random key in base64url,
+    // whose letters include `-` and `_` (src-sandbox/ids.ts: `unit_LTQBLIlPwPC-kTzg`).
+    if (/^[a-z]+_[A-Za-z0-9_-]+$/.test(word)) continue;
     if (/^[A-Z][A-Z_.\-/&]+$/.test(word)) continue;
     if (/^[\w-]+\.(csv|xlsx|xls|txt|pdf)$/i.test(word)) continue;
     if (keyNames.has(word)) continue;
