@@ -78,9 +78,8 @@ export async function recordRun(summary: PushRunSummary, plan: PushPlan, files: 
 
 /**
  * Keeps a run's latest summary. A run this computer does not list yet is kept with the plan reserved
- * for it, when that plan is the one it started with (same label, reserved before it was created): the
- * run whose history row a full disk refused right after it started (its label and record count tell it).
- * Any other run unknown here is ignored.
+ * before it started, when its name and record count are that plan's: the run whose history row a full
+ * disk refused right after the core started it. Any other run unknown here is ignored.
  */
 export async function updateRunSummary(summary: PushRunSummary): Promise<void> {
   if ((await db.pushRuns.update(summary.runId, { summary })) > 0) return;
