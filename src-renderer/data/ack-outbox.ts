@@ -234,11 +234,6 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
   if (kind === undefined) return;
   if (batches.some((batch) => batch.kind !== kind))
     throw new Error('applyBatchResponses: batches of one feed only');
-  const rows = db.rowsOf(kind);
-  // Not the outbox: an ack pass keeps the next response (keepBatchResponse) while this writes, and the
-  // batches are marked written after, in a small write of their own. Should that one not happen, the
-  // next pass writes the same results again, which changes nothing.
-  const tables = [...reviewRowTables(kind), ...storedDocumentTables];
   const entries = batches.flatMap((batch) =>
     batch.items.map((item, index) => ({
       item,
@@ -246,56 +241,68 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
       result: batch.results?.[index],
     })),
   );
-  for (let start = 0; start < entries.length; start += applySliceSize) {
-    const slice = entries.slice(start, start + applySliceSize);
-    await db.transaction('rw', tables, async () => {
-      const currentRows = await rows.bulkGet(slice.map(({ item }) => item.id));
-      const storedDocs = await readStoredDocuments(kind, currentRows);
-      const newRows: ReviewRow[] = [];
-      const newDocs: StoredDocument[] = [];
-      for (const [index, { item, result }] of slice.entries()) {
-        const stored = storedDocs[index];
-        const row = currentRows[index];
-        if (!row) continue;
-        if (!result || result.error || result.result === 'failed') {
-          newRows.push({
-            ...row,
-            answerState: 'failed',
-            answerOutcome: item.outcome,
-            answerError: '',
-            ackProblem: itemProblemOf(result?.error),
-          });
-          continue;
-        }
-        const ack = result.ack;
-        const version = result.version;
-        if (stored && ack && (version === null || version === undefined || version >= stored.version)) {
-          const updated = mapStored(stored, (doc) => ({
-            ...doc,
-            ack,
-            status: result.status ?? doc.status,
-            version: version ?? doc.version,
-          }));
-          newDocs.push(updated);
-          // Its new chunk is put on the row below, once the new versions are chunked.
-          newRows.push(rowOf(updated, { ...row, ...noAck }, ''));
-        } else {
-          newRows.push({ ...row, ...noAck });
-        }
-      }
-      // An ack's result changes a document's ack, status and version: it names the records it named.
-      const { chunkOf, written } = writeStoredDocuments(kind, newDocs, chunksOf(currentRows), true);
-      await Promise.all([
-        written,
-        putReviewRows(
-          kind,
-          newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })),
-          byId(currentRows),
-        ),
-      ]);
-    });
-  }
+  for (let start = 0; start < entries.length; start += applySliceSize)
+    await applyResults(kind, entries.slice(start, start + applySliceSize));
+  // Marked written in a small write of their own: should it not happen, the next pass writes the same
+  // results again, which changes nothing.
   await db.outbox.bulkPut(batches.map((batch) => ({ ...batch, state: 'sent' as const })));
+}
+
+/**
+ * Writes the results of some items onto their documents' rows and stored copies, in one transaction.
+ * Not the outbox: an ack pass keeps the next response (`keepBatchResponse`) while this writes.
+ */
+async function applyResults(
+  kind: FeedKind,
+  entries: readonly { item: BatchAckItem; result: BatchAckItemResult | undefined }[],
+): Promise<void> {
+  const rows = db.rowsOf(kind);
+  await db.transaction('rw', [...reviewRowTables(kind), ...storedDocumentTables], async () => {
+    const currentRows = await rows.bulkGet(entries.map(({ item }) => item.id));
+    const storedDocs = await readStoredDocuments(kind, currentRows);
+    const newRows: ReviewRow[] = [];
+    const newDocs: StoredDocument[] = [];
+    for (const [index, { item, result }] of entries.entries()) {
+      const stored = storedDocs[index];
+      const row = currentRows[index];
+      if (!row) continue;
+      if (!result || result.error || result.result === 'failed') {
+        newRows.push({
+          ...row,
+          answerState: 'failed',
+          answerOutcome: item.outcome,
+          answerError: '',
+          ackProblem: itemProblemOf(result?.error),
+        });
+        continue;
+      }
+      const ack = result.ack;
+      const version = result.version;
+      if (stored && ack && (version === null || version === undefined || version >= stored.version)) {
+        const updated = mapStored(stored, (doc) => ({
+          ...doc,
+          ack,
+          status: result.status ?? doc.status,
+          version: version ?? doc.version,
+        }));
+        newDocs.push(updated);
+        // Its new chunk is put on the row below, once the new versions are chunked.
+        newRows.push(rowOf(updated, { ...row, ...noAck }, ''));
+      } else {
+        newRows.push({ ...row, ...noAck });
+      }
+    }
+    // An ack's result changes a document's ack, status and version: it names the records it named.
+    const { chunkOf, written } = writeStoredDocuments(kind, newDocs, chunksOf(currentRows), true);
+    await Promise.all([
+      written,
+      putReviewRows(
+        kind,
+        newRows.map((row) => ({ ...row, chunk: chunkOf.get(row.id) ?? row.chunk })),
+        byId(currentRows),
+      ),
+    ]);
+  });
 }
 
 /**

@@ -298,8 +298,8 @@ export async function sendQueuedAcks(options: {
     // Each response is kept with its batch before the next batch goes out (keepBatchResponse: one
     // small write), so a batch the service answered is never sent again; its documents are written
     // behind the sends (a few hundred ms of store writes, a send a tenth of that), the batches that
-    // came back meanwhile together, in one transaction. Batches kept but not written when the app
-    // stopped are written at the start of the next pass.
+    // came back meanwhile together, a slice of documents a transaction (applyBatchResponses). Batches
+    // kept but not written when the app stopped are written at the start of the next pass.
     const responded: OutboxBatch[] = [];
     let recording: Promise<void> = Promise.resolve();
     let isRecording = false;
