@@ -42,16 +42,14 @@ const startingRunKey = 'pushRunStarting';
 interface StartingRun {
   plan: PushPlan;
   files: string[];
-  /** When it was reserved, for whoever reads the store. */
-  at: string;
 }
 
 /**
  * Keeps a plan before its run is started: the store's refusal (a full disk) is thrown here, before the
  * core sends anything. The row is dropped when the run is kept (`recordRun`) or could not start.
  */
-export async function reserveRun(plan: PushPlan, files: string[], nowIso: string): Promise<void> {
-  const starting: StartingRun = { plan, files, at: nowIso };
+export async function reserveRun(plan: PushPlan, files: string[]): Promise<void> {
+  const starting: StartingRun = { plan, files };
   await db.meta.put({ key: startingRunKey, value: JSON.stringify(starting) });
 }
 

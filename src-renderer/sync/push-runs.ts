@@ -52,7 +52,7 @@ export async function startKeptRun(
   files: string[],
 ): Promise<Result<PushRunSummary>> {
   try {
-    await reserveRun(plan, files, new Date().toISOString());
+    await reserveRun(plan, files);
   } catch (refused) {
     return fail(await refusedStart(refused, false));
   }
