@@ -16,6 +16,8 @@ import { readStoredDocuments } from '../../../src-renderer/data/stored-documents
 import { fillDiskAfter } from '../support/full-disk';
 import { queueAcks } from '../../../src-renderer/sync/send-acks';
 import { invoice, meta } from '../../support/wire-documents';
+import type { Invoice } from '../../../src-shared/wire';
+import type { OutboxBatch } from '../../../src-renderer/data/rows';
 
 beforeEach(async () => {
   await db.open();
@@ -24,6 +26,24 @@ afterEach(async () => {
   db.close();
   await db.delete();
 });
+
+/** Stages `docs` as one page of invoices and queues an acceptance of each (keys `batch-1`, …): its batches. */
+async function stagedAndAccepted(docs: Invoice[]): Promise<OutboxBatch[]> {
+  await stageFeedPage(
+    { kind: 'invoices', data: docs, meta: meta(docs.length) },
+    toVersionCursor(0),
+    '2025-03-04T08:00:00.000Z',
+  );
+  let n = 0;
+  const queued = await queueAcks({
+    connectionId: 'conn-1',
+    kind: 'invoices',
+    drafts: docs.map((doc) => ({ id: doc.id, outcome: 'ACCEPTED', externalNumber: `ERP-${doc.id}` })),
+    newId: () => `batch-${++n}`,
+  });
+  if (!queued.ok) throw new Error('not queued');
+  return queued.batches;
+}
 
 describe('the answer outbox', () => {
   it('stores 1,200 answers as batches of at most 500, each with its own key, and marks the rows queued', async () => {
@@ -121,21 +141,7 @@ describe('the answer outbox', () => {
   });
 
   it('keeps why the service refused an ack as facts on its row and in its history, never words', async () => {
-    const docs = ['a', 'b', 'c', 'd'].map((id, index) => invoice(id, index + 1));
-    await stageFeedPage(
-      { kind: 'invoices', data: docs, meta: meta(4) },
-      toVersionCursor(0),
-      '2025-03-04T08:00:00.000Z',
-    );
-    let n = 0;
-    const queued = await queueAcks({
-      connectionId: 'conn-1',
-      kind: 'invoices',
-      drafts: docs.map((doc) => ({ id: doc.id, outcome: 'ACCEPTED', externalNumber: `ERP-${doc.id}` })),
-      newId: () => `batch-${++n}`,
-    });
-    if (!queued.ok) throw new Error('not queued');
-    const [batch] = queued.batches;
+    const [batch] = await stagedAndAccepted(['a', 'b', 'c', 'd'].map((id, index) => invoice(id, index + 1)));
     const refusal = {
       status: 409,
       code: 'ALREADY_ACKNOWLEDGED',
@@ -198,22 +204,11 @@ describe('the answer outbox', () => {
   });
 
   it('writes responses a slice at a time; one stopped between slices is written whole by the next pass, once', async () => {
-    const docs = Array.from({ length: 600 }, (_, index) => invoice(`i${index}`, index + 1));
-    await stageFeedPage(
-      { kind: 'invoices', data: docs, meta: meta(600) },
-      toVersionCursor(0),
-      '2025-03-04T08:00:00.000Z',
+    const batches = await stagedAndAccepted(
+      Array.from({ length: 600 }, (_, index) => invoice(`i${index}`, index + 1)),
     );
-    let n = 0;
-    const queued = await queueAcks({
-      connectionId: 'conn-1',
-      kind: 'invoices',
-      drafts: docs.map((doc) => ({ id: doc.id, outcome: 'ACCEPTED', externalNumber: `ERP-${doc.id}` })),
-      newId: () => `batch-${++n}`,
-    });
-    if (!queued.ok) throw new Error('not queued');
     const kept = [];
-    for (const batch of queued.batches)
+    for (const batch of batches)
       kept.push(
         await keepBatchResponse(
           batch,
