@@ -116,6 +116,54 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     ).toBe('PK');
   });
 
+  it('accepts invoices with an ERP number series in the order shown, refusing one already used', async () => {
+    const review = new ReviewPage(page);
+    await review.view('Pending').click();
+    await expect.poll(() => review.reviewOf(0)).toBe('Pending');
+    await review.sortBy('Invoice');
+    await expect.poll(() => review.main.locator('.ag-header-cell[aria-sort="ascending"]').count()).toBe(1);
+    const shown = [await review.rowId(0), await review.rowId(1), await review.rowId(2)];
+    const numbers = [
+      await review.cellOf(0, 'number'),
+      await review.cellOf(1, 'number'),
+      await review.cellOf(2, 'number'),
+    ];
+    // Ticked in another order than shown: the series follows the grid.
+    for (const index of [2, 0, 1]) await review.selectRow(index);
+    await expect.poll(() => review.main.getByText('3 selected').count()).toBe(1);
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    const inputs = review.dialog.getByLabel(/^ERP number for /);
+    await expect.poll(() => inputs.count()).toBe(3);
+    const typed = () => Promise.all([0, 1, 2].map((index) => inputs.nth(index).inputValue()));
+
+    // ERP-5008 and ERP-5009 were given to invoices accepted above.
+    const from = review.dialog.getByLabel('ERP numbers from');
+    await from.fill('ERP-5007');
+    await review.dialog.getByRole('button', { name: 'Number in the order shown' }).click();
+    await expect
+      .poll(() => review.dialog.getByRole('status').textContent())
+      .toMatch(
+        /^ERP-5007 is already the ERP number of .+, and 2 more numbers of this series are used\. Nothing was numbered/,
+      );
+    expect(await typed()).toEqual(['', '', '']);
+
+    await from.fill('SI-01043');
+    await review.dialog.getByRole('button', { name: 'Number in the order shown' }).click();
+    await expect
+      .poll(() => review.dialog.getByRole('status').textContent())
+      .toBe('3 documents numbered SI-01043 to SI-01045, in the order shown. Check them, then press Accept.');
+    const labels = await inputs.evaluateAll((all) => all.map((input) => input.getAttribute('aria-label')));
+    expect(labels).toEqual(numbers.map((number) => `ERP number for ${number}`));
+    expect(await typed()).toEqual(['SI-01043', 'SI-01044', 'SI-01045']);
+    await page.screenshot({ path: 'test-results/review-accept-series.png' });
+    await review.dialog.getByRole('button', { name: 'Accept 3' }).click();
+    await expect.poll(() => review.lastSend.textContent(), { timeout: 20_000 }).toContain('3 applied');
+    const held = new Map(
+      (await fromService('invoices', shown)).map((doc) => [doc.id, doc.ack?.external_number]),
+    );
+    expect(shown.map((id) => held.get(id))).toEqual(['SI-01043', 'SI-01044', 'SI-01045']);
+  });
+
   it('rejects 2 payments with a reason', async () => {
     const review = new ReviewPage(page);
     await review.open('Payments');
@@ -217,10 +265,10 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     await expect.poll(() => review.count('Pending')).toBe(pendingBefore - 2);
     const held = await fromService('invoices', ids);
     expect(held.map((doc) => doc.ack?.external_number).sort()).toEqual(['ERP-OFF-1', 'ERP-OFF-2']);
-    // Applied once: the service holds 12 accepted invoices (10 + 2), each answered one time.
+    // Applied once: the service holds 15 accepted invoices (10 + 3 of the series + 2), each answered one time.
     const accepted = await fetch(`${sandbox.baseUrl}/invoices?filter[ack]=accepted&per_page=500`, {
       headers: { authorization: `Bearer ${sandbox.token}` },
     });
-    expect(((await accepted.json()) as { data: unknown[] }).data).toHaveLength(12);
+    expect(((await accepted.json()) as { data: unknown[] }).data).toHaveLength(15);
   });
 });

@@ -95,7 +95,7 @@ export function searchKeysOf(
 }
 
 /** The last word of a number that is all digits (its serial), without leading zeros; '' when none. */
-function serialOf(number: string): string {
+export function serialOf(number: string): string {
   const word = searchWords(number ?? '').findLast((found) => /^\p{N}+$/u.test(found));
   return word === undefined ? '' : withoutLeadingZeros(word);
 }

@@ -1,10 +1,18 @@
 import { useMemo, useState } from 'react';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { checkAck } from '../../../src-shared/domain/acks';
+import {
+  parseSeriesStart,
+  seriesNumber,
+  seriesNumbers,
+  type SeriesStart,
+} from '../../../src-shared/domain/erp-number-series';
 import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import { formatters, isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
+import { storageProblemOf } from '../../data/storage-problem';
+import { storageProblemWords } from '../../words/storage-words';
 import { openFile } from '../files/file-actions';
 import { CodeAndName } from '../ui/CodeAndName';
 import { Dialog } from '../ui/Dialog';
@@ -18,6 +26,7 @@ import {
 } from './number-import';
 import { wholeTotalText, WholeViewProgress, type WholeAck } from './WholeViewProgress';
 import { ackCheckWords } from './ack-check-words';
+import { numbersInUse, type FindNumbersInUse, type NumberInUse } from './erp-numbers-in-use';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
@@ -98,6 +107,48 @@ function NumberImportRow(props: {
 }
 
 /**
+ * An ERP number series (docs/decisions/109-erp-number-series.md): the first number the ERP gave the
+ * batch, and the button that numbers the selected rows from it in the order shown. What it did, or why
+ * not, is told in the dialog's note.
+ */
+function SeriesRow(props: { onFill: (start: string) => void; isBusy: boolean }) {
+  const say = useSay();
+  const [start, setStart] = useState('');
+  return (
+    <div className="series-row">
+      <label>
+        {say('review.accept.series.from')}
+        <input
+          value={start}
+          dir="ltr"
+          placeholder="SI-1043"
+          onChange={(event) => setStart(event.target.value)}
+          onKeyDown={(event) => {
+            if (event.key !== 'Enter') return;
+            event.preventDefault();
+            if (start.trim() !== '' && !props.isBusy) props.onFill(start);
+          }}
+        />
+      </label>
+      <button
+        type="button"
+        onClick={() => props.onFill(start)}
+        disabled={start.trim() === '' || props.isBusy}
+      >
+        {say('review.accept.series.fill')}
+      </button>
+    </div>
+  );
+}
+
+/** Why a row's ERP number is refused, in the clerk's words. */
+function numberInUseWords(inUse: NumberInUse): string {
+  return inUse.kind === 'document'
+    ? say('review.accept.rows.numberUsed', { document: isolate.ltr(inUse.document) })
+    : say('review.accept.rows.numberTwice');
+}
+
+/**
  * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
  * number). An order needs its number to be confirmed (spec, States and transitions). For a whole view
  * (`whole`) the numbers are pasted or imported only, and matched to each document as it is queued.
@@ -109,17 +160,29 @@ export function AcceptDialog({
   onCancel,
   onSubmit,
   onSubmitWhole,
+  findNumbersInUse,
 }: {
   kind: FeedKind;
+  /** The selected rows, in the order the grid shows them (a number series follows it). */
   rows: ReviewRow[];
   whole?: WholeAck | null;
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
   onSubmitWhole?: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
+  /** Which ERP numbers are used already; by default the connection's staged documents of the feed. */
+  findNumbersInUse?: FindNumbersInUse;
 }) {
   if (whole && onSubmitWhole)
     return <AcceptWholeDialog kind={kind} whole={whole} onCancel={onCancel} onSubmitWhole={onSubmitWhole} />;
-  return <AcceptRowsDialog kind={kind} rows={rows} onCancel={onCancel} onSubmit={onSubmit} />;
+  return (
+    <AcceptRowsDialog
+      kind={kind}
+      rows={rows}
+      onCancel={onCancel}
+      onSubmit={onSubmit}
+      findNumbersInUse={findNumbersInUse ?? ((acks) => numbersInUse(kind, acks))}
+    />
+  );
 }
 
 /** ERP numbers by the document they name (its id or its number), from pasted or imported pairs. */
@@ -200,11 +263,13 @@ function AcceptRowsDialog({
   rows,
   onCancel,
   onSubmit,
+  findNumbersInUse,
 }: {
   kind: FeedKind;
   rows: ReviewRow[];
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
+  findNumbersInUse: FindNumbersInUse;
 }) {
   const say = useSay();
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
@@ -212,6 +277,8 @@ function AcceptRowsDialog({
   const [problems, setProblems] = useState<Map<string, string>>(() => new Map());
   const [submitError, setSubmitError] = useState('');
   const [isSending, setIsSending] = useState(false);
+  // The series the rows were last numbered from, so that rows without an input are told their numbers.
+  const [series, setSeries] = useState<SeriesStart | null>(null);
   const needsNumber = kind === 'orders' || kind === 'invoices';
   const shown = rows.slice(0, maxRowsWithInputs);
   const filled = useMemo(
@@ -222,12 +289,62 @@ function AcceptRowsDialog({
   const applyPairs = ({ pairs, unreadable }: ReadPairs): void => {
     const { numbers: found, unmatched } = matchNumberPairs(pairs, rows);
     setNumbers((current) => new Map([...current, ...found]));
+    setSeries(null);
     setImportNote(
       say('review.accept.rows.applied', {
         count: found.size,
         unmatched: unmatched.length,
         unreadable: unreadable.length,
         lines: linesText(unreadable),
+      }),
+    );
+  };
+
+  // Numbers the rows from the series' first number, in the order shown; refused whole when a number of
+  // the series is used already (the clerk then starts from another), so nothing half-numbered is left.
+  const fillSeries = async (text: string): Promise<void> => {
+    const start = parseSeriesStart(text);
+    if (!start) {
+      setImportNote(say('review.accept.series.noDigits', { start: isolate.ltr(text.trim()) }));
+      return;
+    }
+    const acks = seriesNumbers(start, rows.length).map((externalNumber, index) => ({
+      id: rows[index]!.id,
+      externalNumber,
+    }));
+    setIsSending(true);
+    let used: Map<string, NumberInUse>;
+    try {
+      used = await findNumbersInUse(acks);
+    } catch (thrown) {
+      const problem = await storageProblemOf(thrown);
+      if (!problem) throw thrown;
+      setImportNote(storageProblemWords(problem, say('review.accept.series.again')));
+      return;
+    } finally {
+      setIsSending(false);
+    }
+    const firstUsed = acks.find((ack) => used.has(ack.id));
+    const inUse = firstUsed && used.get(firstUsed.id);
+    if (inUse?.kind === 'document') {
+      setImportNote(
+        say('review.accept.series.used', {
+          number: isolate.ltr(inUse.number),
+          document: isolate.ltr(inUse.document),
+          more: used.size - 1,
+        }),
+      );
+      return;
+    }
+    setNumbers(new Map(acks.map((ack) => [ack.id, ack.externalNumber])));
+    setSeries(start);
+    setProblems(new Map());
+    setSubmitError('');
+    setImportNote(
+      say('review.accept.series.filled', {
+        count: acks.length,
+        first: isolate.ltr(acks[0]!.externalNumber),
+        last: isolate.ltr(acks.at(-1)!.externalNumber),
       }),
     );
   };
@@ -249,9 +366,25 @@ function AcceptRowsDialog({
       return;
     }
     setIsSending(true);
-    const error = await onSubmit(drafts);
-    setIsSending(false);
-    if (error) setSubmitError(error);
+    try {
+      // A number another document has, or two rows of the list share, is refused before anything is queued.
+      const used = await findNumbersInUse(
+        drafts.map((draft) => ({ id: draft.id, externalNumber: draft.externalNumber ?? '' })),
+      );
+      if (used.size > 0) {
+        setProblems(new Map([...used].map(([id, inUse]) => [id, numberInUseWords(inUse)])));
+        setSubmitError(say('review.accept.rows.numbersUsed', { count: used.size }));
+        return;
+      }
+      const error = await onSubmit(drafts);
+      if (error) setSubmitError(error);
+    } catch (thrown) {
+      const problem = await storageProblemOf(thrown);
+      if (!problem) throw thrown;
+      setSubmitError(storageProblemWords(problem, say('review.ackRefusal.again')));
+    } finally {
+      setIsSending(false);
+    }
   };
 
   return (
@@ -262,6 +395,7 @@ function AcceptRowsDialog({
           needsNumber: needsNumber ? 'yes' : 'no',
         })}
       </p>
+      <SeriesRow onFill={(start) => void fillSeries(start)} isBusy={isSending} />
       <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={false} />
       <div className="answer-table-frame">
         <table className="answer-table">
@@ -310,7 +444,15 @@ function AcceptRowsDialog({
           </tbody>
         </table>
         {rows.length > shown.length && (
-          <p className="hint">{say('review.accept.rows.more', { count: rows.length - shown.length })}</p>
+          <p className="hint">
+            {series
+              ? say('review.accept.rows.moreNumbered', {
+                  count: rows.length - shown.length,
+                  first: isolate.ltr(seriesNumber(series, shown.length)),
+                  last: isolate.ltr(seriesNumber(series, rows.length - 1)),
+                })
+              : say('review.accept.rows.more', { count: rows.length - shown.length })}
+          </p>
         )}
       </div>
       <div className="dialog-foot">

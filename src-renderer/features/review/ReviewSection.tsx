@@ -6,6 +6,7 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import type { ReviewView } from '../../data/review-rows/keys';
 import { isFiltered } from '../../data/review-rows/filters';
+import { compareRows, orderOf } from '../../data/review-rows/orders';
 import { countReview, idsInQuery, readViewCounts } from '../../data/review-rows/pages';
 import { defaultReviewSort, type ReviewCount, type ReviewQuery } from '../../data/review-rows/query';
 import type { ViewAckProgress } from '../../state/slices/review-slice';
@@ -226,9 +227,11 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   }, [read, counts, grid.view, selection, totals]);
   const selectedCount = totals?.count ?? 0;
   const hasSelection = selection.mode === 'query' || selection.rows.size > 0;
+  // In the order the grid shows them (an ERP number series numbers them in that order), not ticked.
   const pickedRows = useMemo(
-    () => (selection.mode === 'rows' ? [...selection.rows.values()] : []),
-    [selection],
+    () =>
+      selection.mode === 'rows' ? [...selection.rows.values()].sort(compareRows(orderOf(shownQuery))) : [],
+    [selection, shownQuery],
   );
 
   // Said on each render, so the header's checkbox is named again when the clerk switches language.

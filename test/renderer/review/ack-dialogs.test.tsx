@@ -1,11 +1,30 @@
-import { describe, expect, it, vi } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { rejectReasons } from '../../../src-shared/domain/acks';
+import { db } from '../../../src-renderer/data/db';
 import { AcceptDialog } from '../../../src-renderer/features/review/AcceptDialog';
+import type { FindNumbersInUse } from '../../../src-renderer/features/review/erp-numbers-in-use';
 import { RejectDialog } from '../../../src-renderer/features/review/RejectDialog';
+import { putRows } from '../support/stored-rows';
 import { row } from './fixtures';
+
+beforeEach(async () => {
+  await db.open();
+});
+afterEach(async () => {
+  db.close();
+  await db.delete();
+});
+
+/** The ERP number typed in each row's input, in the order the dialog shows the rows. */
+function typedNumbers(numbers: readonly string[]): string[] {
+  return numbers.map(
+    (number) => (screen.getByLabelText(`ERP number for ${number}`) as HTMLInputElement).value,
+  );
+}
 
 describe('AcceptDialog', () => {
   it('takes typed and pasted ERP numbers and accepts every selected invoice', async () => {
@@ -30,6 +49,7 @@ describe('AcceptDialog', () => {
       '2 number(s) applied, 1 line(s) name no selected document.',
     );
     await user.click(screen.getByRole('button', { name: 'Accept 3' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
     expect(onSubmit).toHaveBeenCalledWith([
       { id: 'a', outcome: 'ACCEPTED', externalNumber: 'ERP-1' },
       { id: 'b', outcome: 'ACCEPTED', externalNumber: 'ERP-2' },
@@ -52,6 +72,109 @@ describe('AcceptDialog', () => {
     await user.click(screen.getByRole('button', { name: 'Accept 2' }));
     expect(screen.getByRole('alert').textContent).toBe('1 document(s) still need an ERP number.');
     expect(screen.getByLabelText('ERP number for INV-b').getAttribute('aria-invalid')).toBe('true');
+    expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('AcceptDialog: ERP number series', () => {
+  it('numbers the rows in the order shown from the first number, keeping prefix and padding', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async (_drafts: AckDraft[]) => null);
+    render(
+      <AcceptDialog
+        kind="invoices"
+        rows={[row('c'), row('a'), row('b')]}
+        onCancel={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.type(screen.getByLabelText('ERP numbers from'), 'SI-0998');
+    await user.click(screen.getByRole('button', { name: 'Number in the order shown' }));
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        '3 documents numbered SI-0998 to SI-1000, in the order shown. Check them, then press Accept.',
+      ),
+    );
+    // Every number is on screen before anything is queued.
+    expect(typedNumbers(['INV-c', 'INV-a', 'INV-b'])).toEqual(['SI-0998', 'SI-0999', 'SI-1000']);
+    expect(onSubmit).not.toHaveBeenCalled();
+    await user.click(screen.getByRole('button', { name: 'Accept 3' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(onSubmit).toHaveBeenCalledWith([
+      { id: 'c', outcome: 'ACCEPTED', externalNumber: 'SI-0998' },
+      { id: 'a', outcome: 'ACCEPTED', externalNumber: 'SI-0999' },
+      { id: 'b', outcome: 'ACCEPTED', externalNumber: 'SI-1000' },
+    ]);
+  });
+
+  it('refuses a series one of whose numbers an answer on this connection has, and numbers nothing', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => null);
+    await putRows('invoices', [
+      row('x', { review: 'accepted', externalNumber: 'SI-1044' }),
+      row('y', { answerState: 'queued', answerOutcome: 'ACCEPTED', externalNumber: 'SI-1045' }),
+    ]);
+    render(
+      <AcceptDialog
+        kind="invoices"
+        rows={[row('a'), row('b'), row('c')]}
+        onCancel={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.type(screen.getByLabelText('ERP numbers from'), 'SI-1043{enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'SI-1044 is already the ERP number of INV-x, and 1 more number of this series is used. Nothing was numbered: start from a number the ERP has not used.',
+      ),
+    );
+    expect(typedNumbers(['INV-a', 'INV-b', 'INV-c'])).toEqual(['', '', '']);
+  });
+
+  it('says a first number without digits has nothing to count on', async () => {
+    const user = userEvent.setup();
+    const findNumbersInUse = vi.fn<FindNumbersInUse>(async () => new Map());
+    render(
+      <AcceptDialog
+        kind="invoices"
+        rows={[row('a')]}
+        onCancel={() => undefined}
+        onSubmit={async () => null}
+        findNumbersInUse={findNumbersInUse}
+      />,
+    );
+    await user.type(screen.getByLabelText('ERP numbers from'), 'SI-');
+    await user.click(screen.getByRole('button', { name: 'Number in the order shown' }));
+    expect(screen.getByRole('status').textContent).toBe(
+      'SI- has no digits to count on. Type the first number the ERP gave, for example SI-1043.',
+    );
+    expect(findNumbersInUse).not.toHaveBeenCalled();
+  });
+
+  it('refuses on Accept a typed number another document has, or two rows share, and queues nothing', async () => {
+    const user = userEvent.setup();
+    const onSubmit = vi.fn(async () => null);
+    await putRows('invoices', [row('x', { review: 'accepted', externalNumber: 'SI-7' })]);
+    render(
+      <AcceptDialog
+        kind="invoices"
+        rows={[row('a'), row('b'), row('c')]}
+        onCancel={() => undefined}
+        onSubmit={onSubmit}
+      />,
+    );
+    await user.type(screen.getByLabelText('ERP number for INV-a'), 'si-7');
+    await user.type(screen.getByLabelText('ERP number for INV-b'), 'SI-8');
+    await user.type(screen.getByLabelText('ERP number for INV-c'), 'SI-8 ');
+    await user.click(screen.getByRole('button', { name: 'Accept 3' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        '3 ERP numbers are already used: give the marked documents other numbers. Nothing was queued.',
+      ),
+    );
+    expect(screen.getByLabelText('ERP number for INV-a').getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Already the ERP number of INV-x.')).toBeTruthy();
+    expect(screen.getAllByText('Given to another document of this list too.')).toHaveLength(2);
     expect(onSubmit).not.toHaveBeenCalled();
   });
 });
