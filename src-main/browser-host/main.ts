@@ -3,6 +3,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { createFileStore } from '../core/adapters/file-store';
+import { AuditTrail } from '../core/audit/audit-trail';
 import { createMemoryKeychain } from '../core/adapters/memory-keychain';
 import { describeKeychainFinding } from '../core/adapters/keychain-probe';
 import { openKeychainReporting } from '../core/adapters/os-keychain';
@@ -63,6 +64,7 @@ async function main(): Promise<void> {
     store: createFileStore(dataDir),
     clock: systemClock,
     demo,
+    audit: new AuditTrail({ dir: join(dataDir, 'audit'), clock: systemClock }),
   });
   await applyStartupConnection(core, {
     serviceUrl: values['service-url'] ?? process.env.DESK_SERVICE_URL,

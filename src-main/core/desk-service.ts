@@ -25,6 +25,8 @@ import { Connections, type SavedConnection } from './connections/connections';
 import { pinNewConnectionStart } from './connections/start-point';
 import { connectedStatus, identityOf, normaliseBaseUrl } from './connections/identity';
 import { toDeskError } from './dispatch';
+import { currentAction } from './audit/action';
+import type { AuditTrail } from './audit/audit-trail';
 import { DeskEventBus } from './events';
 import { LocalError } from './local-error';
 import type { Clock, DemoSandbox, FileDialogs, Keychain, Store } from './ports';
@@ -45,6 +47,8 @@ export interface DeskCoreOptions {
   fileDialogs?: FileDialogs;
   /** The desktop shell's application menu, built with the words the renderer sends; absent in browser mode. */
   menu?: { setWords(words: MenuWords): void };
+  /** Where every call the desk makes is kept (./audit/audit-trail.ts); absent, none is. */
+  audit?: AuditTrail;
 }
 
 /** The label of the connection "Open the demo company" saves. */
@@ -165,6 +169,18 @@ export class DeskCore {
       files: {
         save: (request) => this.#fileDialogs().save(request),
         open: (request) => this.#fileDialogs().open(request),
+      },
+      audit: {
+        calls: async (query) =>
+          ok(
+            (await this.options.audit?.read(query)) ?? {
+              calls: [],
+              next: null,
+              unreadable: 0,
+              unwritten: 0,
+              keptFrom: null,
+            },
+          ),
       },
       demo: { open: async () => ok(await this.openDemo()) },
     };
@@ -295,6 +311,7 @@ export class DeskCore {
       token: input.token,
       nowMs: this.options.clock.now(),
       timeoutMs: this.options.verifyTimeoutMs,
+      onAttempt: (attempt) => this.#keepCall(attempt, { baseUrl }),
     });
     const saved = await this.connections.save(
       { label: input.label.trim(), baseUrl, token: input.token, start },
@@ -340,14 +357,14 @@ export class DeskCore {
       );
     }
     const expected =
-      connection.identity ?? (oldToken ? await this.#identityOrNull(connection.baseUrl, oldToken) : null);
+      connection.identity ?? (oldToken ? await this.#identityOrNull(connection, oldToken) : null);
     if (!expected) {
       throw new LocalError(
         'OTHER_CLIENT',
         'This connection was never verified, so the app cannot tell whether the new token belongs to the same client. Add the token as a new connection, then remove this one.',
       );
     }
-    const me = await this.#verify(connection.baseUrl, input.token);
+    const me = await this.#verify(connection.baseUrl, input.token, connection);
     if (me.company.id !== expected.companyId || me.client.id !== expected.clientId) {
       throw new LocalError(
         'OTHER_CLIENT',
@@ -377,6 +394,7 @@ export class DeskCore {
     await this.push.close();
     await this.#dropClient();
     await this.options.demo?.stop();
+    this.options.audit?.close();
   }
 
   #clientFor(connection: SavedConnection, token: string): ApiClient {
@@ -397,12 +415,35 @@ export class DeskCore {
         // status compare them with (a test's clock that moves with the sandbox's included).
         clock: this.options.clock,
         onAttempt: (attempt) => {
+          this.#keepCall(attempt, connection);
           log.record(attempt);
           this.#noticeAttempt(attempt);
         },
       }),
     };
     return this.#active.client;
+  }
+
+  /**
+   * Keeps a call in the audit trail: on a saved connection (its id and name), or on an address a token is
+   * tried on before it is saved (its host).
+   */
+  #keepCall(attempt: AttemptEvent, connection: { id: string; label: string } | { baseUrl: string }): void {
+    this.options.audit?.append({
+      at: new Date(attempt.sentAtMs).toISOString(),
+      connectionId: 'id' in connection ? connection.id : null,
+      connection: 'id' in connection ? connection.label : new URL(connection.baseUrl).host,
+      action: currentAction(),
+      method: attempt.method,
+      path: attempt.path,
+      attempt: attempt.attempt,
+      status: attempt.status,
+      code: attempt.code,
+      requestId: attempt.requestId,
+      idempotencyKey: attempt.idempotencyKey,
+      replayed: attempt.replayed,
+      durationMs: Math.round(attempt.durationMs),
+    });
   }
 
   /** The call log of a connection, when it is the one the log belongs to. */
@@ -417,7 +458,7 @@ export class DeskCore {
   }
 
   /** `GET /me` with a token on its own short-lived pool; throws what the API client throws. */
-  async #verify(baseUrl: string, token: string): Promise<Me> {
+  async #verify(baseUrl: string, token: string, saved?: SavedConnection): Promise<Me> {
     // The user waits on the form: one quick second try for a blip, not the two minutes of a sync's policy.
     const client = new ApiClient({
       baseUrl,
@@ -425,6 +466,7 @@ export class DeskCore {
       timeoutMs: this.options.verifyTimeoutMs ?? 15_000,
       connections: 1,
       retryPolicy: verifyRetryPolicy,
+      onAttempt: (attempt) => this.#keepCall(attempt, saved ?? { baseUrl }),
     });
     try {
       return (await client.me()).data;
@@ -433,9 +475,12 @@ export class DeskCore {
     }
   }
 
-  async #identityOrNull(baseUrl: string, token: string): Promise<ReturnType<typeof identityOf> | null> {
+  async #identityOrNull(
+    connection: SavedConnection,
+    token: string,
+  ): Promise<ReturnType<typeof identityOf> | null> {
     try {
-      return identityOf(await this.#verify(baseUrl, token));
+      return identityOf(await this.#verify(connection.baseUrl, token, connection));
     } catch {
       return null;
     }

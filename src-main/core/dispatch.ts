@@ -3,6 +3,7 @@ import { deskOperations, type DeskApi, type DeskOperation } from '../../src-shar
 import { operationArguments } from '../../src-shared/bridge/arguments';
 import { fail, ok, type DeskError, type Result } from '../../src-shared/bridge/result';
 import { BudgetNotSpareError, NetworkError, ServiceError, WireError } from './api/errors';
+import { runAsAction } from './audit/action';
 import { LocalError } from './local-error';
 import { logRedacted, redactText } from './redact';
 
@@ -82,7 +83,8 @@ export async function dispatchDesk(
     });
   }
   try {
-    return await operationOf(api, operation)(...args);
+    // The calls the operation makes are named by it in the audit trail (audit/action.ts).
+    return await runAsAction(operation, () => operationOf(api, operation)(...args));
   } catch (error) {
     return fail(toDeskError(error));
   }

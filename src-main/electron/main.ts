@@ -3,6 +3,7 @@
 import { app, protocol, session, type BrowserWindow } from 'electron';
 import { join } from 'node:path';
 import { createFileStore } from '../core/adapters/file-store';
+import { AuditTrail } from '../core/audit/audit-trail';
 import { describeKeychainFinding } from '../core/adapters/keychain-probe';
 import { openKeychainReporting } from '../core/adapters/os-keychain';
 import { systemClock } from '../core/adapters/system-clock';
@@ -69,6 +70,7 @@ if (!app.requestSingleInstanceLock()) {
       keychain,
       store,
       clock: systemClock,
+      audit: new AuditTrail({ dir: join(app.getPath('userData'), 'desk', 'audit'), clock: systemClock }),
       fileDialogs: createElectronFileDialogs({
         window: openWindow,
         documentsFolder: app.getPath('documents'),

@@ -272,6 +272,7 @@ function createHttpDesk(): Desk {
     acks: { send: (batch) => callHost('acks.send', [batch]) },
     // The page's own download and file input: the host is not asked (browser-files.ts).
     files: browserFiles,
+    audit: { calls: (query) => callHost('audit.calls', [query]) },
     demo: { open: () => callHost('demo.open', []) },
     reference: {
       // No `undefined` sent for a missing option: the host's argument check would refuse it.

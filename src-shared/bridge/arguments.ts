@@ -6,7 +6,7 @@
  * compromised renderer can hand the core nothing it does not expect.
  */
 import { Type, type Static, type TSchema } from 'typebox';
-import { maxCustomerRefs, maxLookupIds, type DeskOperation } from './contract';
+import { maxAuditPage, maxCustomerRefs, maxLookupIds, type DeskOperation } from './contract';
 import {
   AckOutcomeSchema,
   FeedKindSchema,
@@ -181,6 +181,27 @@ export const OpenFileRequestArgumentSchema = Type.Object(
 );
 
 /** One word of the menu: short text, no control characters. */
+/** An ISO 8601 time, as the audit trail's filters take it. */
+const IsoTimeArgumentSchema = Type.String({
+  minLength: 10,
+  maxLength: 40,
+  pattern: '^\\d{4}-\\d{2}-\\d{2}(T[0-9:.]+(Z|[+-]\\d{2}:\\d{2}))?$',
+});
+
+/** A page of the audit trail (contract.ts `AuditQuery`). */
+export const AuditQueryArgumentSchema = Type.Object(
+  {
+    from: Type.Optional(IsoTimeArgumentSchema),
+    to: Type.Optional(IsoTimeArgumentSchema),
+    connectionId: Type.Optional(ConnectionIdArgumentSchema),
+    outcome: Type.Optional(Type.Union([Type.Literal('all'), Type.Literal('failed'), Type.Literal('writes')])),
+    text: Type.Optional(Type.String({ maxLength: 200 })),
+    after: Type.Optional(Type.String({ maxLength: 40, pattern: '^\\d{4}-\\d{2}-\\d{2}:\\d+$' })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: maxAuditPage })),
+  },
+  { additionalProperties: false },
+);
+
 const MenuWordSchema = Type.String({ minLength: 1, maxLength: 200, pattern: '^[^\\u0000-\\u001f]*$' });
 
 /** The menu's words (commands.ts `MenuWords`), each field required and no other. */
@@ -278,6 +299,7 @@ export const operationArguments = {
   ]),
   'files.save': Type.Tuple([SaveFileRequestArgumentSchema]),
   'files.open': Type.Tuple([OpenFileRequestArgumentSchema]),
+  'audit.calls': Type.Tuple([AuditQueryArgumentSchema]),
   'demo.open': Type.Tuple([]),
 } satisfies Record<DeskOperation, TSchema>;
 

@@ -290,6 +290,14 @@ export interface DeskApi {
      */
     open(request: OpenFileRequest): Promise<Result<OpenedFile[] | null>>;
   };
+  audit: {
+    /**
+     * A page of the audit trail (docs/decisions/110-audit-trail.md): every call the desk made to any
+     * service, newest first, as the core wrote it to its durable files, filtered; `next` asks for the
+     * page after. No call holds a token or a body.
+     */
+    calls(query: AuditQuery): Promise<Result<AuditPage>>;
+  };
   demo: {
     /**
      * "Open the demo company": starts the bundled sandbox (a separate process, its data in the app's
@@ -397,6 +405,60 @@ export interface CallRecord {
   requestId: string | null;
   durationMs: number;
 }
+
+/**
+ * One call the desk made, as the audit trail keeps it (docs/decisions/110-audit-trail.md): each attempt
+ * on its own (a retry is a call), never its token or body.
+ */
+export interface AuditCall extends CallRecord {
+  /** The connection it was made on (its id), or null for a connection not saved yet (a token tried). */
+  connectionId: string | null;
+  /** The connection's name as the clerk gave it then, or the service's host. */
+  connection: string;
+  /**
+   * What the clerk did that made it: the bridge operation (`feeds.pull`, `acks.send`, `push.start`,
+   * `connections.add`, …), or `desk` for the desk's own calls (the start-up's check of the connection).
+   */
+  action: string;
+  /** The attempt's number within its call (1, then 2, … for retries). */
+  attempt: number;
+  idempotencyKey: string | null;
+  /** Whether the service answered a repeated key with the first response (`Idempotent-Replayed`). */
+  replayed: boolean;
+}
+
+/** Which calls of the audit trail a page holds. */
+export interface AuditQuery {
+  /** Calls sent at or after this time (ISO 8601); the start of the trail when absent. */
+  from?: string;
+  /** Calls sent before this time (ISO 8601); now when absent. */
+  to?: string;
+  connectionId?: string;
+  /** `failed`: no answer, or an answer of 400 or more; `writes`: every method but GET. */
+  outcome?: 'all' | 'failed' | 'writes';
+  /** Words each found in the call's method, path, status, error code, request id, key or action. */
+  text?: string;
+  /** Where the page starts (a previous page's `next`); the newest call when absent. */
+  after?: string;
+  /** Calls a page holds at most (default and most: 500). */
+  limit?: number;
+}
+
+/** A page of the audit trail, newest first. */
+export interface AuditPage {
+  calls: AuditCall[];
+  /** Where the next (older) page starts, or null when this was the last. */
+  next: string | null;
+  /** Lines of the trail's files in the days read that could not be read (a line cut by a power cut). */
+  unreadable: number;
+  /** Calls the disk refused to keep since the app started (a full disk), which the trail lacks. */
+  unwritten: number;
+  /** The oldest day (`YYYY-MM-DD`, UTC) the trail still holds, or null when it holds nothing. */
+  keptFrom: string | null;
+}
+
+/** Calls an audit page holds at most. */
+export const maxAuditPage = 500;
 
 /**
  * The active connection's check-up (docs/decisions/093-connection-check-up.md).
@@ -511,6 +573,7 @@ export const deskOperations = [
   'lookup.records',
   'files.save',
   'files.open',
+  'audit.calls',
   'demo.open',
 ] as const;
 

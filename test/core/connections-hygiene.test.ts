@@ -8,6 +8,7 @@ import { deskOperations, type DeskOperation } from '../../src-shared/bridge/cont
 import { createFileStore } from '../../src-main/core/adapters/file-store';
 import { createMemoryKeychain } from '../../src-main/core/adapters/memory-keychain';
 import { NetworkError, ServiceError } from '../../src-main/core/api/errors';
+import { AuditTrail } from '../../src-main/core/audit/audit-trail';
 import { applyStartupConnection } from '../../src-main/core/bootstrap';
 import { DeskCore } from '../../src-main/core/desk-service';
 import { dispatchDesk, toDeskError } from '../../src-main/core/dispatch';
@@ -36,6 +37,8 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
       keychain: createMemoryKeychain(),
       store: createFileStore(dataDir),
       clock: { now: () => Date.now() },
+      // Every call the desk makes is kept in the data folder: the check of its files reads the trail too.
+      audit: new AuditTrail({ dir: join(dataDir, 'audit'), clock: { now: () => Date.now() } }),
     });
     for (const level of ['log', 'info', 'warn', 'error', 'debug'] as const) {
       vi.spyOn(console, level).mockImplementation((...values: unknown[]) => {
@@ -141,6 +144,7 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
         },
       ],
       'files.open': [{ title: 'Open', filters: [{ name: 'CSV file', extensions: ['csv'] }] }],
+      'audit.calls': [{}],
       'demo.open': [],
     };
     for (const operation of deskOperations) await call(operation, samples[operation]);
@@ -149,6 +153,10 @@ describe('token hygiene: the token never reaches the renderer, a log or a file i
 
     expect(answers).toHaveLength(deskOperations.length + 7);
     const files = filesUnder(dataDir);
+    // The trail kept the calls, those that tried a token before it was saved among them.
+    const trail = files.filter((file) => /calls-\d{4}-\d{2}-\d{2}\.jsonl$/.test(file));
+    expect(trail).toHaveLength(1);
+    expect(readFileSync(trail[0]!, 'utf8')).toContain('"action":"connections.add"');
     expect(files.length).toBeGreaterThan(0);
     const seen = {
       answers: answers.join('\n'),

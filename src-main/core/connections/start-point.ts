@@ -6,7 +6,7 @@
  */
 import type { StartChoice, StartPoint } from '../../../src-shared/bridge/contract';
 import { feedKinds, type FeedCursor, type FeedKind } from '../../../src-shared/wire';
-import { ApiClient } from '../api/client';
+import { ApiClient, type AttemptEvent } from '../api/client';
 import { ServiceError } from '../api/errors';
 import type { FeedClient } from '../feeds/feed-pages';
 import { LocalError } from '../local-error';
@@ -58,7 +58,14 @@ export async function pinStart(
  */
 export async function pinNewConnectionStart(
   choice: StartChoice | undefined,
-  connection: { baseUrl: string; token: string; nowMs: number; timeoutMs?: number },
+  connection: {
+    baseUrl: string;
+    token: string;
+    nowMs: number;
+    timeoutMs?: number;
+    /** Told after every attempt (the audit trail). */
+    onAttempt?: (event: AttemptEvent) => void;
+  },
 ): Promise<StartPoint> {
   if (choice?.mode !== 'now') return pinStart(choice, { feedCursor: () => unused() }, connection.nowMs);
   const client = new ApiClient({
@@ -68,6 +75,7 @@ export async function pinNewConnectionStart(
     connections: 1,
     // One quick second try for a blip, as the verification's: not the two minutes of a sync's policy.
     retryPolicy: { maxAttempts: 2, maxElapsedMs: 5_000, baseDelayMs: 250, maxDelayMs: 1_000 },
+    ...(connection.onAttempt ? { onAttempt: connection.onAttempt } : {}),
   });
   try {
     return await pinStart(choice, client, connection.nowMs);
