@@ -8,6 +8,7 @@
 // window has said its language.
 import menuAr from '../../src-shared/messages/menu.ar.json';
 import menuEn from '../../src-shared/messages/menu.en.json';
+import arAudit from './ar/audit.json';
 import arBalances from './ar/balances.json';
 import arConnections from './ar/connections.json';
 import arDayEnd from './ar/day-end.json';
@@ -17,6 +18,7 @@ import arReconcile from './ar/reconcile.json';
 import arReps from './ar/reps.json';
 import arReview from './ar/review.json';
 import arShell from './ar/shell.json';
+import enAudit from './en/audit.json';
 import enBalances from './en/balances.json';
 import enConnections from './en/connections.json';
 import enDayEnd from './en/day-end.json';
@@ -32,6 +34,7 @@ import type { Language } from './locale';
 type Same<English> = { [Id in keyof English]: string };
 
 const arabic = {
+  audit: arAudit satisfies Same<typeof enAudit>,
   balances: arBalances satisfies Same<typeof enBalances>,
   connections: arConnections satisfies Same<typeof enConnections>,
   dayEnd: arDayEnd satisfies Same<typeof enDayEnd>,
@@ -45,6 +48,7 @@ const arabic = {
 };
 
 const english = {
+  ...enAudit,
   ...enBalances,
   ...enConnections,
   ...enDayEnd,
@@ -72,6 +76,7 @@ export const catalogues: Record<Language, Messages> = {
 /** The catalogue's files, per feature and language (its checks read them one by one). */
 export const catalogueFiles = {
   en: {
+    enAudit,
     enBalances,
     enConnections,
     enDayEnd,

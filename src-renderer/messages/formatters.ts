@@ -12,6 +12,8 @@ export interface Formatters {
   digits(value: number | string): string;
   /** An ISO time as local date and time to the minute (`2026-11-26 09:30` or `26/11/2026 09:30`). */
   time(iso: string | null | undefined): string;
+  /** The same to the second (`2026-11-26 09:30:05`): the audit trail's calls. */
+  timeToSecond(iso: string | null | undefined): string;
   /** An ISO date (`2026-11-26`) as the clerk's date order, or the text as it is when it is no date. */
   date(isoDate: string | null | undefined): string;
 }
@@ -40,17 +42,20 @@ function makeFormatters(locale: DeskLocale): Formatters {
   const pad = (n: number): string => String(n).padStart(2, '0');
   const dateOf = (year: number, month: number, day: number): string =>
     locale.dates === 'day-first' ? `${pad(day)}/${pad(month)}/${year}` : `${year}-${pad(month)}-${pad(day)}`;
+  const localTime = (iso: string | null | undefined, withSeconds: boolean): string => {
+    if (!iso) return '';
+    const moment = new Date(iso);
+    if (Number.isNaN(moment.getTime())) return iso;
+    const date = dateOf(moment.getFullYear(), moment.getMonth() + 1, moment.getDate());
+    const seconds = withSeconds ? `:${pad(moment.getSeconds())}` : '';
+    return toDigits(`${date} ${pad(moment.getHours())}:${pad(moment.getMinutes())}${seconds}`);
+  };
   return {
     cents: (cents) => money.format(cents / 100),
     count: (value) => count.format(value),
     digits: (value) => toDigits(String(value)),
-    time(iso) {
-      if (!iso) return '';
-      const moment = new Date(iso);
-      if (Number.isNaN(moment.getTime())) return iso;
-      const date = dateOf(moment.getFullYear(), moment.getMonth() + 1, moment.getDate());
-      return toDigits(`${date} ${pad(moment.getHours())}:${pad(moment.getMinutes())}`);
-    },
+    time: (iso) => localTime(iso, false),
+    timeToSecond: (iso) => localTime(iso, true),
     date(isoDate) {
       if (!isoDate) return '';
       const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);

@@ -4,6 +4,7 @@
  * two doors, features/files and features/commands, reach bridge/ (eslint.config.js). Jobs, never the
  * bridge itself, are handed out here.
  */
+import type { AuditQuery } from '../../src-shared/bridge/contract';
 import type { CustomerKeys } from '../../src-shared/domain/reconcile';
 import type { PushPlan, PushRunSummary } from '../../src-shared/domain/master-data';
 import type { ReferenceEntry, ReferenceKind } from '../../src-shared/wire';
@@ -18,6 +19,7 @@ import {
   startKeptRun,
   syncResults,
 } from '../sync/push-runs';
+import { readAllAuditCalls, readAuditPage } from '../sync/audit-trail';
 import { refreshReferenceList } from '../sync/reference-lists';
 import { askRegisterKeys } from '../sync/register-keys';
 
@@ -45,6 +47,16 @@ export const pushRunJobs = {
     return compareRunBalances(desk, runId);
   },
   refusedFollow,
+};
+
+/** The audit trail the core keeps (sync/audit-trail.ts). */
+export const auditTrailJobs = {
+  page(query: AuditQuery) {
+    return readAuditPage(desk, query);
+  },
+  all(query: AuditQuery) {
+    return readAllAuditCalls(desk, query);
+  },
 };
 
 /** Code lists, the cached one first and then the service's (sync/reference-lists.ts). */

@@ -460,6 +460,10 @@ export interface AuditPage {
 /** Calls an audit page holds at most. */
 export const maxAuditPage = 500;
 
+/** How long and how much the audit trail keeps, whichever comes first (docs/decisions/110-audit-trail.md). */
+export const auditKeepDays = 90;
+export const auditMaxBytes = 256 * 1024 * 1024;
+
 /**
  * The active connection's check-up (docs/decisions/093-connection-check-up.md).
  *

@@ -28,14 +28,10 @@ import {
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AuditCall, AuditPage, AuditQuery } from '../../../src-shared/bridge/contract';
-import { maxAuditPage } from '../../../src-shared/bridge/contract';
+import { auditKeepDays, auditMaxBytes, maxAuditPage } from '../../../src-shared/bridge/contract';
 import type { Clock } from '../ports';
 import { logRedacted, redactText } from '../redact';
 import { redactPath } from '../api/call-log';
-
-/** How long and how much the trail keeps (decision 110). */
-export const auditKeepDays = 90;
-export const auditMaxBytes = 256 * 1024 * 1024;
 
 /** A day's file: `calls-YYYY-MM-DD.jsonl`. */
 const dayFilePattern = /^calls-(\d{4}-\d{2}-\d{2})\.jsonl$/;

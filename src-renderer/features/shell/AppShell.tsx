@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useDeskStore, type Section } from '../../state/store';
+import { AuditScreen } from '../audit/AuditScreen';
 import { BalanceWorksheet } from '../balances/BalanceWorksheet';
 import { DayEndScreen } from '../day-end/DayEndScreen';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
@@ -30,6 +31,7 @@ const sections: Array<{ id: Section; empty?: MessageId }> = [
   { id: 'balances' },
   { id: 'master-data', empty: 'shell.empty.master-data' },
   { id: 'reps' },
+  { id: 'audit' },
   { id: 'connections' },
   { id: 'settings' },
 ];
@@ -112,6 +114,8 @@ export function AppShell() {
           <MasterDataScreen />
         ) : current.id === 'reps' ? (
           <RepsScreen />
+        ) : current.id === 'audit' ? (
+          <AuditScreen />
         ) : current.id === 'settings' ? (
           <SettingsScreen />
         ) : (

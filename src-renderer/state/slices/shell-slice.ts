@@ -15,6 +15,7 @@ export type Section =
   | 'balances'
   | 'master-data'
   | 'reps'
+  | 'audit'
   | 'connections'
   | 'settings';
 
