@@ -36,6 +36,9 @@ function numberFileFilters(): Array<{ name: string; extensions: string[] }> {
   return [{ name: say('review.accept.import.fileKind'), extensions: ['csv', 'txt'] }];
 }
 
+/** What a series' first number looks like: an ERP's own number, the same in every language. */
+const seriesExample = 'SI-1043';
+
 /** What the pasted pairs look like: document numbers and ERP numbers, the same in every language. */
 const pairsExample = ['INV-000123,ERP-5001', 'INV-000124,ERP-5002'].join('\n');
 
@@ -121,10 +124,10 @@ function SeriesRow(props: { onFill: (start: string) => void; isBusy: boolean }) 
         <input
           value={start}
           dir="ltr"
-          placeholder="SI-1043"
+          placeholder={seriesExample}
           onChange={(event) => setStart(event.target.value)}
           onKeyDown={(event) => {
-            if (event.key !== 'Enter') return;
+            if (event.key !== 'Enter') return; // words: not shown (a key's name)
             event.preventDefault();
             if (start.trim() !== '' && !props.isBusy) props.onFill(start);
           }}
