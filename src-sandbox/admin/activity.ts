@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import type { SandboxApp } from '../context';
 import { ApiError } from '../errors';
 import { runActivity } from '../simulator/activity';
+import { UnchangeablePaymentError } from '../simulator/activities/payments';
 import { officeUser } from '../simulator/catalog';
 import { dateOf } from '../simulator/format';
 import { createPrng, seedOf } from '../simulator/prng';
@@ -23,6 +24,9 @@ const SimulateBody = Type.Object(
     reversals: count,
     cheque_bounces: count,
     receipt_voids: count,
+    // The payments the reversals, cheque bounces and receipt voids change, in that order (a test that
+    // needs a given payment changed); changes beyond them pick a payment at random.
+    payment_ids: Type.Optional(Type.Array(Type.String({ minLength: 1 }), { maxItems: 1000 })),
   },
   { additionalProperties: false },
 );
@@ -51,7 +55,7 @@ export async function activityAdminRoutes(app: SandboxApp): Promise<void> {
   app.post('/simulate', { schema: { body: SimulateBody } }, async (request) => {
     const body = request.body;
     const company = companyByCode(db, body.company ?? 'DEMO');
-    const created = db.transaction(() => {
+    const simulate = db.transaction(() => {
       const seedRow = db.prepare("SELECT value FROM meta WHERE key = 'seed'").get() as
         { value: string } | undefined;
       const version = db
@@ -80,9 +84,20 @@ export async function activityAdminRoutes(app: SandboxApp): Promise<void> {
           chequeBounces: body.cheque_bounces ?? 0,
           receiptVoids: body.receipt_voids ?? 0,
         },
-        { rng, nowMs: () => clock.nowMs() },
+        { rng, nowMs: () => clock.nowMs(), targets: body.payment_ids ?? [] },
       );
-    })();
+    });
+    let created: ReturnType<typeof simulate>;
+    try {
+      created = simulate();
+    } catch (error) {
+      // Nothing was made: the call is one transaction.
+      if (!(error instanceof UnchangeablePaymentError)) throw error;
+      throw new ApiError('INVALID_REQUEST', error.message, {
+        status: 422,
+        details: [{ field: 'payment_ids', value: error.paymentId }],
+      });
+    }
     return { created };
   });
 

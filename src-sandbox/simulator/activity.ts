@@ -51,6 +51,11 @@ export interface ActivityOptions {
   timeline?: { startMs: number; endMs: number };
   /** Events per transaction (default 5000). */
   chunkSize?: number;
+  /**
+   * The payments the reversals, cheque bounces and receipt voids change, in the order the changes are
+   * made (a test that needs a given payment changed); a change beyond them picks one at random.
+   */
+  targets?: readonly string[];
 }
 
 type Activity = keyof ActivityCounts;
@@ -77,7 +82,7 @@ class Engine {
     private readonly options: ActivityOptions,
   ) {
     this.rng = options.rng;
-    this.state = new ActivityState(db, world, options.rng);
+    this.state = new ActivityState(db, world, options.rng, options.targets);
   }
 
   run(counts: ActivityCounts): CreatedIds {

@@ -370,6 +370,31 @@ describe('POST /_sandbox/simulate', () => {
     expect(reversed.reversal?.reversed_at).toBe(reversed.updated_at);
   });
 
+  it('reverses, bounces or voids the payments asked for by id, in order, and refuses one it cannot change', async () => {
+    const { created } = (await admin<{ created: Record<string, string[]> }>('/simulate', { payments: 3 }))
+      .body;
+    const [first, second] = created.payments!;
+    const changed = await admin<{ created: Record<string, string[]> }>('/simulate', {
+      reversals: 1,
+      receipt_voids: 1,
+      payment_ids: [second, first],
+    });
+    expect(changed.status).toBe(200);
+    expect([changed.body.created.reversals, changed.body.created.receipt_voids]).toEqual([[second], [first]]);
+    expect((await get<Payment>(`/payments/${second}`)).status).toBe('REVERSED');
+    expect((await get<Payment>(`/payments/${first}`)).status).toBe('VOIDED');
+
+    // A reversed payment cannot be reversed again: nothing is made, and the call says which one.
+    const refused = await admin<{ error: { code: string; details: Array<{ value: string }> } }>('/simulate', {
+      orders: 1,
+      reversals: 1,
+      payment_ids: [second],
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error.code).toBe('INVALID_REQUEST');
+    expect(refused.body.error.details[0]!.value).toBe(second);
+  });
+
   it('delivers an order the ERP confirmed, carrying its ERP number into the invoice', async () => {
     const pending = (
       await app.inject({

@@ -116,6 +116,20 @@ export function collectPayment(state: ActivityState, t: number, method: 'CHEQUE'
   return id;
 }
 
+/** A payment asked for by id that the change cannot take: not recorded, or (a bounce) no cheque in hand. */
+export class UnchangeablePaymentError extends Error {
+  constructor(
+    readonly paymentId: string,
+    readonly activity: PaymentChange,
+  ) {
+    super(
+      activity === 'chequeBounces'
+        ? `Payment ${paymentId} has no cheque in hand to bounce.`
+        : `Payment ${paymentId} is not a recorded payment of the company (reversed, voided, bounced or unknown).`,
+    );
+  }
+}
+
 /**
  * A reversal, a cheque bounce or a receipt void of a recorded payment: the payment changes at a
  * new version (and so is pending again), its allocations open again and the customer owes its
@@ -124,7 +138,10 @@ export function collectPayment(state: ActivityState, t: number, method: 'CHEQUE'
 export function changePayment(state: ActivityState, activity: PaymentChange, t: number): string {
   const { rng, counters, world } = state;
   const list = activity === 'chequeBounces' ? state.inHand : state.recorded;
-  const index = rng.int(Math.max(0, list.length - 200), list.length - 1);
+  const target = state.targets.shift();
+  const index =
+    target === undefined ? rng.int(Math.max(0, list.length - 200), list.length - 1) : list.indexOf(target);
+  if (index < 0) throw new UnchangeablePaymentError(target ?? '', activity);
   const id = list[index];
   if (id === undefined) throw new Error('no payment to change');
   const last = list.pop();

@@ -79,11 +79,16 @@ export class ActivityState {
   /** How many invoices, over all customers, still have money open. */
   openCount = 0;
 
+  /** The payments the next changes take, in order (ActivityOptions `targets`). */
+  readonly targets: string[];
+
   constructor(
     readonly db: Database,
     readonly world: World,
     readonly rng: Prng,
+    targets: readonly string[] = [],
   ) {
+    this.targets = [...targets];
     this.store = createDocumentStore(db);
     this.counters = new Counters(db, world.companyId);
     const ids = (sql: string): string[] =>
