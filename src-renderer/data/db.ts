@@ -13,6 +13,7 @@ import type { NamedEntity, RecordRefEntity } from '../../src-shared/domain/named
 import type { FeedKind } from '../../src-shared/wire';
 import type {
   AuditEntry,
+  CashUpRow,
   ChunkLiveRow,
   CustomerAliasRow,
   CustomerNameRow,
@@ -87,6 +88,7 @@ export class DeskDb extends Dexie {
   recordNames!: Table<RecordNameRow, [string, NamedEntity, string]>;
   recordRefs!: Table<RecordRefRow, [RecordRefEntity, string]>;
   repNames!: Table<RepNameRow, [string, string, string]>;
+  cashUps!: Table<CashUpRow, [string, string, string]>;
 
   constructor(name = 'reconciliation-desk') {
     super(name);
@@ -171,6 +173,9 @@ export class DeskDb extends Dexie {
     // and ack problem in English words) are written with their facts once, so they are said in the
     // clerk's language and no read pays for reading words. The upgrade only marks the rows to write.
     this.version(11).upgrade((tx) => markRowFactsToWrite(tx));
+    // Version 12 (the rep cash-up, docs/decisions/111-rep-cash-up.md): each rep's count of a day per
+    // connection; a day's counts are a range of the key. A new table only: nothing moves.
+    this.version(12).stores({ cashUps: '[connectionId+day+repKey]' });
     this.on(
       'ready',
       async (vip: Dexie) => {

@@ -3,6 +3,7 @@
  * Field names of rows already stored on clerks' computers keep their names (`answerState`, `answered`:
  * docs/decisions/080-who-owns-what.md).
  */
+import type { ClosedReceipt, RepDay } from '../../src-shared/domain/cash-up';
 import type {
   CustomerAlias,
   CustomerKeys,
@@ -412,4 +413,32 @@ export interface CustomerTokensRow {
 /** A word of document and ERP numbers other than their serial (`inv`, `2026`): kept once. */
 export interface NumberWordRow {
   word: string;
+}
+
+/**
+ * A rep's cash-up of a day on a connection (version 12, docs/decisions/111-rep-cash-up.md): what the
+ * cashier counted, the note, and, once the day is closed for the rep, what it was closed with.
+ */
+export interface CashUpRow {
+  /** `[connectionId, day, repKey]` as one key. */
+  connectionId: string;
+  /** The collection date, `YYYY-MM-DD`. */
+  day: string;
+  /** The rep's service id (or the collecting user's name; '' when the payments name nobody). */
+  repKey: string;
+  repCode: string;
+  /** Cash counted per currency, in cents. */
+  countedCents: Record<string, number>;
+  /** The ids of the payments whose cheques were handed in. */
+  chequesIn: string[];
+  note: string;
+  /** When the day was closed for the rep; null while it is open. */
+  closedAt: string | null;
+  /** What the day was closed with (each receipt's id, version and how it counted); null while open. */
+  closedWith: ClosedReceipt[] | null;
+  /** What the receipts said the rep should hand in when the day was closed; null while open. */
+  expectedAtClose: RepDay['expected'] | null;
+  /** Each close and reopening, with the reason a reopening was given. */
+  history: Array<{ at: string; action: 'closed' | 'reopened'; reason: string }>;
+  updatedAt: string;
 }

@@ -10,6 +10,8 @@ import menuAr from '../../src-shared/messages/menu.ar.json';
 import menuEn from '../../src-shared/messages/menu.en.json';
 import arAudit from './ar/audit.json';
 import arBalances from './ar/balances.json';
+import arCashUp from './ar/cash-up.json';
+import arCheques from './ar/cheques.json';
 import arConnections from './ar/connections.json';
 import arDayEnd from './ar/day-end.json';
 import arMasterData from './ar/master-data.json';
@@ -20,6 +22,8 @@ import arReview from './ar/review.json';
 import arShell from './ar/shell.json';
 import enAudit from './en/audit.json';
 import enBalances from './en/balances.json';
+import enCashUp from './en/cash-up.json';
+import enCheques from './en/cheques.json';
 import enConnections from './en/connections.json';
 import enDayEnd from './en/day-end.json';
 import enMasterData from './en/master-data.json';
@@ -36,6 +40,8 @@ type Same<English> = { [Id in keyof English]: string };
 const arabic = {
   audit: arAudit satisfies Same<typeof enAudit>,
   balances: arBalances satisfies Same<typeof enBalances>,
+  cashUp: arCashUp satisfies Same<typeof enCashUp>,
+  cheques: arCheques satisfies Same<typeof enCheques>,
   connections: arConnections satisfies Same<typeof enConnections>,
   dayEnd: arDayEnd satisfies Same<typeof enDayEnd>,
   masterData: arMasterData satisfies Same<typeof enMasterData>,
@@ -50,6 +56,8 @@ const arabic = {
 const english = {
   ...enAudit,
   ...enBalances,
+  ...enCashUp,
+  ...enCheques,
   ...enConnections,
   ...enDayEnd,
   ...enMasterData,
@@ -78,6 +86,8 @@ export const catalogueFiles = {
   en: {
     enAudit,
     enBalances,
+    enCashUp,
+    enCheques,
     enConnections,
     enDayEnd,
     enMasterData,

@@ -21,15 +21,32 @@ import {
   type ReviewView,
 } from './keys';
 import { statesOf } from './orders';
-import type { ReviewColumnFilter, ReviewQuery } from './query';
+import { keyedTextColumns, type ReviewColumnFilter, type ReviewQuery, type ReviewTextColumn } from './query';
 import { reviewReadLimits, skipChunk } from './read-limits';
 
 export function isInView(row: ReviewRow, view: ReviewView): boolean {
   return view === 'all' || row.review === view;
 }
 
+/** The facts of a row's note a filter reads: a payment's method and cheque, an order number, a reason. */
+function noteValues(row: ReviewRow): string[] {
+  const facts = row.noteFacts;
+  switch (facts?.kind) {
+    case 'method':
+      return [facts.method, facts.cheque?.number ?? '', facts.cheque?.status ?? ''];
+    case 'order':
+      return [facts.number];
+    case 'reason':
+      return [facts.reason, facts.invoice];
+    case 'words':
+      return [facts.text];
+    default:
+      return [];
+  }
+}
+
 /** A text column's values as a filter reads them. */
-function textValues(row: ReviewRow, column: 'customer' | 'number' | 'externalNumber'): string[] {
+function textValues(row: ReviewRow, column: ReviewTextColumn): string[] {
   switch (column) {
     case 'customer':
       return [row.customerName, row.customer, `${row.customerName} ${row.customer}`];
@@ -37,6 +54,12 @@ function textValues(row: ReviewRow, column: 'customer' | 'number' | 'externalNum
       return [row.number];
     case 'externalNumber':
       return [row.externalNumber];
+    case 'rep':
+      return [row.rep];
+    case 'status':
+      return [row.status];
+    case 'note':
+      return noteValues(row);
   }
 }
 
@@ -60,6 +83,8 @@ function amountRange(filter: ReviewColumnFilter & { column: 'amount' }): [number
  * in its range.
  */
 function matchesColumnFilter(row: ReviewRow, filter: ReviewColumnFilter): boolean {
+  if (filter.column === 'date')
+    return (filter.from === '' || row.date >= filter.from) && (filter.to === '' || row.date <= filter.to);
   if (filter.column === 'amount') {
     const [from, to] = amountRange(filter);
     return row.amountCents >= from && row.amountCents <= to;
@@ -107,6 +132,16 @@ export interface Condition {
 /** Cents within what an amount key holds. */
 function clampCents(cents: number): number {
   return Math.max(-(5e14 - 1), Math.min(5e14 - 1, cents));
+}
+
+/** The `kDate` ranges of the days from `from` to `to` (both included, '' open) in the view's states. */
+function dateSources(states: readonly ReviewState[], from: string, to: string): Source[] {
+  if (from !== '' && to !== '' && from > to) return [];
+  return states.map((state) => ({
+    index: 'kDate',
+    lower: `${state}${S}${from}`,
+    upper: `${state}${S}${to === '' ? keyTop : `${to}${S}${keyTop}`}`,
+  }));
 }
 
 /** The `kAmount` ranges of amounts from `from` to `to` cents in the view's states. */
@@ -164,9 +199,15 @@ export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition 
   const states = statesOf(query.view);
   const words = new Set(searchWords(query.quickFilter));
   let amount: [number, number] | null = null;
+  const dates: Array<{ from: string; to: string }> = [];
   for (const filter of query.filters) {
+    if (filter.column === 'date') {
+      dates.push(filter);
+      continue;
+    }
     if (filter.column !== 'amount') {
-      for (const word of searchWords(filter.text)) words.add(word);
+      // The rep, status and note are in no key: the walk over the view finds their rows.
+      if (keyedTextColumns.has(filter.column)) for (const word of searchWords(filter.text)) words.add(word);
       continue;
     }
     const [from, to] = amountRange(filter);
@@ -174,6 +215,7 @@ export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition 
   }
   const conditions = await Promise.all([...words].map((word) => wordCondition(word, states)));
   if (amount) conditions.push({ sources: amountSources(states, amount[0], amount[1]), share: 0 });
+  for (const { from, to } of dates) conditions.push({ sources: dateSources(states, from, to), share: 0 });
   return conditions;
 }
 

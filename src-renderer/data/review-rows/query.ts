@@ -32,9 +32,25 @@ export const defaultReviewSort: ReviewSort = { column: 'date', direction: 'desc'
  * start of a word (customer, number, ERP number), amounts in cents by comparison.
  */
 export type ReviewColumnFilter =
-  | { column: 'customer' | 'number' | 'externalNumber'; type: 'startsWith' | 'equals'; text: string }
+  | { column: ReviewTextColumn; type: 'startsWith' | 'equals'; text: string }
   | { column: 'amount'; type: 'equals' | 'greaterThan' | 'lessThan'; cents: number }
-  | { column: 'amount'; type: 'inRange'; fromCents: number; toCents: number };
+  | { column: 'amount'; type: 'inRange'; fromCents: number; toCents: number }
+  /** Documents dated from `from` to `to` (`YYYY-MM-DD`, both included; '' leaves that end open). */
+  | { column: 'date'; from: string; to: string };
+
+/**
+ * The text columns a filter reads: customer, number and ERP number (found through the store's keys), and
+ * the rep's code, the status and the note's facts (a payment's method, its cheque's number and state, an
+ * invoice's order, a return's reason), which a walk over the view finds (issue 29).
+ */
+export type ReviewTextColumn = 'customer' | 'number' | 'externalNumber' | 'rep' | 'status' | 'note';
+
+/** The text columns whose words the store's keys find rows by (the others are walked). */
+export const keyedTextColumns: ReadonlySet<ReviewTextColumn> = new Set([
+  'customer',
+  'number',
+  'externalNumber',
+]);
 
 /** Which rows of a feed, in which order. */
 export interface ReviewQuery {

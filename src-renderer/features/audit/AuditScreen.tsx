@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { auditKeepDays, auditMaxBytes, type AuditCall } from '../../../src-shared/bridge/contract';
+import { localDateOf } from '../../../src-shared/domain/day-end';
 import { writeCsv } from '../../../src-shared/domain/master-data';
 import { formatters, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
@@ -8,7 +9,7 @@ import { csvBytes, csvFilter, runExport, saveFile, type FileNote } from '../file
 import { FileNoteText } from '../files/FileNoteText';
 import { formatDate } from '../ui/format';
 import { actionWords, statusWords } from './audit-words';
-import { auditQueryOf, localDay, readAllCalls, useAuditTrail, type AuditFilters } from './use-audit-trail';
+import { auditQueryOf, readAllCalls, useAuditTrail, type AuditFilters } from './use-audit-trail';
 import '../master-data/master-data.css';
 import './audit.css';
 
@@ -57,13 +58,17 @@ const wrappedColumns = new Set([1, 2]);
 export function AuditScreen() {
   const say = useSay();
   const connections = useDeskStore((state) => state.connections);
-  const [filters, setFilters] = useState<AuditFilters>(() => ({
-    fromDay: localDay(-6),
-    toDay: localDay(0),
-    connectionId: '',
-    outcome: 'all',
-    text: '',
-  }));
+  // The last 7 days on this computer's calendar, today included.
+  const [filters, setFilters] = useState<AuditFilters>(() => {
+    const now = new Date();
+    return {
+      fromDay: localDateOf(new Date(now.getFullYear(), now.getMonth(), now.getDate() - 6)),
+      toDay: localDateOf(now),
+      connectionId: '',
+      outcome: 'all',
+      text: '',
+    };
+  });
   const trail = useAuditTrail(filters);
   const [exportNote, setExportNote] = useState<FileNote | null>(null);
   const set = (patch: Partial<AuditFilters>): void => setFilters((current) => ({ ...current, ...patch }));

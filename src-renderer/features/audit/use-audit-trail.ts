@@ -15,13 +15,6 @@ export interface AuditFilters {
   text: string;
 }
 
-/** A local day (`YYYY-MM-DD`) `offset` days from today. */
-export function localDay(offset = 0, now = new Date()): string {
-  const day = new Date(now.getFullYear(), now.getMonth(), now.getDate() + offset);
-  const pad = (n: number): string => String(n).padStart(2, '0');
-  return `${day.getFullYear()}-${pad(day.getMonth() + 1)}-${pad(day.getDate())}`;
-}
-
 /** The query of the filters: from the start of the first local day to the end of the last. */
 export function auditQueryOf(filters: AuditFilters): AuditQuery {
   const startOf = (day: string, plusDays = 0): string => {

@@ -8,7 +8,7 @@ import { isolate, say } from '../../messages/intl';
 import { assertNever } from '../ui/assert-never';
 import { formatCents, formatDate } from '../ui/format';
 import { labelOfCode } from '../../state/names';
-import { amountFilterOptions, textFilterOptions } from './review-datasource';
+import { amountFilterOptions, dateFilterOptions, textFilterOptions } from './review-datasource';
 import { ackProblemText } from './ack-problem-words';
 import { customerNameShown, repLabel, shownLabelOptions, statusLabel, statusListOf } from './review-names';
 import { changeTexts, noteText } from './row-words';
@@ -94,8 +94,9 @@ function cellText(colId: string, row: ReviewRow, kind: FeedKind): string {
 }
 
 // The views are read in pages from IndexedDB (src-renderer/data/review-rows/README.md): only the
-// columns with an index sort (date, number, customer, amount), and only customer, number, ERP number
-// (by the start of a word, or the whole text) and amount filter; the other columns do neither.
+// columns with an index sort (date, number, customer, amount); customer, number, ERP number, rep,
+// status and note filter by the start of a word or the whole text, amount by comparison, date by a
+// range of days; the other columns do neither.
 const textFilter = {
   filter: 'agTextColumnFilter',
   filterParams: { filterOptions: [...textFilterOptions], maxNumConditions: 1, debounceMs: 150 },
@@ -104,6 +105,13 @@ const amountFilter = {
   filter: 'agNumberColumnFilter',
   filterParams: { filterOptions: [...amountFilterOptions], maxNumConditions: 1, debounceMs: 150 },
 } as const;
+// A range of days, both ends included (the store reads it through its date key).
+const dateFilter = {
+  filter: 'agDateColumnFilter',
+  filterParams: { filterOptions: [...dateFilterOptions], inRangeInclusive: true, maxNumConditions: 1 },
+} as const;
+// The rep, status and note filter too (issue 29), found by a walk over the view: not sortable.
+const walkedTextFilter = { sortable: false, ...textFilter } as const;
 const plain = { sortable: false, filter: false } as const;
 
 /** The column definitions of a feed's grid. */
@@ -121,7 +129,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       headerName: say(`review.column.${kind}.date`),
       width: 128,
       sort: 'desc',
-      filter: false,
+      ...dateFilter,
       valueFormatter: (params: ValueFormatterParams<ReviewRow, string>) => formatDate(params.value),
     },
     {
@@ -148,7 +156,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       colId: 'rep',
       headerName: say('review.column.rep'),
       width: 180,
-      ...plain,
+      ...walkedTextFilter,
       valueGetter: (params) => (params.data ? repLabel(params.data, shownLabelOptions()) : ''),
       tooltipValueGetter: (params) => (params.data ? repLabel(params.data, shownLabelOptions()) : ''),
     },
@@ -158,7 +166,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       // A payment's method and cheque, and a return's reason, are named beside their codes.
       width: kind === 'payments' ? 260 : kind === 'returns' ? 240 : 164,
       cellStyle: bidi,
-      ...plain,
+      ...walkedTextFilter,
       valueGetter: (params) => (params.data ? noteText(params.data) : ''),
     },
     {
@@ -167,7 +175,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       colId: 'status',
       headerName: say('review.column.status'),
       width: statusListOf(kind) ? 200 : 120,
-      ...plain,
+      ...walkedTextFilter,
       valueGetter: (params) =>
         params.data ? statusLabel(kind, params.data.status, shownLabelOptions()) : '',
       tooltipValueGetter: (params) =>

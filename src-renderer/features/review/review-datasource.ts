@@ -14,6 +14,7 @@ import {
   type ReviewQuery,
   type ReviewSort,
   type ReviewSortColumn,
+  type ReviewTextColumn,
 } from '../../data/review-rows/query';
 
 /** The grid's column ids that order a view, and the index column each stands for. */
@@ -34,15 +35,53 @@ export function sortFromModel(model: readonly SortModelItem[]): ReviewSort {
 }
 
 /** The text columns with a filter: grid column id to the query's column. */
-const textColumns: Record<string, 'customer' | 'number' | 'externalNumber'> = {
+const textColumns: Record<string, ReviewTextColumn> = {
   customer: 'customer',
   number: 'number',
   externalNumber: 'externalNumber',
+  rep: 'rep',
+  status: 'status',
+  note: 'note',
 };
 
 /** The filter options each filtered column offers (the others have none). */
 export const textFilterOptions = ['startsWith', 'equals'] as const;
 export const amountFilterOptions = ['equals', 'greaterThan', 'lessThan', 'inRange'] as const;
+// A range first: a week or a month is what clerks look for most.
+export const dateFilterOptions = ['inRange', 'equals', 'greaterThan', 'lessThan'] as const;
+
+/** The day (`YYYY-MM-DD`) of a date filter's value (`2026-11-20 00:00:00`), or null. */
+function dayOf(value: unknown): string | null {
+  const day = typeof value === 'string' ? value.slice(0, 10) : '';
+  return /^\d{4}-\d{2}-\d{2}$/.test(day) ? day : null;
+}
+
+/** The day `days` after (or before) a day. */
+function dayMoved(day: string, days: number): string {
+  return new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+}
+
+/** A date filter's condition as a range of days, both ends included ('' open). */
+function dateFilter(type: unknown, condition: unknown): ReviewColumnFilter | null {
+  const from = dayOf(readObject(condition, 'dateFrom'));
+  if (from === null) return null;
+  switch (type) {
+    case 'equals':
+      return { column: 'date', from, to: from };
+    case 'inRange': {
+      const to = dayOf(readObject(condition, 'dateTo'));
+      return to === null
+        ? null
+        : { column: 'date', from: from <= to ? from : to, to: from <= to ? to : from };
+    }
+    case 'greaterThan':
+      return { column: 'date', from: dayMoved(from, 1), to: '' };
+    case 'lessThan':
+      return { column: 'date', from: '', to: dayMoved(from, -1) };
+    default:
+      return null;
+  }
+}
 
 function readObject(value: unknown, key: string): unknown {
   return value !== null && typeof value === 'object' ? Reflect.get(value, key) : undefined;
@@ -64,6 +103,7 @@ function conditionFilter(colId: string, condition: unknown): ReviewColumnFilter 
       return { column: textColumn, type, text: text.trim() };
     return null;
   }
+  if (colId === 'date') return dateFilter(type, condition);
   if (colId !== 'amountCents') return null;
   const cents = centsOf(readObject(condition, 'filter'));
   if (cents === null) return null;

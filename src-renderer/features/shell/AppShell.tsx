@@ -3,6 +3,8 @@ import { useShallow } from 'zustand/react/shallow';
 import { useDeskStore, type Section } from '../../state/store';
 import { AuditScreen } from '../audit/AuditScreen';
 import { BalanceWorksheet } from '../balances/BalanceWorksheet';
+import { CashUpScreen } from '../cash-up/CashUpScreen';
+import { ChequesScreen } from '../cheques/ChequesScreen';
 import { DayEndScreen } from '../day-end/DayEndScreen';
 import { ConnectionBadge } from '../connections/ConnectionBadge';
 import { ConnectionsScreen } from '../connections/ConnectionsScreen';
@@ -28,6 +30,8 @@ const sections: Array<{ id: Section; empty?: MessageId }> = [
   { id: 'orders', empty: 'shell.empty.orders' },
   { id: 'reconcile' },
   { id: 'day-end' },
+  { id: 'cash-up' },
+  { id: 'cheques' },
   { id: 'balances' },
   { id: 'master-data', empty: 'shell.empty.master-data' },
   { id: 'reps' },
@@ -108,6 +112,10 @@ export function AppShell() {
           <ReconcileScreen />
         ) : current.id === 'day-end' ? (
           <DayEndScreen />
+        ) : current.id === 'cash-up' ? (
+          <CashUpScreen />
+        ) : current.id === 'cheques' ? (
+          <ChequesScreen />
         ) : current.id === 'balances' ? (
           <BalanceWorksheet />
         ) : current.id === 'master-data' ? (

@@ -12,6 +12,8 @@ export type Section =
   | 'orders'
   | 'reconcile'
   | 'day-end'
+  | 'cash-up'
+  | 'cheques'
   | 'balances'
   | 'master-data'
   | 'reps'

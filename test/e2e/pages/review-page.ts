@@ -129,6 +129,28 @@ export class ReviewPage {
     await this.page.keyboard.press('Control+End');
   }
 
+  /** Opens a column's filter (its header's filter button) and types `text` in its first field. */
+  async filterColumn(colId: string, text: string): Promise<void> {
+    await this.openFilter(colId);
+    await this.page.locator('.ag-filter .ag-filter-from input').first().fill(text);
+    await this.page.keyboard.press('Escape');
+  }
+
+  /** Filters the date column to a range of days (its filter's first option), both included. */
+  async filterDays(from: string, to: string): Promise<void> {
+    await this.openFilter('date');
+    await this.page.locator('.ag-filter .ag-filter-from input').first().fill(from);
+    await this.page.locator('.ag-filter .ag-filter-to input').first().fill(to);
+    await this.page.keyboard.press('Escape');
+  }
+
+  private async openFilter(colId: string): Promise<void> {
+    const header = this.main.locator(`.ag-header-cell[col-id="${colId}"]`).first();
+    await header.hover();
+    await header.locator('.ag-header-cell-filter-button').click();
+    await this.page.locator('.ag-filter').first().waitFor();
+  }
+
   get dialog(): Locator {
     return this.page.getByRole('dialog');
   }

@@ -411,7 +411,7 @@ describe('DeskDb version 11 (row facts, written once)', () => {
     const told: unknown[] = [];
     db.onUpgrade((progress) => told.push(progress));
     await db.open();
-    expect(db.verno).toBe(11);
+    expect(db.verno).toBe(12);
     db.close();
     expect(told).toEqual([
       { moved: 0, total: 2_501 },

@@ -66,7 +66,7 @@ describe('the grid filter model as column filters', () => {
   it('drops what a query cannot say: other columns, other options, empty text, OR', () => {
     expect(
       filtersFromModel({
-        rep: { filterType: 'text', type: 'startsWith', filter: 'R0' },
+        currency: { filterType: 'text', type: 'startsWith', filter: 'EG' },
         customer: { filterType: 'text', type: 'contains', filter: 'old' },
         number: { filterType: 'text', type: 'startsWith', filter: '  ' },
         amountCents: {
@@ -90,6 +90,40 @@ describe('the grid filter model as column filters', () => {
       { column: 'externalNumber', type: 'startsWith', text: 'ERP' },
       { column: 'externalNumber', type: 'startsWith', text: 'ERP-5' },
     ]);
+  });
+
+  it("takes the rep, status, note and a range of days, as a clerk finds rep R04's cheques of last week", () => {
+    expect(
+      filtersFromModel({
+        rep: { filterType: 'text', type: 'equals', filter: ' R04 ' },
+        status: { filterType: 'text', type: 'startsWith', filter: 'REC' },
+        note: { filterType: 'text', type: 'equals', filter: 'CHEQUE' },
+        date: {
+          filterType: 'date',
+          type: 'inRange',
+          dateFrom: '2026-11-23 00:00:00',
+          dateTo: '2026-11-16 00:00:00',
+        },
+      }),
+    ).toEqual([
+      { column: 'rep', type: 'equals', text: 'R04' },
+      { column: 'status', type: 'startsWith', text: 'REC' },
+      { column: 'note', type: 'equals', text: 'CHEQUE' },
+      // A range typed backwards is the same range.
+      { column: 'date', from: '2026-11-16', to: '2026-11-23' },
+    ]);
+    const day = (type: string, dateFrom: string | null) =>
+      filtersFromModel({ date: { filterType: 'date', type, dateFrom, dateTo: null } });
+    expect(day('equals', '2026-11-20 00:00:00')).toEqual([
+      { column: 'date', from: '2026-11-20', to: '2026-11-20' },
+    ]);
+    // After and before a day leave it out; the end of a month and of a year roll over.
+    expect(day('greaterThan', '2026-11-30 00:00:00')).toEqual([
+      { column: 'date', from: '2026-12-01', to: '' },
+    ]);
+    expect(day('lessThan', '2027-01-01 00:00:00')).toEqual([{ column: 'date', from: '', to: '2026-12-31' }]);
+    expect(day('inRange', '2026-11-20 00:00:00')).toEqual([]);
+    expect(day('equals', null)).toEqual([]);
   });
 
   it('makes one query of the view, the quick filter and both models', () => {

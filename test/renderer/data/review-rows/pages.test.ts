@@ -62,6 +62,14 @@ function sampleRows(count: number, seed = 7): ReviewRow[] {
       amountCents: pick([123_456, 100_000, 5_050, 99, 250_000, Math.floor(random() * 1_000_000)]),
       currency: random() < 0.8 ? 'EGP' : 'USD',
       externalNumber: review === 'accepted' ? `ERP-${String(serial % 97).padStart(4, '0')}` : '',
+      rep: pick(['R01', 'R02', 'R04', 'R10']),
+      status: pick(['ISSUED', 'PAID', 'CANCELLED']),
+      noteFacts: pick([
+        { kind: 'order', number: `SO-2026-${String(serial).padStart(6, '0')}` },
+        { kind: 'method', method: 'CASH', cheque: null },
+        { kind: 'method', method: 'CHEQUE', cheque: { number: `00${serial % 50}`, status: 'IN_HAND' } },
+        { kind: 'method', method: 'CHEQUE', cheque: { number: `00${serial % 50}`, status: 'BOUNCED' } },
+      ] as const),
     });
   });
 }
@@ -140,10 +148,25 @@ function bruteMatches(stored: ReviewRow, wanted: ReviewQuery): boolean {
       if (filter.type === 'equals') return cents === filter.cents;
       return filter.type === 'greaterThan' ? cents > filter.cents : cents < filter.cents;
     }
+    if (filter.column === 'date')
+      return (
+        (filter.from === '' || stored.date >= filter.from) && (filter.to === '' || stored.date <= filter.to)
+      );
+    const note = stored.noteFacts;
     const values =
       filter.column === 'customer'
         ? [stored.customerName, stored.customer, `${stored.customerName} ${stored.customer}`]
-        : [filter.column === 'number' ? stored.number : stored.externalNumber];
+        : filter.column === 'rep'
+          ? [stored.rep]
+          : filter.column === 'status'
+            ? [stored.status]
+            : filter.column === 'note'
+              ? note.kind === 'method'
+                ? [note.method, note.cheque?.number ?? '', note.cheque?.status ?? '']
+                : note.kind === 'order'
+                  ? [note.number]
+                  : []
+              : [filter.column === 'number' ? stored.number : stored.externalNumber];
     const text = filter.text.toLowerCase();
     if (filter.type === 'equals') return values.some((value) => value.toLowerCase() === text);
     const valueWords = textWords(values);
@@ -297,6 +320,15 @@ const columnFilters: ReviewColumnFilter[] = [
   { column: 'amount', type: 'greaterThan', cents: 200_000 },
   { column: 'amount', type: 'lessThan', cents: 5_050 },
   { column: 'amount', type: 'inRange', fromCents: 5_050, toCents: 123_456 },
+  // Issue 29: a date range (the store's date key), and the rep, status and note (walked).
+  { column: 'date', from: '2026-02-11', to: '2026-03-10' },
+  { column: 'date', from: '2026-03-12', to: '' },
+  { column: 'date', from: '', to: '2026-01-10' },
+  { column: 'rep', type: 'equals', text: 'r04' },
+  { column: 'rep', type: 'startsWith', text: 'R0' },
+  { column: 'status', type: 'equals', text: 'PAID' },
+  { column: 'note', type: 'equals', text: 'CHEQUE' },
+  { column: 'note', type: 'startsWith', text: 'bounced' },
 ];
 
 describe('filters', () => {
@@ -316,6 +348,15 @@ describe('filters', () => {
         ...columnFilters.map((filter) => ({ filters: [filter] })),
         { quickFilter: 'noor', filters: [columnFilters[10]!] },
         { filters: [columnFilters[10]!, columnFilters[11]!] },
+        // Rep R04's cheque payments of a few weeks, with the quick filter: every kind of condition at once.
+        {
+          quickFilter: 'delta',
+          filters: [
+            { column: 'rep', type: 'equals', text: 'R04' },
+            { column: 'note', type: 'equals', text: 'cheque' },
+            { column: 'date', from: '2026-01-10', to: '2026-02-12' },
+          ] satisfies ReviewColumnFilter[],
+        },
       ];
       let found = 0;
       for (const patch of queries) {
