@@ -62,6 +62,17 @@ async function changeRow(
   });
 }
 
+/** An open row with a count and note; a closed day refuses (DayClosedError). */
+function counted(row: CashUpRow, count: CashCount & { note: string }): CashUpRow {
+  if (row.closedAt !== null) throw new DayClosedError();
+  return {
+    ...row,
+    countedCents: { ...count.countedCents },
+    chequesIn: [...count.chequesIn],
+    note: count.note,
+  };
+}
+
 /** Keeps what the cashier counted and the note of an open day; a closed day refuses (DayClosedError). */
 export function saveCount(
   connectionId: string,
@@ -70,15 +81,7 @@ export function saveCount(
   count: CashCount & { note: string },
   at: string,
 ): Promise<CashUpRow> {
-  return changeRow(connectionId, day, rep, at, (row) => {
-    if (row.closedAt !== null) throw new DayClosedError();
-    return {
-      ...row,
-      countedCents: { ...count.countedCents },
-      chequesIn: [...count.chequesIn],
-      note: count.note,
-    };
-  });
+  return changeRow(connectionId, day, rep, at, (row) => counted(row, count));
 }
 
 /**
@@ -92,19 +95,13 @@ export function closeDay(
   count: CashCount & { note: string },
   at: string,
 ): Promise<CashUpRow> {
-  return changeRow(connectionId, day, repDay, at, (row) => {
-    if (row.closedAt !== null) throw new DayClosedError();
-    return {
-      ...row,
-      countedCents: { ...count.countedCents },
-      chequesIn: [...count.chequesIn],
-      note: count.note,
-      closedAt: at,
-      closedWith: closedReceiptsOf(repDay),
-      expectedAtClose: structuredClone(repDay.expected),
-      history: [...row.history, { at, action: 'closed', reason: '' }],
-    };
-  });
+  return changeRow(connectionId, day, repDay, at, (row) => ({
+    ...counted(row, count),
+    closedAt: at,
+    closedWith: closedReceiptsOf(repDay),
+    expectedAtClose: structuredClone(repDay.expected),
+    history: [...row.history, { at, action: 'closed', reason: '' }],
+  }));
 }
 
 /** Reopens a closed rep's day, on purpose: the reason is kept in its history. */

@@ -13,9 +13,10 @@ import { storageProblemOf } from '../../data/storage-problem';
 import { isolate } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { CodeAndName } from '../ui/CodeAndName';
-import { formatCents, formatDate, formatTime } from '../ui/format';
+import { formatDate, formatTime } from '../ui/format';
 import { storageProblemWords } from '../../words/storage-words';
-import { apartText, centsText, changeText, differenceText } from './cash-up-words';
+import { centsText, changeText, differenceText } from './cash-up-words';
+import { ReceiptTable } from './ReceiptTable';
 
 /** The currencies a count is typed in: those the rep's cash came in, else the day's first receipt's. */
 function countCurrencies(repDay: RepDay): string[] {
@@ -40,21 +41,6 @@ function countOf(typed: Record<string, string>): { cents: Record<string, number>
     else unreadable.push(currency);
   }
   return { cents, unreadable };
-}
-
-/** A receipt's customer, named from the store where it can be. */
-function Customer({ receipt }: { receipt: CashUpReceipt }) {
-  return <CodeAndName kind="customer" value={{ id: receipt.customerId, code: receipt.customer }} />;
-}
-
-function Amount({ receipt }: { receipt: CashUpReceipt }) {
-  return (
-    <td className="num">
-      <bdi dir="ltr">
-        {formatCents(receipt.amountCents)} {receipt.currency}
-      </bdi>
-    </td>
-  );
 }
 
 /**
@@ -148,11 +134,6 @@ export function RepSheet({
     document.body.classList.remove('printing-cash-up');
   };
 
-  const receiptCell = (receipt: CashUpReceipt) => (
-    <td>
-      <bdi dir="ltr">{receipt.number}</bdi>
-    </td>
-  );
   return (
     <section className="cash-up-sheet" aria-labelledby="cash-up-sheet-title">
       <h3 id="cash-up-sheet-title">
@@ -179,30 +160,7 @@ export function RepSheet({
       {byPart('cash').length === 0 ? (
         <p className="muted">{say('cashUp.cash.none')}</p>
       ) : (
-        <table className="issues cash-up-table">
-          <thead>
-            <tr>
-              <th>{say('cashUp.column.receipt')}</th>
-              <th>{say('cashUp.column.customer')}</th>
-              <th>{say('cashUp.column.collectedAt')}</th>
-              <th className="num">{say('cashUp.column.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {byPart('cash').map((receipt) => (
-              <tr key={receipt.id}>
-                {receiptCell(receipt)}
-                <td>
-                  <Customer receipt={receipt} />
-                </td>
-                <td>
-                  <bdi dir="ltr">{formatTime(receipt.collectedAt)}</bdi>
-                </td>
-                <Amount receipt={receipt} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReceiptTable receipts={byPart('cash')} columns={['receipt', 'customer', 'collectedAt', 'amount']} />
       )}
 
       <h4>
@@ -214,120 +172,37 @@ export function RepSheet({
       {byPart('cheque').length === 0 ? (
         <p className="muted">{say('cashUp.cheques.none')}</p>
       ) : (
-        <table className="issues cash-up-table">
-          <thead>
-            <tr>
-              <th>{say('cashUp.column.handedIn')}</th>
-              <th>{say('cashUp.column.cheque')}</th>
-              <th>{say('cashUp.column.bank')}</th>
-              <th>{say('cashUp.column.dueOn')}</th>
-              <th>{say('cashUp.column.chequeStatus')}</th>
-              <th>{say('cashUp.column.receipt')}</th>
-              <th>{say('cashUp.column.customer')}</th>
-              <th className="num">{say('cashUp.column.amount')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {byPart('cheque').map((receipt) => (
-              <tr key={receipt.id}>
-                <td>
-                  <input
-                    type="checkbox"
-                    aria-label={say('cashUp.handedInFor', {
-                      cheque: isolate.ltr(receipt.cheque?.number ?? receipt.number),
-                    })}
-                    checked={chequesIn.has(receipt.id)}
-                    disabled={isClosed}
-                    onChange={(event) =>
-                      setChequesIn((current) => {
-                        const next = new Set(current);
-                        if (event.target.checked) next.add(receipt.id);
-                        else next.delete(receipt.id);
-                        return next;
-                      })
-                    }
-                  />
-                </td>
-                <td>
-                  <bdi dir="ltr">{receipt.cheque?.number ?? ''}</bdi>
-                </td>
-                <td>{receipt.cheque?.bank ?? ''}</td>
-                <td>
-                  <bdi dir="ltr">{formatDate(receipt.cheque?.dueOn ?? '')}</bdi>
-                </td>
-                <td>
-                  <CodeAndName kind="cheque-statuses" code={receipt.cheque?.status ?? ''} />
-                </td>
-                {receiptCell(receipt)}
-                <td>
-                  <Customer receipt={receipt} />
-                </td>
-                <Amount receipt={receipt} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <ReceiptTable
+          receipts={byPart('cheque')}
+          columns={['handedIn', 'cheque', 'bank', 'dueOn', 'chequeStatus', 'receipt', 'customer', 'amount']}
+          handedIn={{
+            has: (id) => chequesIn.has(id),
+            set: (id, isIn) =>
+              setChequesIn((current) => {
+                const next = new Set(current);
+                if (isIn) next.add(id);
+                else next.delete(id);
+                return next;
+              }),
+            isLocked: isClosed,
+          }}
+        />
       )}
 
       {byPart('other').length > 0 && (
         <>
           <h4>{say('cashUp.other.title')}</h4>
-          <table className="issues cash-up-table">
-            <thead>
-              <tr>
-                <th>{say('cashUp.column.receipt')}</th>
-                <th>{say('cashUp.column.method')}</th>
-                <th>{say('cashUp.column.customer')}</th>
-                <th className="num">{say('cashUp.column.amount')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {byPart('other').map((receipt) => (
-                <tr key={receipt.id}>
-                  {receiptCell(receipt)}
-                  <td>
-                    <CodeAndName kind="payment-methods" code={receipt.method} />
-                  </td>
-                  <td>
-                    <Customer receipt={receipt} />
-                  </td>
-                  <Amount receipt={receipt} />
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ReceiptTable receipts={byPart('other')} columns={['receipt', 'method', 'customer', 'amount']} />
         </>
       )}
 
       {byPart('apart').length > 0 && (
         <>
           <h4>{say('cashUp.apart.title')}</h4>
-          <table className="issues cash-up-table">
-            <thead>
-              <tr>
-                <th>{say('cashUp.column.receipt')}</th>
-                <th>{say('cashUp.column.method')}</th>
-                <th>{say('cashUp.column.customer')}</th>
-                <th className="num">{say('cashUp.column.amount')}</th>
-                <th>{say('cashUp.column.why')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {byPart('apart').map((receipt) => (
-                <tr key={receipt.id}>
-                  {receiptCell(receipt)}
-                  <td>
-                    <CodeAndName kind="payment-methods" code={receipt.method} />
-                  </td>
-                  <td>
-                    <Customer receipt={receipt} />
-                  </td>
-                  <Amount receipt={receipt} />
-                  <td>{apartText(receipt)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <ReceiptTable
+            receipts={byPart('apart')}
+            columns={['receipt', 'method', 'customer', 'amount', 'why']}
+          />
         </>
       )}
 

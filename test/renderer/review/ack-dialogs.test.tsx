@@ -9,6 +9,7 @@ import { AcceptDialog } from '../../../src-renderer/features/review/AcceptDialog
 import type { FindNumbersInUse } from '../../../src-renderer/features/review/erp-numbers-in-use';
 import { RejectDialog } from '../../../src-renderer/features/review/RejectDialog';
 import { putRows } from '../support/stored-rows';
+import type { ReviewRow } from '../../../src-renderer/data/rows';
 import { row } from './fixtures';
 
 beforeEach(async () => {
@@ -18,6 +19,11 @@ afterEach(async () => {
   db.close();
   await db.delete();
 });
+
+/** The Accept dialog of invoices `rows` as the review section opens it. */
+function renderAccept(rows: ReviewRow[], onSubmit: (drafts: AckDraft[]) => Promise<string | null>): void {
+  render(<AcceptDialog kind="invoices" rows={rows} onCancel={() => undefined} onSubmit={onSubmit} />);
+}
 
 /** The ERP number typed in each row's input, in the order the dialog shows the rows. */
 function typedNumbers(numbers: readonly string[]): string[] {
@@ -80,14 +86,7 @@ describe('AcceptDialog: ERP number series', () => {
   it('numbers the rows in the order shown from the first number, keeping prefix and padding', async () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async (_drafts: AckDraft[]) => null);
-    render(
-      <AcceptDialog
-        kind="invoices"
-        rows={[row('c'), row('a'), row('b')]}
-        onCancel={() => undefined}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderAccept([row('c'), row('a'), row('b')], onSubmit);
     await user.type(screen.getByLabelText('ERP numbers from'), 'SI-0998');
     await user.click(screen.getByRole('button', { name: 'Number in the order shown' }));
     await waitFor(() =>
@@ -114,14 +113,7 @@ describe('AcceptDialog: ERP number series', () => {
       row('x', { review: 'accepted', externalNumber: 'SI-1044' }),
       row('y', { answerState: 'queued', answerOutcome: 'ACCEPTED', externalNumber: 'SI-1045' }),
     ]);
-    render(
-      <AcceptDialog
-        kind="invoices"
-        rows={[row('a'), row('b'), row('c')]}
-        onCancel={() => undefined}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderAccept([row('a'), row('b'), row('c')], onSubmit);
     await user.type(screen.getByLabelText('ERP numbers from'), 'SI-1043{enter}');
     await waitFor(() =>
       expect(screen.getByRole('status').textContent).toBe(
@@ -155,14 +147,7 @@ describe('AcceptDialog: ERP number series', () => {
     const user = userEvent.setup();
     const onSubmit = vi.fn(async () => null);
     await putRows('invoices', [row('x', { review: 'accepted', externalNumber: 'SI-7' })]);
-    render(
-      <AcceptDialog
-        kind="invoices"
-        rows={[row('a'), row('b'), row('c')]}
-        onCancel={() => undefined}
-        onSubmit={onSubmit}
-      />,
-    );
+    renderAccept([row('a'), row('b'), row('c')], onSubmit);
     await user.type(screen.getByLabelText('ERP number for INV-a'), 'si-7');
     await user.type(screen.getByLabelText('ERP number for INV-b'), 'SI-8');
     await user.type(screen.getByLabelText('ERP number for INV-c'), 'SI-8 ');
