@@ -111,6 +111,35 @@ describe('the rep cash-up (browser mode, real sandbox)', () => {
     await page.evaluate("document.body.classList.remove('printing-cash-up')");
   });
 
+  it("finds a rep's cheque payments of the last week with the grid's filters alone", async () => {
+    const review = new ReviewPage(page);
+    await review.open('Payments');
+    await review.view('All').click();
+    const weekAgo = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+    const payments = await servicePayments();
+    const isCheque = (payment: Payment) => payment.method === 'CHEQUE';
+    const inWeek = (payment: Payment) =>
+      payment.collection_date >= weekAgo && payment.collection_date <= today;
+    const rep = payments.find((payment) => isCheque(payment) && inWeek(payment))!.collected_by.sales_rep!
+      .code!;
+    const wanted = payments
+      .filter(
+        (payment) => payment.collected_by.sales_rep?.code === rep && isCheque(payment) && inWeek(payment),
+      )
+      .map((payment) => payment.id)
+      .sort();
+    await review.filterColumn('rep', rep);
+    await review.filterColumn('note', 'CHEQUE');
+    await review.filterDays(weekAgo, today);
+    const shown = async (): Promise<string[]> =>
+      (await review.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('row-id') ?? '')))
+        .filter((id) => id !== '')
+        .sort();
+    await expect.poll(shown, { timeout: 20_000 }).toEqual(wanted);
+    await page.screenshot({ path: 'test-results/review-filters-rep-cheques-week.png' });
+    await page.reload();
+  });
+
   it('flags a reversal of a closed day after the next sync, and reopens the day only with a reason', async () => {
     const code = cash.collected_by.sales_rep?.code ?? '';
     await desk.sandbox.admin('POST', '/simulate', { reversals: 1, payment_ids: [cash.id] });
