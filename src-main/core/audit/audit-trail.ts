@@ -4,8 +4,9 @@
  * folder.
  *
  * - Durable: each line is handed to the operating system in one `write` as the call ends, so a killed or
- *   crashed desk loses none; the file is flushed to the disk within a second and when the trail closes,
- *   so a power cut loses at most that second, and a line it cuts is skipped and counted when read.
+ *   crashed desk loses none; the file is flushed to the disk within a second (off the core's thread) and
+ *   when the trail closes, so a power cut loses at most that second, and a line it cuts is skipped and
+ *   counted when read.
  * - Never a secret: a call is kept as the API client tells it (`AttemptEvent`: no token, no body), its
  *   path with the query's names but not their values, and masked for tokens once more.
  * - Kept 90 days or 256 MiB, whichever comes first: older days' files are removed, oldest first, when a
@@ -15,6 +16,7 @@
  */
 import {
   closeSync,
+  fdatasync,
   fdatasyncSync,
   fstatSync,
   mkdirSync,
@@ -268,8 +270,14 @@ export class AuditTrail {
     this.#flushTimer.unref?.();
   }
 
+  /** Flushes the day's file off the core's thread: a flush may take the disk a while, and calls go on. */
   #flush(): void {
-    if (this.#file !== null) this.#flushFd(this.#file.fd);
+    const file = this.#file;
+    if (file === null) return;
+    fdatasync(file.fd, (error) => {
+      // Closed meanwhile (a new day, the app quits): closing flushed it.
+      if (error && error.code !== 'EBADF') this.#flushFailedWith(error);
+    });
   }
 
   #closeFile(): void {
@@ -293,8 +301,12 @@ export class AuditTrail {
     try {
       fdatasyncSync(fd);
     } catch (error) {
-      if (!this.#flushFailed) logRedacted('warn', 'desk: the audit trail could not flush its file', error);
-      this.#flushFailed = true;
+      this.#flushFailedWith(error);
     }
+  }
+
+  #flushFailedWith(error: unknown): void {
+    if (!this.#flushFailed) logRedacted('warn', 'desk: the audit trail could not flush its file', error);
+    this.#flushFailed = true;
   }
 }
