@@ -140,12 +140,18 @@ export function repDaysOf(payments: readonly Payment[]): RepDay[] {
   );
 }
 
+/** Cash counted less cash due, per currency (every currency of either). */
+export function cashDifference(counted: Cents, due: Cents): Cents {
+  const cashCents: Cents = {};
+  const currencies = new Set([...Object.keys(due), ...Object.keys(counted)]);
+  for (const currency of [...currencies].sort())
+    cashCents[currency] = (counted[currency] ?? 0) - (due[currency] ?? 0);
+  return cashCents;
+}
+
 /** How a count differs from what the receipts say. */
 export function differenceOf(day: RepDay, count: CashCount): CashUpDifference {
-  const cashCents: Cents = {};
-  const currencies = new Set([...Object.keys(day.expected.cashCents), ...Object.keys(count.countedCents)]);
-  for (const currency of [...currencies].sort())
-    cashCents[currency] = (count.countedCents[currency] ?? 0) - (day.expected.cashCents[currency] ?? 0);
+  const cashCents = cashDifference(count.countedCents, day.expected.cashCents);
   const cheques = day.receipts.filter((receipt) => receipt.part === 'cheque').map((receipt) => receipt.id);
   const handedIn = new Set(count.chequesIn);
   const missingCheques = cheques.filter((id) => !handedIn.has(id));

@@ -96,6 +96,9 @@ describe('the rep cash-up (browser mode, real sandbox)', () => {
     await sheet.getByLabel('Note').fill('Short 10 EGP: the rep pays it in tomorrow.');
     await sheet.getByRole('button', { name: 'Close the day for this rep' }).click();
     await expect.poll(() => sheet.getByRole('status').first().textContent()).toMatch(/^This day was closed/);
+    expect(await sheet.getByRole('status').first().textContent()).toContain(
+      `At closing: cash due ${formatted(due)}, counted ${formatted(due - 1000)}, difference −10.00 EGP.`,
+    );
     await expect
       .poll(async () => (await repRow(code).locator('td').allTextContents())[6])
       .toMatch(/^Closed /);
@@ -160,6 +163,8 @@ describe('the rep cash-up (browser mode, real sandbox)', () => {
       .toContain(
         `Receipt ${number} (${formatted(amountToCents(cash.amount))}) changed after the day was closed: it counted as cash, now as nothing. Reversed`,
       );
+    // The difference the day was closed with stays as it was; the flag says what moved since.
+    expect(await sheet.getByRole('status').first().textContent()).toContain('difference −10.00 EGP.');
     await page.screenshot({ path: 'test-results/cash-up-changed.png' });
 
     await sheet.getByRole('button', { name: 'Reopen the day…' }).click();

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import {
+  cashDifference,
   changesAfterClosing,
   differenceOf,
   type CashCount,
@@ -143,6 +144,18 @@ export function RepSheet({
       {isClosed && (
         <p className="cash-up-closed" role="status">
           {say('cashUp.closedOn', { at: isolate.ltr(formatTime(stored.closedAt)) })}
+          {stored.expectedAtClose && (
+            <>
+              {' '}
+              {say('cashUp.atClose', {
+                due: isolate.ltr(centsText(stored.expectedAtClose.cashCents)),
+                counted: isolate.ltr(centsText(stored.countedCents)),
+                difference: isolate.ltr(
+                  differenceText(cashDifference(stored.countedCents, stored.expectedAtClose.cashCents)),
+                ),
+              })}
+            </>
+          )}
         </p>
       )}
       {changes.length > 0 && (
