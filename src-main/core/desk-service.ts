@@ -13,7 +13,7 @@ import type {
 import { ok } from '../../src-shared/bridge/result';
 import type { MenuWords } from '../../src-shared/bridge/commands';
 import type { Me } from '../../src-shared/wire';
-import { CallLog, emptyCallLogFacts } from './api/call-log';
+import { CallLog, callRecordOf, emptyCallLogFacts } from './api/call-log';
 import { ApiClient, type AttemptEvent, type CallOptions } from './api/client';
 import type { RetryPolicy } from './api/retry';
 import { readReferenceList, sendAckBatch } from './acks/ack-batches';
@@ -430,19 +430,15 @@ export class DeskCore {
    */
   #keepCall(attempt: AttemptEvent, connection: { id: string; label: string } | { baseUrl: string }): void {
     this.options.audit?.append({
-      at: new Date(attempt.sentAtMs).toISOString(),
+      ...callRecordOf(attempt),
+      // The trail keeps a local failure's name too (a 200 whose body failed the wire check: WireError).
+      code: attempt.code,
       connectionId: 'id' in connection ? connection.id : null,
       connection: 'id' in connection ? connection.label : new URL(connection.baseUrl).host,
       action: currentAction(),
-      method: attempt.method,
-      path: attempt.path,
       attempt: attempt.attempt,
-      status: attempt.status,
-      code: attempt.code,
-      requestId: attempt.requestId,
       idempotencyKey: attempt.idempotencyKey,
       replayed: attempt.replayed,
-      durationMs: Math.round(attempt.durationMs),
     });
   }
 

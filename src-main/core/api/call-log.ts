@@ -71,6 +71,23 @@ export function skewSecondsOf(serviceDate: string | null, localMs: number): numb
   return Math.round((serviceMs + 500 - localMs) / 1000);
 }
 
+/**
+ * An attempt as a call the check-up and the audit trail list: when it went, method, path without its
+ * query's values, status, the error code the service answered (none for an answer under 400), request id
+ * and time taken. Never the token or a body: an attempt carries neither.
+ */
+export function callRecordOf(event: AttemptEvent): CallRecord {
+  return {
+    at: new Date(event.sentAtMs).toISOString(),
+    method: event.method,
+    path: redactPath(event.path),
+    status: event.status,
+    code: event.status === null || event.status >= 400 ? event.code : null,
+    requestId: event.requestId,
+    durationMs: Math.round(event.durationMs),
+  };
+}
+
 /** Paths of acks: `POST /acks` and `POST /{kind}/{id}/ack` (spec, Acknowledge documents). */
 function isAckPath(method: string, path: string): boolean {
   if (method !== 'POST') return false;
@@ -93,15 +110,7 @@ export class CallLog {
   record(event: AttemptEvent): void {
     const respondedAtMs = event.sentAtMs + event.durationMs;
     const answeredAt = new Date(respondedAtMs).toISOString();
-    this.#calls.unshift({
-      at: new Date(event.sentAtMs).toISOString(),
-      method: event.method,
-      path: redactPath(event.path),
-      status: event.status,
-      code: event.status === null || event.status >= 400 ? event.code : null,
-      requestId: event.requestId,
-      durationMs: Math.round(event.durationMs),
-    });
+    this.#calls.unshift(callRecordOf(event));
     if (this.#calls.length > callLogSize) this.#calls.length = callLogSize;
     const skewSeconds = skewSecondsOf(event.serviceDate, respondedAtMs);
     if (skewSeconds !== null) {

@@ -82,10 +82,18 @@ function isAuditCall(value: unknown): value is AuditCall {
   );
 }
 
+/** A query's time range as the trail's times are written (ISO 8601, UTC); null for an open end. */
+function timesOf(query: AuditQuery): { from: string | null; to: string | null } {
+  const iso = (time: string | undefined): string | null =>
+    time === undefined ? null : new Date(time).toISOString();
+  return { from: iso(query.from), to: iso(query.to) };
+}
+
 /** A query's filter, ready to test calls. */
-function matcherOf(query: AuditQuery): (call: AuditCall) => boolean {
-  const from = query.from === undefined ? null : new Date(query.from).toISOString();
-  const to = query.to === undefined ? null : new Date(query.to).toISOString();
+function matcherOf(
+  query: AuditQuery,
+  { from, to }: ReturnType<typeof timesOf>,
+): (call: AuditCall) => boolean {
   const words = (query.text ?? '').toLowerCase().split(/\s+/).filter(Boolean);
   const outcome = query.outcome ?? 'all';
   return (call) => {
@@ -157,10 +165,11 @@ export class AuditTrail {
   /** A page of the trail, newest first (contract.ts `AuditQuery`). */
   async read(query: AuditQuery): Promise<AuditPage> {
     const limit = Math.min(query.limit ?? maxAuditPage, maxAuditPage);
-    const matches = matcherOf(query);
+    const times = timesOf(query);
+    const matches = matcherOf(query, times);
     const days = this.#days();
-    const fromDay = query.from === undefined ? null : new Date(query.from).toISOString().slice(0, 10);
-    const toDay = query.to === undefined ? null : new Date(query.to).toISOString().slice(0, 10);
+    const fromDay = times.from?.slice(0, 10) ?? null;
+    const toDay = times.to?.slice(0, 10) ?? null;
     const [afterDay, afterLine] = query.after?.split(':') ?? [];
     const calls: AuditCall[] = [];
     let unreadable = 0;
