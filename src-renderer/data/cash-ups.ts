@@ -56,9 +56,9 @@ async function changeRow(
 ): Promise<CashUpRow> {
   return db.transaction('rw', db.cashUps, async () => {
     const stored = await db.cashUps.get([connectionId, day, rep.repKey]);
-    const row = change(stored ?? openRow(connectionId, day, rep, at));
-    await db.cashUps.put({ ...row, updatedAt: at });
-    return { ...row, updatedAt: at };
+    const row = { ...change(stored ?? openRow(connectionId, day, rep, at)), updatedAt: at };
+    await db.cashUps.put(row);
+    return row;
   });
 }
 

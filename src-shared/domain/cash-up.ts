@@ -114,6 +114,11 @@ function add(cents: Cents, currency: string, amount: number): void {
   cents[currency] = (cents[currency] ?? 0) + amount;
 }
 
+/** A rep's day with no receipt (a closed day whose receipts all went since, or one not yet read). */
+export function emptyRepDay(repKey: string, repCode: string): RepDay {
+  return { repKey, repCode, receipts: [], expected: { cashCents: {}, chequeCents: {}, cheques: 0 } };
+}
+
 /** Each rep's day from the day's payments, reps in code order, receipts in collection order. */
 export function repDaysOf(payments: readonly Payment[]): RepDay[] {
   const byRep = new Map<string, RepDay>();
@@ -122,7 +127,7 @@ export function repDaysOf(payments: readonly Payment[]): RepDay[] {
     let day = byRep.get(repKey);
     if (!day) {
       const repCode = refLabel(payment.collected_by.sales_rep) || (payment.collected_by.user ?? '');
-      day = { repKey, repCode, receipts: [], expected: { cashCents: {}, chequeCents: {}, cheques: 0 } };
+      day = emptyRepDay(repKey, repCode);
       byRep.set(repKey, day);
     }
     const receipt = receiptOf(payment);

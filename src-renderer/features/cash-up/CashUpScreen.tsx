@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import { differenceOf, changesAfterClosing, type RepDay } from '../../../src-shared/domain/cash-up';
+import {
+  changesAfterClosing,
+  differenceOf,
+  emptyRepDay,
+  type RepDay,
+} from '../../../src-shared/domain/cash-up';
 import { localDateOf } from '../../../src-shared/domain/day-end';
 import type { CashUpRow } from '../../data/rows';
 import { isolate } from '../../messages/intl';
@@ -111,7 +116,7 @@ export function CashUpScreen() {
               {reps.map((rep) => {
                 const repDay = repDayOf(rep.repKey);
                 const stored = shown.counts.get(rep.repKey);
-                const expected = repDay?.expected ?? { cashCents: {}, chequeCents: {}, cheques: 0 };
+                const expected = (repDay ?? emptyRepDay(rep.repKey, rep.repCode)).expected;
                 const counted = stored?.countedCents ?? {};
                 const difference = repDay
                   ? differenceOf(repDay, { countedCents: counted, chequesIn: stored?.chequesIn ?? [] })

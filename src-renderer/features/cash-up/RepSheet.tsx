@@ -3,6 +3,7 @@ import {
   cashDifference,
   changesAfterClosing,
   differenceOf,
+  emptyRepDay,
   type CashCount,
   type CashUpReceipt,
   type RepDay,
@@ -64,12 +65,7 @@ export function RepSheet({
   onSaved: () => void;
 }) {
   const say = useSay();
-  const rep = repDay ?? {
-    repKey: stored?.repKey ?? '',
-    repCode: stored?.repCode ?? '',
-    receipts: [],
-    expected: { cashCents: {}, chequeCents: {}, cheques: 0 },
-  };
+  const rep = repDay ?? emptyRepDay(stored?.repKey ?? '', stored?.repCode ?? '');
   const currencies = countCurrencies(rep);
   const [typed, setTyped] = useState<Record<string, string>>(() =>
     Object.fromEntries(currencies.map((currency) => [currency, typedOf(stored?.countedCents[currency])])),

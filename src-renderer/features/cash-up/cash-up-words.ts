@@ -2,14 +2,12 @@
 // receipt set apart, a change after closing, in the clerk's language.
 import type { CashUpReceipt, ChangeAfterClosing, Cents } from '../../../src-shared/domain/cash-up';
 import { isolate, say } from '../../messages/intl';
-import { formatCents, formatTime } from '../ui/format';
+import { formatCents, formatCentsByCurrency, formatTime } from '../ui/format';
 
 /** Money per currency, `1,234.50 EGP · 10.00 USD`; a dash when there is none. */
 export function centsText(cents: Cents): string {
-  const parts = Object.entries(cents)
-    .sort(([a], [b]) => a.localeCompare(b))
-    .map(([currency, amount]) => `${formatCents(amount)} ${currency}`);
-  return parts.length === 0 ? '—' : parts.join(' · ');
+  const sorted = Object.entries(cents).sort(([a], [b]) => a.localeCompare(b));
+  return sorted.length === 0 ? '—' : formatCentsByCurrency(Object.fromEntries(sorted));
 }
 
 /** A difference per currency with its sign (`+20.00 EGP`, `−150.00 EGP`), or "balanced". */

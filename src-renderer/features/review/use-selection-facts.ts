@@ -3,7 +3,7 @@ import type { ReviewRow } from '../../data/rows';
 import { heldRowsOf, reviewTotalsOf } from '../../data/review-rows/pages';
 import type { HeldAckState } from '../../data/review-rows/keys';
 import type { ReviewQuery, ReviewTotals } from '../../data/review-rows/query';
-import { formatCents } from '../ui/format';
+import { formatCentsByCurrency } from '../ui/format';
 import { rowsKeyOf } from './review-datasource';
 import type { ReviewSelection } from './review-selection';
 
@@ -101,7 +101,5 @@ export async function rowsInAckState(
 
 /** Totals per currency, e.g. `1,234.50 EGP · 10.00 USD` (as formatTotals says them for rows). */
 export function formatReviewTotals(totals: ReviewTotals): string {
-  return Object.entries(totals.centsByCurrency)
-    .map(([currency, cents]) => `${formatCents(cents)} ${currency}`)
-    .join(' · ');
+  return formatCentsByCurrency(totals.centsByCurrency);
 }

@@ -28,9 +28,16 @@ export function formatDate(isoDate: string | null | undefined): string {
   return formatters().date(isoDate);
 }
 
+/** Cents per currency as money, in the order given: `1,234.50 EGP · 10.00 USD`. */
+export function formatCentsByCurrency(centsByCurrency: Readonly<Record<string, number>>): string {
+  return Object.entries(centsByCurrency)
+    .map(([currency, cents]) => `${formatCents(cents)} ${currency}`)
+    .join(' · ');
+}
+
 /** Totals per currency of rows with `amountCents` and `currency`, e.g. `1,234.50 EGP · 10.00 USD`. */
 export function formatTotals(rows: ReadonlyArray<{ amountCents: number; currency: string }>): string {
-  const sums = new Map<string, number>();
-  for (const row of rows) sums.set(row.currency, (sums.get(row.currency) ?? 0) + row.amountCents);
-  return [...sums.entries()].map(([currency, cents]) => `${formatCents(cents)} ${currency}`).join(' · ');
+  const sums: Record<string, number> = {};
+  for (const row of rows) sums[row.currency] = (sums[row.currency] ?? 0) + row.amountCents;
+  return formatCentsByCurrency(sums);
 }
