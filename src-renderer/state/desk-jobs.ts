@@ -19,7 +19,7 @@ import {
   startKeptRun,
   syncResults,
 } from '../sync/push-runs';
-import { readAllAuditCalls, readAuditPage } from '../sync/audit-trail';
+import { readAllAuditCalls } from '../sync/audit-trail';
 import { refreshReferenceList } from '../sync/reference-lists';
 import { askRegisterKeys } from '../sync/register-keys';
 
@@ -52,7 +52,7 @@ export const pushRunJobs = {
 /** The audit trail the core keeps (sync/audit-trail.ts). */
 export const auditTrailJobs = {
   page(query: AuditQuery) {
-    return readAuditPage(desk, query);
+    return desk.audit.calls(query);
   },
   all(query: AuditQuery) {
     return readAllAuditCalls(desk, query);

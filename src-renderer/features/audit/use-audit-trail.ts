@@ -33,7 +33,7 @@ export function auditQueryOf(filters: AuditFilters): AuditQuery {
 export async function readAllCalls(query: AuditQuery): Promise<AuditCall[]> {
   const read = await auditTrailJobs.all(query);
   if (!read.ok) throw new Error(say('audit.readFailed', { reason: deskErrorWords(read.error) }));
-  return read.calls;
+  return read.value;
 }
 
 /** What the screen shows of the trail for one query. */
@@ -75,8 +75,8 @@ export function useAuditTrail(filters: AuditFilters): AuditTrailView {
         };
       return {
         key: readKey,
-        calls: after === null ? result.page.calls : [...current.calls, ...result.page.calls],
-        page: result.page,
+        calls: after === null ? result.value.calls : [...current.calls, ...result.value.calls],
+        page: result.value,
         error: null,
       };
     });
