@@ -11,12 +11,11 @@ import {
 import { parseAmountCents } from '../../../src-shared/domain/reconcile';
 import { closeDay, DayClosedError, reopenDay, saveCount } from '../../data/cash-ups';
 import type { CashUpRow } from '../../data/rows';
-import { storageProblemOf } from '../../data/storage-problem';
 import { isolate } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { CodeAndName } from '../ui/CodeAndName';
 import { formatDate, formatTime } from '../ui/format';
-import { storageProblemWords } from '../../words/storage-words';
+import { storageRefusalWords } from '../ui/storage-refusal';
 import { centsText, changeText, differenceText } from './cash-up-words';
 import { ReceiptTable } from './ReceiptTable';
 
@@ -94,9 +93,7 @@ export function RepSheet({
         onSaved();
         return;
       }
-      const problem = await storageProblemOf(thrown);
-      if (!problem) throw thrown;
-      setMessage({ text: storageProblemWords(problem, say('cashUp.again')), isProblem: true });
+      setMessage({ text: await storageRefusalWords(thrown, say('cashUp.again')), isProblem: true });
     }
   };
   const repOf = { repKey: rep.repKey, repCode: rep.repCode };

@@ -5,10 +5,9 @@ import { repDaysOf, type RepDay } from '../../../src-shared/domain/cash-up';
 import { readCashUps } from '../../data/cash-ups';
 import { latestCollectionDay, paymentsCollected } from '../../data/payment-documents';
 import type { CashUpRow } from '../../data/rows';
-import { storageProblemOf } from '../../data/storage-problem';
 import { say } from '../../messages/intl';
 import { useDeskStore } from '../../state/store';
-import { storageProblemWords } from '../../words/storage-words';
+import { storageRefusalWords } from '../ui/storage-refusal';
 
 /** What the screen shows of a day. */
 export interface CashUpDay {
@@ -53,9 +52,8 @@ export function useCashUp(connectionId: string | null, day: string): CashUpView 
         });
         setError(null);
       } catch (thrown) {
-        const problem = await storageProblemOf(thrown);
-        if (!problem) throw thrown;
-        if (isCurrent) setError(storageProblemWords(problem, say('cashUp.again')));
+        const words = await storageRefusalWords(thrown, say('cashUp.again'));
+        if (isCurrent) setError(words);
       }
     })();
     return () => {

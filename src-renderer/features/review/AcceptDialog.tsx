@@ -11,11 +11,10 @@ import type { FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../../data/rows';
 import { formatters, isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
-import { storageProblemOf } from '../../data/storage-problem';
-import { storageProblemWords } from '../../words/storage-words';
 import { openFile } from '../files/file-actions';
 import { CodeAndName } from '../ui/CodeAndName';
 import { Dialog } from '../ui/Dialog';
+import { storageRefusalWords } from '../ui/storage-refusal';
 import { formatCents, formatCount, formatTotals } from '../ui/format';
 import {
   matchNumberPairs,
@@ -320,9 +319,7 @@ function AcceptRowsDialog({
     try {
       used = await findNumbersInUse(acks);
     } catch (thrown) {
-      const problem = await storageProblemOf(thrown);
-      if (!problem) throw thrown;
-      setImportNote(storageProblemWords(problem, say('review.accept.series.again')));
+      setImportNote(await storageRefusalWords(thrown, say('review.accept.series.again')));
       return;
     } finally {
       setIsSending(false);
@@ -382,9 +379,7 @@ function AcceptRowsDialog({
       const error = await onSubmit(drafts);
       if (error) setSubmitError(error);
     } catch (thrown) {
-      const problem = await storageProblemOf(thrown);
-      if (!problem) throw thrown;
-      setSubmitError(storageProblemWords(problem, say('review.ackRefusal.again')));
+      setSubmitError(await storageRefusalWords(thrown, say('review.ackRefusal.again')));
     } finally {
       setIsSending(false);
     }
