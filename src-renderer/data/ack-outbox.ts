@@ -287,7 +287,8 @@ async function applyResults(
         }));
         newDocs.push(updated);
         // Its new chunk is put on the row below, once the new versions are chunked.
-        newRows.push(rowOf(updated, { ...row, ...noAck }, ''));
+        // The service holds this desk's ack now: the row says it was answered here.
+        newRows.push(rowOf(updated, { ...row, ...noAck, ackedHereVersion: ack.acked_version }, ''));
       } else {
         newRows.push({ ...row, ...noAck });
       }
@@ -458,9 +459,17 @@ export async function settleCheckedBatch(
       found.flatMap((row) => {
         const item = resultOf.get(row?.id ?? '');
         if (!row || !item || item.result === 'requeued') return [];
+        // An ack found applied was this desk's (sent before, its answer lost): the version it answered
+        // is the one the batch carried.
+        const sentVersion = batch.versions?.[batch.items.findIndex((sent) => sent.id === row.id)];
+        const ackedHere =
+          item.result === 'applied' && sentVersion !== undefined
+            ? { ackedHereVersion: sentVersion, ackedBy: row.review === 'pending' ? row.ackedBy : ('here' as const) }
+            : {};
         return [
           {
             ...row,
+            ...ackedHere,
             answerState: item.state,
             answerOutcome: item.state === '' ? ('' as const) : row.answerOutcome,
             answerError: '',

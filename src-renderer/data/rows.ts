@@ -45,6 +45,9 @@ import type { RowKeys, ViewCounts } from './review-rows/keys';
  */
 export type LocalAckState = '' | 'queued' | 'failed' | 'elsewhere' | 'changed';
 
+/** Who gave a document's current answer: this desk, elsewhere (another desk, the ERP), or none yet (''). */
+export type AckedBy = '' | 'here' | 'elsewhere';
+
 /**
  * The one short fact a review row shows of its document (spec, Resources), kept as codes and values and
  * worded on screen: an order's line count, an invoice's order number, a payment's method (and cheque
@@ -110,6 +113,11 @@ export interface ReviewRow extends Partial<RowKeys> {
   /** The customer's name in English and Arabic once looked up (version 3); empty until then. */
   customerName: string;
   rep: string;
+  /**
+   * The branch the document is of (its code, else its ERP key or id): what the branch filter reads. Rows
+   * of builds before store version 13 get it from their document once (upgrades/v13-row-branches.ts).
+   */
+  branch?: string;
   currency: string;
   /** One short fact of the kind, worded on screen: an order's lines, an invoice's order, a payment's method. */
   noteFacts: NoteFacts;
@@ -127,6 +135,14 @@ export interface ReviewRow extends Partial<RowKeys> {
   answerError: string;
   /** Why the clerk's last ack failed or was not sent (failed, elsewhere, changed); null otherwise. */
   ackProblem: AckProblemFact | null;
+  /**
+   * Who gave the document's current answer (the ack the service holds): this desk (`here`), another
+   * desk or the ERP itself (`elsewhere`); '' while it has none. Worked out from `ackedHereVersion`
+   * whenever the row is written (projection.ts `ackedByOf`; docs/decisions/113-answered-here-or-elsewhere.md).
+   */
+  ackedBy?: AckedBy;
+  /** The version of the document an ack of this desk was applied to (the service's `acked_version`). */
+  ackedHereVersion?: number;
   /** The key of the chunk holding the document's newest stored version (stored-documents.ts). */
   chunk: string;
   /** The document's issue `seq` (invoices, payments, returns); 0 when it has none (orders). */

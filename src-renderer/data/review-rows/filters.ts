@@ -56,10 +56,16 @@ function textValues(row: ReviewRow, column: ReviewTextColumn): string[] {
       return [row.externalNumber];
     case 'rep':
       return [row.rep];
+    case 'branch':
+      return [row.branch ?? ''];
     case 'status':
       return [row.status];
     case 'note':
       return noteValues(row);
+    case 'cheque': {
+      const cheque = row.noteFacts?.kind === 'method' ? row.noteFacts.cheque : null;
+      return cheque ? [cheque.status, cheque.number] : [];
+    }
   }
 }
 
@@ -83,6 +89,7 @@ function amountRange(filter: ReviewColumnFilter & { column: 'amount' }): [number
  * in its range.
  */
 function matchesColumnFilter(row: ReviewRow, filter: ReviewColumnFilter): boolean {
+  if (filter.column === 'ackedBy') return row.ackedBy === filter.by;
   if (filter.column === 'date')
     return (filter.from === '' || row.date >= filter.from) && (filter.to === '' || row.date <= filter.to);
   if (filter.column === 'amount') {
@@ -205,8 +212,9 @@ export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition 
       dates.push(filter);
       continue;
     }
+    if (filter.column === 'ackedBy') continue; // in no key: the walk over the view finds its rows
     if (filter.column !== 'amount') {
-      // The rep, status and note are in no key: the walk over the view finds their rows.
+      // The rep, branch, status, note and cheque are in no key: the walk over the view finds their rows.
       if (keyedTextColumns.has(filter.column)) for (const word of searchWords(filter.text)) words.add(word);
       continue;
     }

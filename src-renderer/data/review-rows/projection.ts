@@ -15,7 +15,7 @@ import {
 } from '../../../src-shared/domain/feeds';
 import { changeFactsOf, isPendingAgain, reviewStateOf } from '../../../src-shared/domain/review';
 import { ackedOf } from '../document-versions';
-import type { NoteFacts, ReviewRow, StoredDocument } from '../rows';
+import type { AckedBy, NoteFacts, ReviewRow, StoredDocument } from '../rows';
 import { rowKeysOf } from './keys';
 
 /**
@@ -25,6 +25,7 @@ import { rowKeysOf } from './keys';
 export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, chunk: string): ReviewRow {
   const doc = stored.doc;
   const review = reviewStateOf(stored);
+  const ackedHereVersion = previous?.ackedHereVersion;
   // A held ack (changed) stays like a failed one: while the document is pending, for the clerk to
   // answer again or drop.
   const keepAck =
@@ -46,6 +47,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     customerId: doc.customer.id,
     customerName: previous?.customerName ?? '',
     rep: refLabel(documentRep(stored)),
+    branch: refLabel(doc.branch),
     currency: doc.currency,
     noteFacts: noteFactsOf(stored),
     amountCents: amountToCents(documentAmount(stored)),
@@ -54,9 +56,23 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     answerOutcome: keepAck && previous ? previous.answerOutcome : '',
     answerError: keepAck && previous ? previous.answerError : '',
     ackProblem: keepAck && previous ? previous.ackProblem : null,
+    ...(ackedHereVersion === undefined ? {} : { ackedHereVersion }),
+    ackedBy: ackedByOf(stored, ackedHereVersion),
     chunk,
     seq: documentSeq(stored) ?? 0,
   };
+}
+
+/**
+ * Who gave a document's current answer (docs/decisions/113-answered-here-or-elsewhere.md): none while
+ * its current version has none (an order keeps its ack as its answer); this desk when the ack the service
+ * holds answered the version an ack of this desk was applied to (a version is answered once: spec,
+ * Acknowledge documents), else elsewhere: another desk, or the ERP itself.
+ */
+export function ackedByOf(stored: StoredDocument, ackedHereVersion: number | undefined): AckedBy {
+  const ack = stored.doc.ack;
+  if (!ack || reviewStateOf(stored) === 'pending') return '';
+  return ack.acked_version === ackedHereVersion ? 'here' : 'elsewhere';
 }
 
 /** The chunk each row names, by document id (rows not there are left out). */

@@ -36,14 +36,25 @@ export type ReviewColumnFilter =
   | { column: 'amount'; type: 'equals' | 'greaterThan' | 'lessThan'; cents: number }
   | { column: 'amount'; type: 'inRange'; fromCents: number; toCents: number }
   /** Documents dated from `from` to `to` (`YYYY-MM-DD`, both included; '' leaves that end open). */
-  | { column: 'date'; from: string; to: string };
+  | { column: 'date'; from: string; to: string }
+  /** Documents whose current answer this desk gave (`here`) or another desk or the ERP (`elsewhere`). */
+  | { column: 'ackedBy'; by: 'here' | 'elsewhere' };
 
 /**
  * The text columns a filter reads: customer, number and ERP number (found through the store's keys), and
- * the rep's code, the status and the note's facts (a payment's method, its cheque's number and state, an
- * invoice's order, a return's reason), which a walk over the view finds (issue 29).
+ * the rep's code, the branch's, the status, the note's facts (a payment's method, its cheque's number and
+ * state, an invoice's order, a return's reason) and a payment's cheque (its state and number), which a
+ * walk over the view finds (issue 29).
  */
-export type ReviewTextColumn = 'customer' | 'number' | 'externalNumber' | 'rep' | 'status' | 'note';
+export type ReviewTextColumn =
+  | 'customer'
+  | 'number'
+  | 'externalNumber'
+  | 'rep'
+  | 'branch'
+  | 'status'
+  | 'note'
+  | 'cheque';
 
 /** The text columns whose words the store's keys find rows by (the others are walked). */
 export const keyedTextColumns: ReadonlySet<ReviewTextColumn> = new Set([

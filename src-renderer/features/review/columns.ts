@@ -8,10 +8,17 @@ import { isolate, say } from '../../messages/intl';
 import { assertNever } from '../ui/assert-never';
 import { formatCents, formatDate } from '../ui/format';
 import { labelOfCode } from '../../state/names';
-import { amountFilterOptions, dateFilterOptions, textFilterOptions } from './review-datasource';
+import type { IFilterOptionDef } from 'ag-grid-community';
+import {
+  ackedByFilterOptions,
+  amountFilterOptions,
+  dateFilterOptions,
+  textFilterOptions,
+} from './review-datasource';
 import { ackProblemText } from './ack-problem-words';
 import { customerNameShown, repLabel, shownLabelOptions, statusLabel, statusListOf } from './review-names';
 import { changeTexts, noteText } from './row-words';
+import { codeWord } from './code-word';
 
 /** The short state of a row for the detail panel's chip: the full words are in the note below it. */
 export function reviewChip(row: ReviewRow): string {
@@ -82,6 +89,12 @@ function cellText(colId: string, row: ReviewRow, kind: FeedKind): string {
       return changeTexts(row).join(' ');
     case 'note':
       return noteText(row);
+    case 'branch':
+      return row.branch ?? '';
+    case 'cheque':
+      return chequeText(row);
+    case 'ackedBy':
+      return ackedByText(row);
     case 'date':
       return formatDate(row.date);
     case 'number':
@@ -113,6 +126,47 @@ const dateFilter = {
 // The rep, status and note filter too (issue 29), found by a walk over the view: not sortable.
 const walkedTextFilter = { sortable: false, ...textFilter } as const;
 const plain = { sortable: false, filter: false } as const;
+
+/** Who answered, in the "Answered" column: this desk, elsewhere, or nothing while unanswered. */
+function ackedByText(row: ReviewRow): string {
+  switch (row.ackedBy) {
+    case 'here':
+      return say('review.ackedBy.here');
+    case 'elsewhere':
+      return say('review.ackedBy.elsewhere');
+    default:
+      return '';
+  }
+}
+
+/**
+ * The "Answered" column's filter: a choice of who answered, nothing to type (ag-grid's filter options
+ * with no input; the store's walk applies them, so the predicate is never asked).
+ */
+function ackedByFilter() {
+  const options: IFilterOptionDef[] = ackedByFilterOptions.map((by) => ({
+    displayKey: by,
+    displayName: say(`review.ackedBy.filter.${by}`),
+    predicate: () => true,
+    numberOfInputs: 0,
+  }));
+  return {
+    sortable: false,
+    filter: 'agTextColumnFilter',
+    filterParams: { filterOptions: options, maxNumConditions: 1 },
+  } as const;
+}
+
+/** A payment's cheque as its column shows it: its state's name beside its code, and its number. */
+function chequeText(row: ReviewRow): string {
+  const cheque = row.noteFacts.kind === 'method' ? row.noteFacts.cheque : null;
+  return cheque
+    ? say('review.cheque.cell', {
+        status: codeWord('chequeStatus', cheque.status),
+        number: isolate.ltr(cheque.number),
+      })
+    : '';
+}
 
 /** The column definitions of a feed's grid. */
 export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
@@ -159,6 +213,14 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       ...walkedTextFilter,
       valueGetter: (params) => (params.data ? repLabel(params.data, shownLabelOptions()) : ''),
       tooltipValueGetter: (params) => (params.data ? repLabel(params.data, shownLabelOptions()) : ''),
+    },
+    {
+      // The branch's code as the document names it (issue 29: clerks look for a branch's documents).
+      colId: 'branch',
+      headerName: say('review.column.branch'),
+      width: 110,
+      ...walkedTextFilter,
+      valueGetter: (params) => params.data?.branch ?? '',
     },
     {
       colId: 'note',
@@ -213,6 +275,13 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
           : '',
     },
     {
+      colId: 'ackedBy',
+      headerName: say('review.column.ackedBy'),
+      width: 130,
+      ...ackedByFilter(),
+      valueGetter: (params) => (params.data ? ackedByText(params.data) : ''),
+    },
+    {
       field: 'externalNumber',
       headerName: say('review.column.externalNumber'),
       width: 130,
@@ -221,6 +290,17 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       ...textFilter,
     },
   ];
+  if (kind === 'payments') {
+    // The cheque's state as a column of its own, to filter by (issue 29): `IN_HAND`, `BOUNCED`, …
+    const note = columns.findIndex((column) => column.colId === 'note');
+    columns.splice(note + 1, 0, {
+      colId: 'cheque',
+      headerName: say('review.column.cheque'),
+      width: 200,
+      ...walkedTextFilter,
+      valueGetter: (params) => (params.data ? chequeText(params.data) : ''),
+    });
+  }
   if (kind === 'payments' || kind === 'returns') {
     columns.push({
       colId: 'changes',

@@ -40,9 +40,14 @@ const textColumns: Record<string, ReviewTextColumn> = {
   number: 'number',
   externalNumber: 'externalNumber',
   rep: 'rep',
+  branch: 'branch',
   status: 'status',
   note: 'note',
+  cheque: 'cheque',
 };
+
+/** Who answered, as the "Answered" column's filter offers it (options with no text to type). */
+export const ackedByFilterOptions = ['here', 'elsewhere'] as const;
 
 /** The filter options each filtered column offers (the others have none). */
 export const textFilterOptions = ['startsWith', 'equals'] as const;
@@ -104,6 +109,8 @@ function conditionFilter(colId: string, condition: unknown): ReviewColumnFilter 
     return null;
   }
   if (colId === 'date') return dateFilter(type, condition);
+  if (colId === 'ackedBy')
+    return type === 'here' || type === 'elsewhere' ? { column: 'ackedBy', by: type } : null;
   if (colId !== 'amountCents') return null;
   const cents = centsOf(readObject(condition, 'filter'));
   if (cents === null) return null;

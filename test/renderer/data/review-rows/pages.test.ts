@@ -63,6 +63,9 @@ function sampleRows(count: number, seed = 7): ReviewRow[] {
       currency: random() < 0.8 ? 'EGP' : 'USD',
       externalNumber: review === 'accepted' ? `ERP-${String(serial % 97).padStart(4, '0')}` : '',
       rep: pick(['R01', 'R02', 'R04', 'R10']),
+      // Rows of builds before the branch was kept have none.
+      ...(random() < 0.9 ? { branch: pick(['BR-CAIRO', 'BR-ALEX', 'BR-GIZA']) } : {}),
+      ackedBy: review === 'pending' || review === 'not-awaiting' ? '' : pick(['here', 'elsewhere'] as const),
       status: pick(['ISSUED', 'PAID', 'CANCELLED']),
       noteFacts: pick([
         { kind: 'order', number: `SO-2026-${String(serial).padStart(6, '0')}` },
@@ -152,9 +155,17 @@ function bruteMatches(stored: ReviewRow, wanted: ReviewQuery): boolean {
       return (
         (filter.from === '' || stored.date >= filter.from) && (filter.to === '' || stored.date <= filter.to)
       );
+    if (filter.column === 'ackedBy') return stored.ackedBy === filter.by;
     const note = stored.noteFacts;
+    const cheque = note.kind === 'method' ? note.cheque : null;
     const values =
-      filter.column === 'customer'
+      filter.column === 'branch'
+        ? [stored.branch ?? '']
+        : filter.column === 'cheque'
+          ? cheque
+            ? [cheque.status, cheque.number]
+            : []
+          : filter.column === 'customer'
         ? [stored.customerName, stored.customer, `${stored.customerName} ${stored.customer}`]
         : filter.column === 'rep'
           ? [stored.rep]
@@ -329,6 +340,13 @@ const columnFilters: ReviewColumnFilter[] = [
   { column: 'status', type: 'equals', text: 'PAID' },
   { column: 'note', type: 'equals', text: 'CHEQUE' },
   { column: 'note', type: 'startsWith', text: 'bounced' },
+  // The branch, the cheque's state and who answered (walked).
+  { column: 'branch', type: 'equals', text: 'br-alex' },
+  { column: 'branch', type: 'startsWith', text: 'BR-' },
+  { column: 'cheque', type: 'equals', text: 'BOUNCED' },
+  { column: 'cheque', type: 'startsWith', text: 'in_' },
+  { column: 'ackedBy', by: 'here' },
+  { column: 'ackedBy', by: 'elsewhere' },
 ];
 
 describe('filters', () => {
@@ -355,6 +373,14 @@ describe('filters', () => {
             { column: 'rep', type: 'equals', text: 'R04' },
             { column: 'note', type: 'equals', text: 'cheque' },
             { column: 'date', from: '2026-01-10', to: '2026-02-12' },
+          ] satisfies ReviewColumnFilter[],
+        },
+        // A branch's bounced cheques answered elsewhere: the new walked conditions together.
+        {
+          filters: [
+            { column: 'branch', type: 'equals', text: 'BR-CAIRO' },
+            { column: 'cheque', type: 'equals', text: 'bounced' },
+            { column: 'ackedBy', by: 'elsewhere' },
           ] satisfies ReviewColumnFilter[],
         },
       ];
