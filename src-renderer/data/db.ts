@@ -39,7 +39,9 @@ import type {
 import { reviewRowIndexes, reviewRowTableNames, searchTableIndexes } from './review-rows/layout';
 import { moveRowsToPagedTables, type RowMoveProgress } from './review-rows/row-move';
 import { addCustomerNames } from './upgrades/v3-customer-names';
-import { markRowFactsToWrite, writeRowFacts } from './upgrades/v11-row-facts';
+import { markRowPass, runRowPass } from './upgrades/row-pass';
+import { rowFactsPass } from './upgrades/v11-row-facts';
+import { rowBranchesPass } from './upgrades/v13-row-branches';
 import { moveDocumentsIntoChunks } from './upgrades/v4-document-chunks';
 import { recordSeqs } from './upgrades/v7-seqs';
 
@@ -172,15 +174,20 @@ export class DeskDb extends Dexie {
     // Version 11 (upgrades/v11-row-facts.ts): rows stored before rows kept facts (their note, changes
     // and ack problem in English words) are written with their facts once, so they are said in the
     // clerk's language and no read pays for reading words. The upgrade only marks the rows to write.
-    this.version(11).upgrade((tx) => markRowFactsToWrite(tx));
+    this.version(11).upgrade((tx) => markRowPass(tx, rowFactsPass));
     // Version 12 (the rep cash-up, docs/decisions/111-rep-cash-up.md): each rep's count of a day per
     // connection; a day's counts are a range of the key. A new table only: nothing moves.
     this.version(12).stores({ cashUps: '[connectionId+day+repKey]' });
+    // Version 13 (upgrades/v13-row-branches.ts, decision 113): rows keep their document's branch and who
+    // answered it (this desk or elsewhere), which the review grids filter by; rows written before get
+    // them from their documents once the database is open. The upgrade only marks the rows to pass.
+    this.version(13).upgrade((tx) => markRowPass(tx, rowBranchesPass));
     this.on(
       'ready',
       async (vip: Dexie) => {
         await moveRowsToPagedTables(vip, (progress) => this.#tellUpgrade(progress));
-        await writeRowFacts(vip, (progress) => this.#tellUpgrade(progress));
+        await runRowPass(vip, rowFactsPass, (progress) => this.#tellUpgrade(progress));
+        await runRowPass(vip, rowBranchesPass, (progress) => this.#tellUpgrade(progress));
         this.#tellUpgrade(null);
       },
       true,

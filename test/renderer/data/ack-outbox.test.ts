@@ -265,4 +265,48 @@ describe('the answer outbox', () => {
     expect((await listBatches('conn-1', 'sent')).map((batch) => batch.id)).toEqual(['batch-1', 'batch-2']);
     expect(await listBatches('conn-1', 'responded')).toEqual([]);
   });
+
+  it('marks a document answered here once its ack is applied, and keeps it so through later syncs of it', async () => {
+    const [batch] = await stagedAndAccepted([invoice('mine', 3), invoice('theirs', 5)]);
+    const ackOf = (id: string, version: number) => ({
+      acked_at: '2025-03-04T09:00:00.000Z',
+      acked_version: version,
+      outcome: 'ACCEPTED' as const,
+      external_number: `ERP-${id}`,
+    });
+    const kept = await keepBatchResponse(
+      batch!,
+      {
+        batchId: batch!.id,
+        isReplay: false,
+        requestId: 'req-1',
+        response: {
+          data: [
+            { result: 'applied', id: 'mine', status: 'ISSUED', version: 3, ack: ackOf('mine', 3) },
+            { result: 'failed', id: 'theirs', error: null },
+          ],
+          meta: { applied: 1, unchanged: 0, failed: 1 },
+        },
+      },
+      '2025-03-04T09:00:00.000Z',
+    );
+    await applyBatchResponses([kept]);
+    const ackedBy = async () =>
+      Object.fromEntries((await db.rowsOf('invoices').toArray()).map((row) => [row.id, row.ackedBy]));
+    expect(await ackedBy()).toEqual({ mine: 'here', theirs: '' });
+    // The next sync brings both with the service's acks: "theirs" was answered by another desk.
+    await stageFeedPage(
+      {
+        kind: 'invoices',
+        data: [
+          invoice('mine', 3, { ack: ackOf('mine', 3) }),
+          invoice('theirs', 6, { ack: ackOf('theirs', 6) }),
+        ],
+        meta: meta(10),
+      },
+      toVersionCursor(5),
+      '2025-03-04T10:00:00.000Z',
+    );
+    expect(await ackedBy()).toEqual({ mine: 'here', theirs: 'elsewhere' });
+  });
 });

@@ -90,14 +90,17 @@ describe('DeskDb version 7 (seq on rows, a seq ledger with each issued feed)', (
       live: await db.chunkLive.toArray(),
       meta: await db.meta.toArray(),
     }).toEqual({
-      // Version 8 adds each row's sort and search keys (review-rows/row-move.test.ts).
+      // Version 8 adds each row's sort and search keys (review-rows/row-move.test.ts); version 13 the
+      // branch its stored document names and who answered it (none: each is pending).
       payments: [
-        withRowKeys({ ...paymentRows[0]!, seq: 1 }),
-        withRowKeys({ ...paymentRows[1]!, seq: 2 }),
-        withRowKeys({ ...paymentRows[2]!, seq: 4 }),
-        withRowKeys({ ...paymentRows[3]!, seq: 7 }),
+        { ...withRowKeys({ ...paymentRows[0]!, seq: 1 }), branch: 'br-1', ackedBy: '' },
+        { ...withRowKeys({ ...paymentRows[1]!, seq: 2 }), branch: 'br-1', ackedBy: '' },
+        { ...withRowKeys({ ...paymentRows[2]!, seq: 4 }), branch: 'br-1', ackedBy: '' },
+        { ...withRowKeys({ ...paymentRows[3]!, seq: 7 }), branch: 'br-1', ackedBy: '' },
       ],
-      invoices: [withRowKeys({ ...row('i1', { chunk: 'chunk-c' }), seq: 5 })],
+      invoices: [
+        { ...withRowKeys({ ...row('i1', { chunk: 'chunk-c' }), seq: 5 }), branch: 'C-1-1', ackedBy: '' },
+      ],
       cursors: [
         // Orders carry no seq: no ledger.
         cursorOf('orders', 2),
