@@ -464,7 +464,10 @@ export async function settleCheckedBatch(
         const sentVersion = batch.versions?.[batch.items.findIndex((sent) => sent.id === row.id)];
         const ackedHere =
           item.result === 'applied' && sentVersion !== undefined
-            ? { ackedHereVersion: sentVersion, ackedBy: row.review === 'pending' ? row.ackedBy : ('here' as const) }
+            ? {
+                ackedHereVersion: sentVersion,
+                ackedBy: row.review === 'pending' ? row.ackedBy : ('here' as const),
+              }
             : {};
         return [
           {

@@ -244,6 +244,40 @@ describe('pushing master data against the real sandbox', () => {
     ]);
   });
 
+  it('keeps a run stopped when the app closes while its stop is still being written', async () => {
+    proxy.reset();
+    const store = newStore();
+    // The disk is slow to take the run's "stopped": the app is closed meanwhile.
+    const slow: Store = {
+      ...store,
+      read: (name) => store.read(name),
+      damaged: () => store.damaged(),
+      write: async (name, value) => {
+        if ((value as { state?: string } | null)?.state === 'stopped')
+          await new Promise((resolve) => setTimeout(resolve, 300));
+        await store.write(name, value);
+      },
+    };
+    proxy.add({ method: 'PUT', path: '/customers/SL-C02', times: 1, action: { kind: 'drop-answer' } });
+    const first = newRunner(slow, { maxAttempts: 1 });
+    const calls: PushPlan['calls'] = ['SL-C01', 'SL-C02', 'SL-C03'].map((ref, i) => ({
+      call: 'customer' as const,
+      file: 'customers.csv',
+      line: i + 2,
+      ref,
+      body: { name: { en: `Customer ${ref}` }, blocked: false },
+    }));
+    const started = await first.runner.start({ label: 'Slow stop', calls });
+    await expect
+      .poll(async () => (await first.runner.status(started.runId)).state, { timeout: 20_000, interval: 5 })
+      .toBe('stopped');
+    await first.runner.close();
+    const listed = await newRunner(store).runner.list();
+    expect(listed.map((run) => [run.runId, run.state, run.reason?.code])).toEqual([
+      [started.runId, 'stopped', 'NETWORK_UNREACHABLE'],
+    ]);
+  });
+
   it('pauses and resumes a run where it stood', async () => {
     proxy.reset();
     proxy.add({ method: 'PUT', path: /PR-C0[2-9]/, times: 20, action: { kind: 'delay', ms: 30 } });

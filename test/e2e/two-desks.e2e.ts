@@ -212,4 +212,30 @@ describe('two desks on one company (two hosts, one sandbox)', () => {
       ['settled', 1],
     ]);
   });
+
+  it('says who answered each invoice, and its Answered filter finds those answered elsewhere', async () => {
+    const shown = async (): Promise<string[]> =>
+      (await deskB.rows.evaluateAll((rows) => rows.map((row) => row.getAttribute('row-id') ?? '')))
+        .filter((id) => id !== '')
+        .sort();
+    for (const [id, by] of [
+      [x, 'Elsewhere'],
+      [y, 'Elsewhere'],
+      [z, 'On this desk'],
+    ] as const) {
+      const onB = await lookUp(deskB, id, numbers.get(id) ?? '');
+      await expect.poll(() => onB.text('ackedBy')).toBe(by);
+    }
+    await deskB.quickFilter('');
+    await deskB.filterChoice('ackedBy', 'Answered elsewhere');
+    await expect.poll(shown).toEqual([x, y].sort());
+    await deskB.page.screenshot({ path: 'test-results/two-desks-answered-elsewhere.png' });
+    await deskB.filterChoice('ackedBy', 'Answered on this desk');
+    await expect.poll(shown).toEqual([z]);
+    // Desk A gave X and Y their answers.
+    for (const id of [x, y]) {
+      const onA = await lookUp(deskA, id, numbers.get(id) ?? '');
+      await expect.poll(() => onA.text('ackedBy')).toBe('On this desk');
+    }
+  });
 });

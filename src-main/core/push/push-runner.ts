@@ -210,7 +210,8 @@ export class PushRunner {
     const current = this.#current;
     if (current) {
       const run = this.#runs.get(current.runId);
-      if (run)
+      // A run that stopped on its own (its last call's failure being written) keeps why it stopped.
+      if (run?.header.state === 'running')
         await this.#setState(run, 'paused', {
           code: 'APP_CLOSED',
           kind: 'app-closed',

@@ -47,14 +47,7 @@ export type ReviewColumnFilter =
  * walk over the view finds (issue 29).
  */
 export type ReviewTextColumn =
-  | 'customer'
-  | 'number'
-  | 'externalNumber'
-  | 'rep'
-  | 'branch'
-  | 'status'
-  | 'note'
-  | 'cheque';
+  'customer' | 'number' | 'externalNumber' | 'rep' | 'branch' | 'status' | 'note' | 'cheque';
 
 /** The text columns whose words the store's keys find rows by (the others are walked). */
 export const keyedTextColumns: ReadonlySet<ReviewTextColumn> = new Set([

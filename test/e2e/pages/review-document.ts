@@ -1,6 +1,9 @@
 import type { Locator } from 'playwright-core';
 import type { ReviewPage } from './review-page';
 
+/** The columns a scenario reads a document's cell from. */
+export type ReviewDocumentColumn = 'number' | 'review' | 'externalNumber' | 'status' | 'ackedBy';
+
 /**
  * One document of a review grid, found by the service's id, and the answers a clerk gives it from its
  * row. Two desks list the same documents in their own order, so a scenario across desks names a
@@ -18,13 +21,16 @@ export class ReviewDocument {
     return this.review.main.locator(`.ag-row[row-id="${this.id}"]`).first();
   }
 
-  /** A cell of the row by column: `number`, `review` (the Review column), `externalNumber` (ERP number). */
-  cell(column: 'number' | 'review' | 'externalNumber' | 'status'): Locator {
+  /**
+   * A cell of the row by column: `number`, `review` (the Review column), `externalNumber` (ERP number),
+   * `ackedBy` (Answered: this desk or elsewhere).
+   */
+  cell(column: ReviewDocumentColumn): Locator {
     return this.review.main.locator(`.ag-row[row-id="${this.id}"] [col-id="${column}"]`).first();
   }
 
   /** A cell's text as shown (empty while the row is not rendered). */
-  async text(column: 'number' | 'review' | 'externalNumber' | 'status'): Promise<string> {
+  async text(column: ReviewDocumentColumn): Promise<string> {
     if ((await this.cell(column).count()) === 0) return '';
     return ((await this.cell(column).textContent()) ?? '').trim();
   }

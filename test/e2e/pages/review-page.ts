@@ -136,6 +136,14 @@ export class ReviewPage {
     await this.page.keyboard.press('Escape');
   }
 
+  /** Filters a column by one of its filter's choices with nothing to type (the Answered column's). */
+  async filterChoice(colId: string, choice: string): Promise<void> {
+    await this.openFilter(colId);
+    await this.page.locator('.ag-filter .ag-filter-select').first().click();
+    await this.page.locator('.ag-select-list .ag-list-item', { hasText: choice }).first().click();
+    await this.page.keyboard.press('Escape');
+  }
+
   /** Filters the date column to a range of days (its filter's first option), both included. */
   async filterDays(from: string, to: string): Promise<void> {
     await this.openFilter('date');

@@ -152,8 +152,8 @@ describe('DeskDb version 6 (reconciliations and register layouts)', () => {
       accepted: await viewIds(db.rowsOf('invoices'), 'accepted'),
     }).toEqual({
       // Version 7 gives each row its document's seq (none here) and the cursor its seq ledger.
-      // Version 8 its sort and search keys.
-      rows: rows.map((stored) => withRowKeys({ ...stored, seq: 0 })),
+      // Version 8 its sort and search keys; version 13 its document's branch and nobody's answer.
+      rows: rows.map((stored) => ({ ...withRowKeys({ ...stored, seq: 0 }), branch: 'C-1-1', ackedBy: '' })),
       chunks: [chunk],
       live: [live],
       cursors: [{ ...cursor, seq: emptySeqLedger(0) }],
@@ -243,7 +243,8 @@ describe('DeskDb version 9 (customer aliases)', () => {
       aliases: await db.customerAliases.count(),
       accepted: await viewIds(db.rowsOf('invoices'), 'accepted'),
     }).toEqual({
-      rows,
+      // Version 13 gives each row its document's branch (these rows name no stored document) and nobody's answer.
+      rows: rows.map((stored) => ({ ...stored, branch: '', ackedBy: '' })),
       counters: [counters],
       tokens: [tokens],
       names: [names],
@@ -330,7 +331,8 @@ describe('DeskDb version 10 (names, not codes)', () => {
       recordRefs: await db.recordRefs.count(),
       repNames: await db.repNames.count(),
     }).toEqual({
-      rows,
+      // Version 13 gives each row its stored document's branch and who answered it (nobody).
+      rows: rows.map((stored) => ({ ...stored, branch: 'C-1-1', ackedBy: '' })),
       chunks: [chunk],
       names: [names],
       aliases: [alias],
@@ -411,9 +413,14 @@ describe('DeskDb version 11 (row facts, written once)', () => {
     const told: unknown[] = [];
     db.onUpgrade((progress) => told.push(progress));
     await db.open();
-    expect(db.verno).toBe(12);
+    expect(db.verno).toBe(13);
     db.close();
     expect(told).toEqual([
+      { moved: 0, total: 2_501 },
+      { moved: 2_000, total: 2_501 },
+      { moved: 2_500, total: 2_501 },
+      { moved: 2_501, total: 2_501 },
+      // Then version 13's pass over the same rows (upgrades/v13-row-branches.ts).
       { moved: 0, total: 2_501 },
       { moved: 2_000, total: 2_501 },
       { moved: 2_500, total: 2_501 },
@@ -429,7 +436,8 @@ describe('DeskDb version 11 (row facts, written once)', () => {
       true,
     );
     expect(stored[2_499]).toMatchObject(lines);
-    expect(await raw.table('paymentRows').get('p1')).toEqual(withFacts);
+    // A row with facts keeps them as they were; version 13 adds its branch (it names no stored document).
+    expect(await raw.table('paymentRows').get('p1')).toEqual({ ...withFacts, branch: '', ackedBy: '' });
     expect(await raw.table('meta').toArray()).toEqual([{ key: 'connectionId', value: 'conn-1' }]);
     raw.close();
   });

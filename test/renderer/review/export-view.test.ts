@@ -74,11 +74,12 @@ describe('the CSV export of a view', () => {
     expect(text.slice(1)).toBe(expected);
     // What the file holds, read as a clerk would: the newest first, quotes doubled, amounts formatted.
     expect(text.slice(1).split('\r\n')).toEqual([
-      '"Invoice","Issue date","Customer","Rep","Order","Status","Amount","Cur.","Review","ERP number"',
-      '"INV-""quoted"", with comma","2025-03-04","C-1","R01","Order SO-b","ISSUED","99.99","EGP","Accepted","ERP-1"',
-      '"INV-c","2025-03-03","عميل-٢","R01","Order SO-c","ISSUED","100.00","EGP","Rejected",""',
-      '"INV-d","2025-03-02","C-1","R01","Order SO-d","ISSUED","1,000,000.00","EGP","Pending",""',
-      '"INV-a","2025-03-01","C-1","R01","Order SO-a","ISSUED","1,234.50","EGP","Pending",""',
+      // The branch as the document names it; who answered: another desk (the documents came answered).
+      '"Invoice","Issue date","Customer","Rep","Branch","Order","Status","Amount","Cur.","Review","Answered","ERP number"',
+      '"INV-""quoted"", with comma","2025-03-04","C-1","R01","C-1-1","Order SO-b","ISSUED","99.99","EGP","Accepted","Elsewhere","ERP-1"',
+      '"INV-c","2025-03-03","عميل-٢","R01","C-1-1","Order SO-c","ISSUED","100.00","EGP","Rejected","Elsewhere",""',
+      '"INV-d","2025-03-02","C-1","R01","C-1-1","Order SO-d","ISSUED","1,000,000.00","EGP","Pending","",""',
+      '"INV-a","2025-03-01","C-1","R01","C-1-1","Order SO-a","ISSUED","1,234.50","EGP","Pending","",""',
     ]);
   });
 

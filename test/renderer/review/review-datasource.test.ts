@@ -51,6 +51,23 @@ describe('the grid filter model as column filters', () => {
     ]);
   });
 
+  it('takes the branch and the cheque as text, and who answered as a choice with nothing typed', () => {
+    expect(
+      filtersFromModel({
+        branch: { filterType: 'text', type: 'equals', filter: 'BR-ALEX' },
+        cheque: { filterType: 'text', type: 'startsWith', filter: 'BOUNCED' },
+        ackedBy: { filterType: 'text', type: 'elsewhere' },
+      }),
+    ).toEqual([
+      { column: 'branch', type: 'equals', text: 'BR-ALEX' },
+      { column: 'cheque', type: 'startsWith', text: 'BOUNCED' },
+      { column: 'ackedBy', by: 'elsewhere' },
+    ]);
+    expect(filtersFromModel({ ackedBy: { filterType: 'text', type: 'startsWith', filter: 'here' } })).toEqual(
+      [],
+    );
+  });
+
   it('converts each amount comparison to cents, rounding money typed with more decimals', () => {
     expect(
       ['equals', 'greaterThan', 'lessThan'].flatMap((type) =>
