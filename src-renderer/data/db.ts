@@ -179,9 +179,13 @@ export class DeskDb extends Dexie {
     // connection; a day's counts are a range of the key. A new table only: nothing moves.
     this.version(12).stores({ cashUps: '[connectionId+day+repKey]' });
     // Version 13 (upgrades/v13-row-branches.ts, decision 113): rows keep their document's branch and who
-    // answered it (this desk or elsewhere), which the review grids filter by; rows written before get
-    // them from their documents once the database is open. The upgrade only marks the rows to pass.
-    this.version(13).upgrade((tx) => markRowPass(tx, rowBranchesPass));
+    // answered it (this desk or elsewhere), which the review grids filter by; each customer's search
+    // keys get its branches' (an index on a table of a row a customer: small, built in the version
+    // change), so a branch's rows are read by customer. Rows written before get them from their
+    // documents once the database is open. The upgrade only marks the rows to pass.
+    this.version(13)
+      .stores({ customerTokens: 'id, *tokens, *branches' })
+      .upgrade((tx) => markRowPass(tx, rowBranchesPass));
     this.on(
       'ready',
       async (vip: Dexie) => {

@@ -424,6 +424,12 @@ export interface PushedKeyRow {
 export interface CustomerTokensRow {
   id: string;
   tokens: string[];
+  /**
+   * The search keys of the branches the customer's documents name (store version 13): each branch code
+   * whole and its words, lowercase (review-rows/keys.ts `branchKeysOf`); the branch filter finds its
+   * customers by them, then their rows by customer.
+   */
+  branches?: string[];
 }
 
 /** A word of document and ERP numbers other than their serial (`inv`, `2026`): kept once. */

@@ -180,13 +180,7 @@ async function wordCondition(word: string, states: readonly ReviewState[]): Prom
     db.customerTokens.count(),
   ]);
   if (customerIds.length > reviewReadLimits.customersUpTo || sharedWords.length > 0) return null;
-  const sources: Source[] = customerIds.flatMap((id) =>
-    states.map((state) => ({
-      index: 'kCust',
-      lower: `${id}${S}${state}${S}`,
-      upper: `${id}${S}${state}${S}${keyTop}`,
-    })),
-  );
+  const sources: Source[] = customerSources(customerIds.map(String), states);
   if (isDigits) {
     const serial = withoutLeadingZeros(word);
     const kept = new Set<string>(states);
@@ -201,27 +195,73 @@ async function wordCondition(word: string, states: readonly ReviewState[]): Prom
   return { sources, share: customerCount > 0 ? customerIds.length / customerCount : 0 };
 }
 
+/** The `kCust` ranges of customers' rows in the view's states. */
+function customerSources(customerIds: readonly string[], states: readonly ReviewState[]): Source[] {
+  return customerIds.flatMap((id) =>
+    states.map((state) => ({
+      index: 'kCust',
+      lower: `${id}${S}${state}${S}`,
+      upper: `${id}${S}${state}${S}${keyTop}`,
+    })),
+  );
+}
+
+/**
+ * The rows a branch filter can match, by the customers whose documents name such a branch (their
+ * search keys keep their branches': `branchKeysOf`): for `equals`, the branch whole; else a branch that
+ * starts with the text, or one a word of the text (its longest) starts a word of. Null when it names
+ * too many customers, and only a walk finds its rows.
+ */
+async function branchCondition(
+  filter: { type: 'startsWith' | 'equals'; text: string },
+  states: readonly ReviewState[],
+): Promise<Condition | null> {
+  const text = filter.text.trim().toLowerCase();
+  const longest = searchWords(text).reduce((found, word) => (word.length > found.length ? word : found), '');
+  const starts =
+    filter.type === 'equals' ? [] : [...new Set([text, longest].filter((start) => start !== ''))];
+  const tables = db.customerTokens.where('branches');
+  const [customerIds, customerCount] = await Promise.all([
+    (filter.type === 'equals' ? tables.equals(text) : tables.startsWithAnyOf(starts))
+      .distinct()
+      .limit(reviewReadLimits.customersUpTo + 1)
+      .primaryKeys(),
+    db.customerTokens.count(),
+  ]);
+  if (customerIds.length > reviewReadLimits.customersUpTo) return null;
+  const ids = [...new Set(customerIds.map(String))];
+  return { sources: customerSources(ids, states), share: customerCount > 0 ? ids.length / customerCount : 0 };
+}
+
 /** Every condition a row of the query meets: a word (the quick filter's and text filters'), an amount. */
 export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition | null>> {
   const states = statesOf(query.view);
   const words = new Set(searchWords(query.quickFilter));
   let amount: [number, number] | null = null;
   const dates: Array<{ from: string; to: string }> = [];
+  const branches: Array<Promise<Condition | null>> = [];
   for (const filter of query.filters) {
+    if (filter.column === 'branch') {
+      branches.push(branchCondition(filter, states));
+      continue;
+    }
     if (filter.column === 'date') {
       dates.push(filter);
       continue;
     }
     if (filter.column === 'ackedBy') continue; // in no key: the walk over the view finds its rows
     if (filter.column !== 'amount') {
-      // The rep, branch, status, note and cheque are in no key: the walk over the view finds their rows.
+      // The rep, status, note and cheque are in no key: the walk over the view finds their rows.
       if (keyedTextColumns.has(filter.column)) for (const word of searchWords(filter.text)) words.add(word);
       continue;
     }
     const [from, to] = amountRange(filter);
     amount = amount ? [Math.max(amount[0], from), Math.min(amount[1], to)] : [from, to];
   }
-  const conditions = await Promise.all([...words].map((word) => wordCondition(word, states)));
+  const conditions = await Promise.all([
+    ...[...words].map((word) => wordCondition(word, states)),
+    ...branches,
+  ]);
   if (amount) conditions.push({ sources: amountSources(states, amount[0], amount[1]), share: 0 });
   for (const { from, to } of dates) conditions.push({ sources: dateSources(states, from, to), share: 0 });
   return conditions;

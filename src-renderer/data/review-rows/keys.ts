@@ -82,6 +82,12 @@ export function textKeysOf(texts: readonly string[]): string[] {
   return [...keys];
 }
 
+/** A branch's search keys: its code whole and its words, lowercase ('' has none). */
+export function branchKeysOf(branch: string | undefined): string[] {
+  const whole = (branch ?? '').trim().toLowerCase();
+  return whole === '' ? [] : [...new Set([whole, ...textKeysOf([whole])])];
+}
+
 /** A customer's search keys: the words of its name (both languages) and of its code. */
 export function customerKeysOf(row: Pick<KeyedRowFields, 'customer' | 'customerName'>): string[] {
   return textKeysOf([row.customerName, row.customer]);

@@ -2,23 +2,24 @@
 // (README.md): each customer's search keys, and the words of document
 // and ERP numbers other than their serial. Written with the rows, in the writer's transaction.
 import type Dexie from 'dexie';
-import { customerKeysOf, numberWordsOf } from './keys';
+import { branchKeysOf, customerKeysOf, numberWordsOf } from './keys';
 import type { CustomerTokensRow, NumberWordRow, ReviewRow } from '../rows';
 
 /** The search tables' names (layout.ts: searchTableIndexes). */
 export const searchTableNames = ['customerTokens', 'numberWords'] as const;
 
 /**
- * Whether a row gives the search tables what another gave them: the same customer, customer name and
- * numbers, the fields `addToSearchTables` reads. The tables only grow, so a row rewritten with these
+ * Whether a row gives the search tables what another gave them: the same customer, customer name,
+ * branch and numbers, the fields `addToSearchTables` reads. The tables only grow, so a row rewritten with these
  * unchanged (an ack rewrites 500 rows and changes none) adds nothing.
  */
 export function searchFieldsAlike(
-  a: Pick<ReviewRow, 'customerId' | 'customer' | 'customerName' | 'number' | 'externalNumber'>,
-  b: Pick<ReviewRow, 'customerId' | 'customer' | 'customerName' | 'number' | 'externalNumber'>,
+  a: Pick<ReviewRow, 'customerId' | 'customer' | 'customerName' | 'number' | 'externalNumber' | 'branch'>,
+  b: Pick<ReviewRow, 'customerId' | 'customer' | 'customerName' | 'number' | 'externalNumber' | 'branch'>,
 ): boolean {
   return (
     a.customerId === b.customerId &&
+    a.branch === b.branch &&
     a.customer === b.customer &&
     a.customerName === b.customerName &&
     a.number === b.number &&
@@ -27,19 +28,23 @@ export function searchFieldsAlike(
 }
 
 /**
- * Adds the keys of `rows`' customers and the words of their numbers to the search tables, in the
- * caller's transaction (which must include `searchTableNames`). A key once added stays: a customer
- * renamed is found by its old name's words too until the filter's own check drops the row.
+ * Adds the keys of `rows`' customers, of their branches, and the words of their numbers to the search
+ * tables, in the caller's transaction (which must include `searchTableNames`). A key once added stays: a
+ * customer renamed is found by its old name's words too until the filter's own check drops the row.
  */
 export async function addToSearchTables(database: Dexie, rows: readonly ReviewRow[]): Promise<void> {
   const customers = database.table<CustomerTokensRow, string>('customerTokens');
   const numberWords = database.table<NumberWordRow, string>('numberWords');
   const keysOf = new Map<string, Set<string>>();
+  const branchesOf = new Map<string, Set<string>>();
   const words = new Set<string>();
   for (const row of rows) {
     const keys = keysOf.get(row.customerId) ?? new Set<string>();
     for (const key of customerKeysOf(row)) keys.add(key);
     keysOf.set(row.customerId, keys);
+    const branches = branchesOf.get(row.customerId) ?? new Set<string>();
+    for (const key of branchKeysOf(row.branch)) branches.add(key);
+    branchesOf.set(row.customerId, branches);
     for (const word of numberWordsOf(row.number)) words.add(word);
     for (const word of numberWordsOf(row.externalNumber)) words.add(word);
   }
@@ -51,7 +56,11 @@ export async function addToSearchTables(database: Dexie, rows: readonly ReviewRo
     const before = stored[index]?.tokens ?? [];
     const all = new Set(before);
     for (const key of keysOf.get(id)!) all.add(key);
-    if (all.size > before.length) grown.push({ id, tokens: [...all] });
+    const branchesBefore = stored[index]?.branches ?? [];
+    const branches = new Set(branchesBefore);
+    for (const key of branchesOf.get(id)!) branches.add(key);
+    if (all.size > before.length || branches.size > branchesBefore.length)
+      grown.push({ id, tokens: [...all], ...(branches.size > 0 ? { branches: [...branches] } : {}) });
   });
   const added = wordList.filter((_, index) => !storedWords[index]).map((word) => ({ word }));
   await Promise.all([

@@ -5,7 +5,7 @@
 // batch a transaction, each batch marking the last id passed, so an app closed meanwhile goes on from
 // there. Each batch writes only the rows its rewrite changed.
 import type Dexie from 'dexie';
-import type { Table, Transaction } from 'dexie';
+import type { Transaction } from 'dexie';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../rows';
 import { reviewRowTableNames } from '../review-rows/layout';
@@ -17,15 +17,20 @@ const rowPassBatch = 2_000;
 /** A pass: its name in `meta` (`<name>:<kind>` holds the last id passed, '' before the first). */
 export interface RowPass {
   name: string;
-  /** The tables `rewrite` reads besides the feed's rows and `meta`. */
-  reads: readonly string[];
+  /** The tables `rewrite` reads or writes besides the feed's rows and `meta`. */
+  tables: readonly string[];
   /**
    * Whether rows still in version 7's tables (moved once the database is open, before any pass) are to be
    * passed too: they are when the move does not give them what the pass does.
    */
   passesMovedRows: boolean;
+  /**
+   * What else the changed rows of a batch write (in the batch's transaction, issued with the rows'
+   * write: a transaction left with no request pending commits).
+   */
+  alsoWrite?: (database: Dexie, changed: ReviewRow[]) => Promise<void>;
   /** The rows of a batch as they are to be kept: a row returned as it came is not written. */
-  rewrite: (kind: FeedKind, rows: ReviewRow[], tables: (name: string) => Table) => Promise<ReviewRow[]>;
+  rewrite: (kind: FeedKind, rows: ReviewRow[], database: Dexie) => Promise<ReviewRow[]>;
 }
 
 function markKey(pass: RowPass, kind: FeedKind): string {
@@ -76,22 +81,23 @@ export async function runRowPass(
   const counts = await Promise.all(marked.map(({ kind, after }) => rowsAfter(kind, after).count()));
   const progress = { moved: 0, total: counts.reduce((sum, count) => sum + count, 0) };
   if (progress.total > 0) onProgress({ ...progress });
-  const reads = pass.reads.map((name) => database.table(name));
+  const tables = pass.tables.map((name) => database.table(name));
   for (const { kind, after: from } of marked) {
     const table = database.table<ReviewRow, string>(reviewRowTableNames[kind]);
     let after = from;
     for (;;) {
-      const done = await database.transaction('rw', [table, meta, ...reads], async () => {
+      const done = await database.transaction('rw', [table, meta, ...tables], async () => {
         const rows = await rowsAfter(kind, after).limit(rowPassBatch).toArray();
         const last = rows.at(-1);
         if (!last) {
           await meta.delete(markKey(pass, kind));
           return null;
         }
-        const kept = await pass.rewrite(kind, rows, (name) => database.table(name));
+        const kept = await pass.rewrite(kind, rows, database);
         const changed = kept.filter((row, index) => row !== rows[index]);
         await Promise.all([
           changed.length > 0 ? table.bulkPut(changed) : null,
+          changed.length > 0 ? pass.alsoWrite?.(database, changed) : null,
           meta.put({ key: markKey(pass, kind), value: last.id }),
         ]);
         return { id: last.id, count: rows.length };

@@ -11,6 +11,6 @@ import { rowWithFacts } from './row-facts-from-words';
 export const rowFactsPass: RowPass = {
   name: 'rowFacts',
   passesMovedRows: false,
-  reads: [],
+  tables: [],
   rewrite: (kind, rows) => Promise.resolve(rows.map((row) => rowWithFacts(kind, row)!)),
 };

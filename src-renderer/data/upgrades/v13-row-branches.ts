@@ -6,6 +6,7 @@
 import { refLabel } from '../../../src-shared/domain/feeds';
 import type { AuditEntry, DocumentChunk, ReviewRow, StoredDocument } from '../rows';
 import { ackedByOf } from '../review-rows/projection';
+import { addToSearchTables, searchTableNames } from '../review-rows/search-tables';
 import type { RowPass } from './row-pass';
 
 /** What an ack log item's result says of an ack the service holds: this desk's ack is applied. */
@@ -15,12 +16,12 @@ const heldResults: ReadonlySet<string> = new Set(['applied', 'unchanged']);
 export const rowBranchesPass: RowPass = {
   name: 'rowBranches',
   passesMovedRows: true,
-  reads: ['documentChunks', 'audit'],
-  async rewrite(kind, rows, tables) {
+  tables: ['documentChunks', 'audit', ...searchTableNames],
+  async rewrite(kind, rows, database) {
     const missing = rows.filter((row) => row.branch === undefined);
     if (missing.length === 0) return rows;
     const keys = [...new Set(missing.flatMap((row) => (row.chunk === '' ? [] : [row.chunk])))];
-    const chunks = (await tables('documentChunks').bulkGet(keys)) as (DocumentChunk | undefined)[];
+    const chunks = (await database.table('documentChunks').bulkGet(keys)) as (DocumentChunk | undefined)[];
     const docOf = new Map<string, StoredDocument>();
     for (const chunk of chunks)
       for (const stored of chunk?.kind === kind ? chunk.docs : [])
@@ -31,7 +32,8 @@ export const rowBranchesPass: RowPass = {
       return stored !== undefined && ackedByOf(stored, undefined) !== '';
     });
     // This desk's acks of the answered documents the service applied: by document, their outcomes.
-    const entries = (await tables('audit')
+    const entries = (await database
+      .table('audit')
       .where('docIds')
       .anyOf(answered.map((row) => row.id))
       .toArray()) as AuditEntry[];
@@ -40,7 +42,7 @@ export const rowBranchesPass: RowPass = {
       for (const item of entry.kind === kind ? entry.items : [])
         if (heldResults.has(item.result))
           heldOutcomes.set(item.id, (heldOutcomes.get(item.id) ?? new Set()).add(item.outcome));
-    return rows.map((row) => {
+    return rows.map((row): ReviewRow => {
       if (row.branch !== undefined) return row;
       const stored = storedOf(row);
       if (!stored) return { ...row, branch: '', ackedBy: '' };
@@ -54,4 +56,6 @@ export const rowBranchesPass: RowPass = {
       };
     });
   },
+  // Each customer's branches go into its search keys, as the writer adds a new row's.
+  alsoWrite: addToSearchTables,
 };
