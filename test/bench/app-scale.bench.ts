@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import type { Page } from 'playwright-core';
 import { startSandbox } from '../support/sandbox';
 import { openVersion7StoreSource } from '../support/version7-store';
@@ -70,6 +72,8 @@ const rowSource = `(i, n) => {
   const names = ${JSON.stringify(names)};
   const h = Math.imul(i + 1, 2654435761) >>> 0;
   const g = Math.imul(i + 7, 40503) >>> 0;
+  // The rep from a hash of its own (g is a multiple of 3: its reps would be two of six).
+  const r = Math.imul(i + 13, 2246822519) >>> 0;
   const pick = h % 100;
   const review = pick < 90 ? 'pending' : pick < 97 ? 'accepted' : 'rejected';
   const c = g % 400;
@@ -79,10 +83,14 @@ const rowSource = `(i, n) => {
     id: 'inv_' + pad(i, 7), version: i + 1, review, pendingAgain: 0, changes: [], status: 'ISSUED',
     number: 'INV-2026-' + pad(i + 1, 7), date: day,
     customer: 'C-' + pad(c, 4), customerId: 'cus_' + pad(c, 4), customerName: names[c % names.length],
-    rep: 'R0' + ((g % 6) + 1), currency: h % 50 === 0 ? 'USD' : 'EGP', note: 'Order SO-2026-' + pad(i + 1, 7),
+    rep: 'R0' + ((r % 6) + 1), currency: h % 50 === 0 ? 'USD' : 'EGP', note: 'Order SO-2026-' + pad(i + 1, 7),
     amountCents: 1000 + ((i * 7919) % 5000000),
     externalNumber: review === 'accepted' ? 'ERP-' + pad(i + 1, 8) : '',
     answerState: '', answerOutcome: '', answerError: '', chunk: '', seq: i + 1,
+    // What rows keep since store version 13 (a clerk's rows get them from their documents as the store
+    // opens; these name none): the branch, one of the customer's three, and who answered.
+    branch: 'C-' + pad(c, 4) + '-' + (1 + (i % 3)),
+    ackedBy: review === 'pending' ? '' : r % 3 === 0 ? 'elsewhere' : 'here',
   };
 }`;
 
@@ -92,7 +100,21 @@ interface SeedRow {
   customerName: string;
   currency: string;
   amountCents: number;
+  rep: string;
+  date: string;
+  branch: string;
+  ackedBy: string;
 }
+
+/**
+ * The column filters timed (issue 29, item 1): a branch (one customer's of 400, a third of its rows:
+ * 1/1,200 of the view), a rep (1/6) within a week of days, and who answered (elsewhere: a third of the
+ * answered rows, in the All view).
+ */
+const filtered = { branch: 'C-0042-2', rep: 'R03', ackedBy: 'elsewhere' } as const;
+
+/** The week of days the rep filter is timed within: the seven days from the 1st of July 2025. */
+const filterWeek = { from: '2025-07-01', to: '2025-07-07' } as const;
 
 /** Dexie multiplies its version by 10 for IndexedDB: version 7 is IndexedDB version 70. */
 const version7 = 70;
@@ -195,6 +217,10 @@ interface Expected {
   wordMatches: Map<string, number>;
   /** Numbers of pending invoices in the middle of the store (the "few rows" quick filters). */
   numbers: string[];
+  /** Pending rows of `filtered.branch`; of `filtered.rep` within `filterWeek`; all rows answered elsewhere. */
+  branchMatches: number;
+  repWeekMatches: number;
+  elsewhereMatches: number;
 }
 
 function expectedOf(size: number): Expected {
@@ -204,10 +230,17 @@ function expectedOf(size: number): Expected {
     centsByCurrency: new Map(),
     wordMatches: new Map(allCommonWords.map((word) => [word, 0])),
     numbers: [],
+    branchMatches: 0,
+    repWeekMatches: 0,
+    elsewhereMatches: 0,
   };
   for (let i = 0; i < size; i += 1) {
     const row = rowAt(i, size);
+    if (row.ackedBy === filtered.ackedBy) expected.elsewhereMatches += 1;
     if (row.review !== 'pending') continue;
+    if (row.branch === filtered.branch) expected.branchMatches += 1;
+    if (row.rep === filtered.rep && row.date >= filterWeek.from && row.date <= filterWeek.to)
+      expected.repWeekMatches += 1;
     expected.pending += 1;
     expected.centsByCurrency.set(
       row.currency,
@@ -242,6 +275,13 @@ interface SizeFigures {
   filterManyCount: number[];
   selectAll: number[];
   selectAction: string;
+  /** Column filters, from the filter applied to its first match painted and to its exact count shown. */
+  branchFirst: number[];
+  branchCount: number[];
+  repWeekFirst: number[];
+  repWeekCount: number[];
+  elsewhereFirst: number[];
+  elsewhereCount: number[];
   heapMiB: number | null;
   /** What the run says beside its figures. */
   notes: string[];
@@ -264,6 +304,120 @@ async function clearSelection(page: Page, selectedText: string, words: DeskWords
     60_000,
     'the selection cleared',
   );
+}
+
+const root = resolve(import.meta.dirname, '../..');
+
+/** The review's English words (the column filters are timed in English). */
+const reviewWords = JSON.parse(
+  readFileSync(join(root, 'src-renderer/messages/en/review.json'), 'utf8'),
+) as Record<string, string>;
+
+/** The section's words for an exact count of a filter's matches: "1,234 match the filter". */
+function matchCount(matches: number): string {
+  return `${count.format(matches)} match the filter`;
+}
+
+/** Opens a column's filter menu from its header (not timed). */
+async function openColumnFilter(page: Page, colId: string): Promise<void> {
+  const header = page.getByRole('main').locator(`.ag-header-cell[col-id="${colId}"]`).first();
+  await header.scrollIntoViewIfNeeded();
+  await header.hover();
+  await header.locator('.ag-header-cell-filter-button').click();
+  await page.locator('.ag-filter').first().waitFor();
+}
+
+/** Empties a text filter and waits until the column no longer shows one. */
+async function clearTextFilter(page: Page, colId: string): Promise<void> {
+  await openColumnFilter(page, colId);
+  await page.locator('.ag-filter .ag-filter-from input').first().fill('');
+  await page.keyboard.press('Escape');
+  await waitFor(
+    async () =>
+      !(await page.evaluate(
+        `document.querySelector('main .ag-header-cell[col-id="${colId}"]').classList.contains('ag-header-cell-filtered')`,
+      )),
+    30_000,
+    `the ${colId} filter cleared`,
+  );
+}
+
+/**
+ * Times a column filter from the moment the grid applies it (the header marks the column filtered:
+ * after a text filter's 150 ms pause for typing, at once for a choice) to its first matching row painted
+ * (row 0's cell `firstRow.colId` reads `firstRow.text`), and to `countText` shown (null when it was not
+ * within 60 s). The filter's menu is opened first, untimed, and the page watches for the filter before
+ * the text is typed or the choice picked (a choice by a real click: ag-grid's list takes no other).
+ */
+async function timeColumnFilter(
+  page: Page,
+  input: {
+    colId: string;
+    apply: { kind: 'text'; text: string } | { kind: 'choice'; choice: string };
+    firstRow: { colId: string; text: string };
+    /** The count's words: exact, else (a count a walk is still making) "At least …" when `atLeast`. */
+    countText: string;
+    atLeast?: boolean;
+  },
+): Promise<{ firstMs: number; countMs: number | null; countExact: boolean }> {
+  await openColumnFilter(page, input.colId);
+  if (input.apply.kind === 'choice') await page.locator('.ag-filter .ag-filter-select').first().click();
+  // The watch starts before the filter is typed or picked; its clock starts when the grid applies it.
+  await page.evaluate(`(() => { window.__columnFilterTimed = (async () => {
+    const input = ${JSON.stringify(input)};
+    // Each wait ends within 60 s: one that does not says what it waited for.
+    const until = (condition, what) => new Promise((resolve, reject) => {
+      if (condition()) return resolve();
+      const timer = setTimeout(() => {
+        observer.disconnect();
+        const row = document.querySelector('main .ag-row[row-index="0"]');
+        reject(new Error('the ' + input.colId + ' filter: no ' + what + ' within 60 s (first row: ' + (row ? row.textContent : 'none') + ')'));
+      }, 60000);
+      const observer = new MutationObserver(() => {
+        if (condition()) {
+          observer.disconnect();
+          clearTimeout(timer);
+          resolve();
+        }
+      });
+      observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true });
+    });
+    const painted = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+    const main = document.querySelector('main');
+    const header = main.querySelector('.ag-header-cell[col-id="' + input.colId + '"]');
+    const firstCell = () => main.querySelector('.ag-row[row-index="0"] [col-id="' + input.firstRow.colId + '"]');
+    await until(() => header.classList.contains('ag-header-cell-filtered'), 'filtered column');
+    const applied = performance.now();
+    await until(() => (firstCell()?.textContent ?? '').trim().startsWith(input.firstRow.text), 'first match');
+    await painted();
+    const firstMs = performance.now() - applied;
+    const atLeast = ${JSON.stringify(reviewWords['review.matching.atLeast']!.split('#')[0]!.split('{')[2] ?? 'At least ')};
+    const counted = await until(() => main.textContent.includes(input.countText) || (input.atLeast && main.textContent.includes(atLeast)), 'count').then(() => true, () => false);
+    if (!counted) return { firstMs, countMs: null, countExact: false };
+    await painted();
+    return { firstMs, countMs: performance.now() - applied, countExact: main.textContent.includes(input.countText) };
+  })(); })()`);
+  if (input.apply.kind === 'choice')
+    await page.locator('.ag-select-list .ag-list-item', { hasText: input.apply.choice }).first().click();
+  else
+    await page.evaluate(`(() => {
+      const box = document.querySelector('.ag-filter .ag-filter-from input');
+      const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
+      setValue.call(box, ${JSON.stringify(input.apply.text)});
+      box.dispatchEvent(new Event('input', { bubbles: true }));
+    })()`);
+  const value: unknown = await page.evaluate('window.__columnFilterTimed');
+  await page.keyboard.press('Escape');
+  const field = (name: string): unknown =>
+    value !== null && typeof value === 'object' ? Reflect.get(value, name) : null;
+  const firstMs = field('firstMs');
+  const countMs = field('countMs');
+  if (typeof firstMs !== 'number') throw new Error(`the ${input.colId} filter did not apply`);
+  return {
+    firstMs,
+    countMs: typeof countMs === 'number' ? countMs : null,
+    countExact: field('countExact') === true,
+  };
 }
 
 async function measureSize(
@@ -295,6 +449,12 @@ async function measureSize(
     filterManyCount: [],
     selectAll: [],
     selectAction: 'none',
+    branchFirst: [],
+    branchCount: [],
+    repWeekFirst: [],
+    repWeekCount: [],
+    elsewhereFirst: [],
+    elsewhereCount: [],
     heapMiB: null,
     notes: [],
     problems: [],
@@ -392,6 +552,62 @@ async function measureSize(
       figures.selectAll.push(timed.ms);
       say(`select all ${timed.ms.toFixed(0)} ms`);
       await clearSelection(page, selectedText, words);
+    }
+    for (let run = 0; run < runs; run += 1) {
+      // Each run from a fresh load with no filter (a choice of who answered has no way back but a reset).
+      await page.reload();
+      await waitFor(() => isSyncDone(page), 10 * 60_000, 'the app open after a reload');
+      await nav.getByRole('button', { name: invoices }).click();
+      if ((await waitGridSettled(page, settleTimeout)) === null)
+        throw new Error('the Pending view was still being read after 3 min');
+      const branch = await timeColumnFilter(page, {
+        colId: 'branch',
+        apply: { kind: 'text', text: filtered.branch },
+        firstRow: { colId: 'branch', text: filtered.branch },
+        countText: matchCount(expected.branchMatches),
+      });
+      figures.branchFirst.push(branch.firstMs);
+      if (branch.countMs !== null) figures.branchCount.push(branch.countMs);
+      await clearTextFilter(page, 'branch');
+      await openColumnFilter(page, 'date');
+      await page.locator('.ag-filter .ag-filter-from input').first().fill(filterWeek.from);
+      await page.locator('.ag-filter .ag-filter-to input').first().fill(filterWeek.to);
+      await page.keyboard.press('Escape');
+      const repWeek = await timeColumnFilter(page, {
+        colId: 'rep',
+        apply: { kind: 'text', text: filtered.rep },
+        firstRow: { colId: 'rep', text: filtered.rep },
+        countText: matchCount(expected.repWeekMatches),
+      });
+      figures.repWeekFirst.push(repWeek.firstMs);
+      if (repWeek.countMs !== null) figures.repWeekCount.push(repWeek.countMs);
+      await page.reload();
+      await waitFor(() => isSyncDone(page), 10 * 60_000, 'the app open after a reload');
+      await nav.getByRole('button', { name: invoices }).click();
+      await page
+        .getByRole('main')
+        .getByRole('group', { name: reviewWords['review.views.label'] })
+        .getByRole('button', { name: new RegExp(`^${reviewWords['review.view.all']}`) })
+        .click();
+      if ((await waitGridSettled(page, settleTimeout)) === null)
+        throw new Error('the All view was still being read after 3 min');
+      const elsewhere = await timeColumnFilter(page, {
+        colId: 'ackedBy',
+        apply: { kind: 'choice', choice: reviewWords['review.ackedBy.filter.elsewhere']! },
+        firstRow: { colId: 'ackedBy', text: reviewWords['review.ackedBy.elsewhere']! },
+        countText: matchCount(expected.elsewhereMatches),
+        // A walked filter: its count is "at least" until a walk of the whole view (decision 113).
+        atLeast: true,
+      });
+      if (elsewhere.countMs !== null && !elsewhere.countExact && run === 0)
+        figures.notes.push('answered elsewhere: its count is shown as "at least" (walked), not exact');
+      figures.elsewhereFirst.push(elsewhere.firstMs);
+      if (elsewhere.countMs !== null) figures.elsewhereCount.push(elsewhere.countMs);
+      say(
+        `column filters: branch ${branch.firstMs.toFixed(0)}/${branch.countMs?.toFixed(0)}, rep in a week ` +
+          `${repWeek.firstMs.toFixed(0)}/${repWeek.countMs?.toFixed(0)}, answered elsewhere ` +
+          `${elsewhere.firstMs.toFixed(0)}/${elsewhere.countMs?.toFixed(0)} ms`,
+      );
     }
   } catch (error) {
     figures.problems.push(error instanceof Error ? error.message : String(error));
@@ -641,6 +857,42 @@ const bench: BenchModule = async (context) => {
     (f) => f.filterManyCount,
   );
   figure('scale', 'select all of Pending, to its count and totals shown', 'ms', (f) => f.selectAll);
+  // Column filters (issue 29, item 1: first matching rows within 150 ms, counts exact or said "at least").
+  const columnFilterTargets = { 100_000: 150, 1_000_000: 150 };
+  figure(
+    'scale',
+    "column filter, a branch (one customer's, 1/1,200 of Pending), applied to the first match painted",
+    'ms',
+    (f) => f.branchFirst,
+    columnFilterTargets,
+  );
+  figure('scale', 'column filter, a branch, applied to its exact count shown', 'ms', (f) => f.branchCount);
+  figure(
+    'scale',
+    'column filters, a rep (1/6) within a week of days (1/52), applied to the first match painted',
+    'ms',
+    (f) => f.repWeekFirst,
+    columnFilterTargets,
+  );
+  figure(
+    'scale',
+    'column filters, a rep within a week, applied to its exact count shown',
+    'ms',
+    (f) => f.repWeekCount,
+  );
+  figure(
+    'scale',
+    'column filter, answered elsewhere (1/30 of All), applied to the first match painted',
+    'ms',
+    (f) => f.elsewhereFirst,
+    columnFilterTargets,
+  );
+  figure(
+    'scale',
+    'column filter, answered elsewhere, applied to its count shown (exact, or "at least" while walked)',
+    'ms',
+    (f) => f.elsewhereCount,
+  );
   figure('memory', 'renderer JS heap, Pending opened and filtered (after GC)', 'MiB', (f) => f.heapMiB, {
     100_000: 93,
     1_000_000: 300,

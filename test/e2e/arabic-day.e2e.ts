@@ -378,6 +378,34 @@ describe('a day in Arabic: a clerk on a computer set to Arabic (Egypt), browser 
       )
       .toBe(ar('review.state.accepted'));
     await lookAt(page, '03-invoices-accepted');
+
+    // Who answered them, by the "Answered" column's choice in Arabic: this desk, all ten.
+    await view('review.view.all').click();
+    const header = main().locator('.ag-header-cell[col-id="ackedBy"]').first();
+    await header.scrollIntoViewIfNeeded();
+    await header.hover();
+    await header.locator('.ag-header-cell-filter-button').click();
+    await page.locator('.ag-filter .ag-filter-select').first().click();
+    await lookAt(page, '03b-answered-choices', { fullPage: false });
+    await page
+      .locator('.ag-select-list .ag-list-item', { hasText: ar('review.ackedBy.filter.here') })
+      .first()
+      .click();
+    await page.keyboard.press('Escape');
+    const shown = async (): Promise<string[]> =>
+      (
+        await main()
+          .locator('.ag-row')
+          .evaluateAll((rows) => rows.map((row) => row.getAttribute('row-id') ?? ''))
+      )
+        .filter((id) => id !== '')
+        .sort();
+    await expect.poll(shown, { timeout: 20_000 }).toEqual([...ids].sort());
+    expect(await main().locator('.ag-row[row-index="0"] [col-id="ackedBy"]').first().textContent()).toBe(
+      ar('review.ackedBy.here'),
+    );
+    await lookAt(page, '03c-invoices-answered-here');
+    await page.reload();
   });
 
   it('rejects a return with a reason chosen by its Arabic name from the service list', async () => {

@@ -100,10 +100,11 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
       .trim()
       .split(/\r?\n/);
     expect(lines[0]).toBe(
-      '"Invoice","Issue date","Customer","Rep","Order","Status","Amount","Cur.","Review","ERP number"',
+      '"Invoice","Issue date","Customer","Rep","Branch","Order","Status","Amount","Cur.","Review","Answered","ERP number"',
     );
     expect(lines).toHaveLength(11);
-    expect(lines.slice(1).every((line) => /"Accepted","ERP-50\d\d"$/.test(line))).toBe(true);
+    // Each accepted here: the Answered column says this desk.
+    expect(lines.slice(1).every((line) => /"Accepted","On this desk","ERP-50\d\d"$/.test(line))).toBe(true);
     const [xlsx] = await Promise.all([
       page.waitForEvent('download'),
       review.main.getByRole('button', { name: 'Export XLSX' }).click(),

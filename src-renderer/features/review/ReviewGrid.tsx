@@ -276,6 +276,9 @@ export function ReviewGrid({
         getRowId={getRowId}
         rowSelection={rowSelection}
         rowBuffer={20}
+        // Every column of a row is drawn, also those scrolled out of sight (14 at most): a screen reader
+        // reads a whole row, and a row's Review and Answered cells are there however the grid scrolled.
+        suppressColumnVirtualisation
         animateRows={false}
         suppressCellFocus={false}
         onGridReady={(event) => {

@@ -141,7 +141,7 @@ function ackedByText(row: ReviewRow): string {
 
 /**
  * The "Answered" column's filter: a choice of who answered, nothing to type (ag-grid's filter options
- * with no input; the store's walk applies them, so the predicate is never asked).
+ * with no input; the store's walk applies them, so the predicate is never asked), after "Choose one".
  */
 function ackedByFilter() {
   const options: IFilterOptionDef[] = ackedByFilterOptions.map((by) => ({
@@ -153,7 +153,8 @@ function ackedByFilter() {
   return {
     sortable: false,
     filter: 'agTextColumnFilter',
-    filterParams: { filterOptions: options, maxNumConditions: 1 },
+    // "Choose one" first (ag-grid's `empty`, as its own yes-or-no filter): no filter until a choice.
+    filterParams: { filterOptions: ['empty', ...options], maxNumConditions: 1 },
   } as const;
 }
 
@@ -219,6 +220,7 @@ export function reviewColumns(kind: FeedKind): ColDef<ReviewRow>[] {
       colId: 'branch',
       headerName: say('review.column.branch'),
       width: 110,
+      cellStyle: bidi,
       ...walkedTextFilter,
       valueGetter: (params) => params.data?.branch ?? '',
     },
