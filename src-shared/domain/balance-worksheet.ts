@@ -10,6 +10,7 @@
  */
 import type { Invoice, LookupBalance, Payment, Return } from '../wire';
 import { documentNumber } from './feeds';
+import { paymentFallOf } from './payment-fall';
 
 /** The kinds of document that move, or could move, a customer's balance. */
 export type BalanceDocumentKind = 'invoices' | 'payments' | 'returns';
@@ -130,16 +131,14 @@ function timeMs(value: string | null | undefined): number {
  * not voided (docs/decisions/035-balances-and-current-balance.md).
  */
 export function paymentStands(payment: Payment): boolean {
-  if (payment.reversal) return false;
-  if ((payment.cheque?.bounce_reason ?? null) !== null || payment.cheque?.status === 'BOUNCED') return false;
-  return (payment.receipt?.voided_at ?? null) === null;
+  return paymentFallOf(payment) === null;
 }
 
-/** How a payment no longer stands. */
+/** How a payment no longer stands (payment-fall.ts: reversed, bounced, voided, the first that holds). */
 function fallOf(payment: Payment): PaymentFall {
-  if (payment.reversal) return { how: 'reversed' };
-  if (payment.cheque && (payment.cheque.bounce_reason || payment.cheque.status === 'BOUNCED'))
-    return { how: 'bounced', cheque: payment.cheque.number };
+  const fall = paymentFallOf(payment);
+  if (fall === 'reversed') return { how: 'reversed' };
+  if (fall === 'bounced') return { how: 'bounced', cheque: payment.cheque?.number ?? '' };
   return { how: 'voided', receipt: payment.receipt ? payment.receipt.number : null };
 }
 

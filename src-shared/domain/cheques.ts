@@ -11,20 +11,20 @@
 import type { Payment } from '../wire';
 import { addDays } from './day-end';
 import { amountToCents, refLabel } from './feeds';
+import { bouncedStatus, paymentFallOf } from './payment-fall';
 
 /** The cheque status the interface names for a cheque the company still holds (spec, States). */
 export const inHandStatus = 'IN_HAND';
 
-/** The cheque status of a cheque the bank refused (the sandbox's, with a `bounce_reason`). */
-export const bouncedStatus = 'BOUNCED';
+export { bouncedStatus } from './payment-fall';
 
 /**
  * A cheque's state in the portfolio: its payment reversed, its receipt voided, or else the cheque's
  * `status` as the service gives it (`IN_HAND`, `BOUNCED`, or any status the interface may add).
  *
- * Which wins when a payment carries more than one: a reversal first, then a bounce, then a void (the
- * order in which balance-worksheet.ts says how a payment fell); so each cheque has one state and the
- * totals per state add up to the view's.
+ * Which wins when a payment carries more than one: a reversal first, then a bounce, then a void (how a
+ * payment fell, payment-fall.ts, as the balance worksheet says it); so each cheque has one state and the
+ * totals per state add up to the view's. A cheque with a `bounce_reason` is bounced whatever its status.
  */
 export type ChequeState = { kind: 'reversed' } | { kind: 'voided' } | { kind: 'status'; status: string };
 
@@ -69,11 +69,16 @@ export interface ChequeLine {
 
 /** A cheque's state (see ChequeState for which wins). */
 export function chequeStateOf(payment: Payment): ChequeState {
-  if (payment.reversal) return { kind: 'reversed' };
-  const status = payment.cheque?.status ?? '';
-  if (status === bouncedStatus) return { kind: 'status', status };
-  if (payment.receipt?.voided_at) return { kind: 'voided' };
-  return { kind: 'status', status };
+  switch (paymentFallOf(payment)) {
+    case 'reversed':
+      return { kind: 'reversed' };
+    case 'bounced':
+      return { kind: 'status', status: bouncedStatus };
+    case 'voided':
+      return { kind: 'voided' };
+    case null:
+      return { kind: 'status', status: payment.cheque?.status ?? '' };
+  }
 }
 
 /** A bank's name as a key: trimmed, spaces folded, case folded (`Banque  Misr ` and `banque misr` are one). */
