@@ -58,7 +58,7 @@ describe('files and shortcuts in browser mode (real sandbox)', () => {
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.toString('utf8').slice(1).trim().split(/\r?\n/);
     expect(lines[0]).toBe(
-      '"Invoice","Issue date","Customer","Rep","Order","Status","Amount","Cur.","Review","ERP number"',
+      '"Invoice","Issue date","Customer","Rep","Branch","Order","Status","Amount","Cur.","Review","Answered","ERP number"',
     );
     expect(lines).toHaveLength(pending + 1);
     expect(await review.main.getByRole('status', { name: 'Export' }).textContent()).toBe(`Saved ${name}`);
