@@ -16,6 +16,12 @@ export interface Order {
   index: (typeof orderKeyOf)[keyof typeof orderKeyOf];
   prefixes: string[];
   isDescending: boolean;
+  /**
+   * What follows a prefix in every key read: from `lower` to `upper` (both included). A query ordered by
+   * date with a range of days reads only those days (no row outside them can match): a walk for a rep's
+   * week starts at the week and ends with it, however many days the view holds around it.
+   */
+  within: { lower: string; upper: string };
 }
 
 export function statesOf(view: ReviewView): readonly ReviewState[] {
@@ -28,7 +34,20 @@ export function orderOf(query: ReviewQuery): Order {
     index: orderKeyOf[query.sort.column],
     prefixes: statesOf(query.view).map((state) => `${state}${S}`),
     isDescending: query.sort.direction === 'desc',
+    within: query.sort.column === 'date' ? daysWithin(query) : { lower: '', upper: keyTop },
   };
+}
+
+/** The days every date filter of a query allows, as what follows a prefix of a date key. */
+function daysWithin(query: ReviewQuery): Order['within'] {
+  let from = '';
+  let to = '';
+  for (const filter of query.filters) {
+    if (filter.column !== 'date') continue;
+    if (filter.from > from) from = filter.from;
+    if (filter.to !== '' && (to === '' || filter.to < to)) to = filter.to;
+  }
+  return { lower: from, upper: to === '' ? keyTop : `${to}${S}${keyTop}` };
 }
 
 /** Where a reader stands in an order: per prefix, the last key it handed out (null: none yet). */
@@ -44,9 +63,11 @@ type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
 /** An order's keys under one prefix, after `after` (from the prefix's start if null). */
 function rangeAfter(order: Order, prefix: string, after: string | null): RowCollection {
   const index = db.rowsOf(order.kind).where(order.index);
+  const lower = prefix + order.within.lower;
+  const upper = prefix + order.within.upper;
   return order.isDescending
-    ? index.between(prefix, after ?? prefix + keyTop, true, after === null).reverse()
-    : index.between(after ?? prefix, prefix + keyTop, after === null, true);
+    ? index.between(lower, after ?? upper, true, after === null).reverse()
+    : index.between(after ?? lower, upper, after === null, true);
 }
 
 /** A key or a row of an order, as a reader hands it out. */

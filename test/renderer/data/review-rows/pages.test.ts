@@ -440,6 +440,37 @@ describe('filters', () => {
     }
   });
 
+  it('walk only the days of a date range when the view is ordered by date, not the newer days before them', async () => {
+    reviewReadLimits.candidatesUpTo = 3;
+    reviewReadLimits.rowsReadUpTo = 3;
+    await store(sampleRows(6_000));
+    const range = { from: '2026-02-11', to: '2026-02-12' };
+    const wanted = query({
+      view: 'all',
+      filters: [
+        { column: 'rep', type: 'equals', text: 'R04' },
+        { column: 'date', ...range },
+      ],
+    });
+    const whole = await expected(wanted);
+    const newer = (await db.rowsOf('invoices').toArray()).filter((stored) => stored.date > range.to).length;
+    expect(newer).toBeGreaterThan(2_000);
+    let read = 0;
+    const counting = (row: ReviewRow): ReviewRow => {
+      read += 1;
+      return row;
+    };
+    db.rowsOf('invoices').hook('reading', counting);
+    try {
+      expect((await readReviewPage(wanted, 0, 10)).map((stored) => stored.id)).toEqual(whole.slice(0, 10));
+    } finally {
+      db.rowsOf('invoices').hook('reading').unsubscribe(counting);
+    }
+    // The walk starts at the range's last day: none of the newer days' rows is read.
+    expect(read).toBeLessThan(newer);
+    expect(await readAllPages(wanted, 29)).toEqual(whole);
+  });
+
   it('tell a walked count as "at least" until a walk has counted it', async () => {
     reviewReadLimits.candidatesUpTo = 3;
     reviewReadLimits.rowsReadUpTo = 3;
