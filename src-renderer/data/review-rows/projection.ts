@@ -57,7 +57,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     answerError: keepAck && previous ? previous.answerError : '',
     ackProblem: keepAck && previous ? previous.ackProblem : null,
     ...(ackedHereVersion === undefined ? {} : { ackedHereVersion }),
-    ackedBy: ackedByOf(stored, ackedHereVersion),
+    ackedBy: ackedByOf(stored, ackedHereVersion, review),
     chunk,
     seq: documentSeq(stored) ?? 0,
   };
@@ -69,9 +69,13 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
  * holds answered the version an ack of this desk was applied to (a version is answered once: spec,
  * Acknowledge documents), else elsewhere: another desk, or the ERP itself.
  */
-export function ackedByOf(stored: StoredDocument, ackedHereVersion: number | undefined): AckedBy {
+export function ackedByOf(
+  stored: StoredDocument,
+  ackedHereVersion: number | undefined,
+  review = reviewStateOf(stored),
+): AckedBy {
   const ack = stored.doc.ack;
-  if (!ack || reviewStateOf(stored) === 'pending') return '';
+  if (!ack || review === 'pending') return '';
   return ack.acked_version === ackedHereVersion ? 'here' : 'elsewhere';
 }
 
