@@ -6,6 +6,7 @@
  */
 import { db } from './db';
 import { feedKinds } from '../../src-shared/wire';
+import { smallTablesWritten } from './known-stored';
 import { clearReviewRows, reviewRowTables } from './review-rows/writer';
 import { storedDocumentTables } from './stored-documents';
 
@@ -23,8 +24,11 @@ export async function bindConnection(connectionId: string): Promise<boolean> {
   return db.transaction('rw', [...staged, ...rows, db.meta], async () => {
     const current = (await db.meta.get(bindingKey))?.value ?? null;
     if (current === connectionId) return false;
-    if (current !== null)
+    if (current !== null) {
+      // The records documents name go too: a sync run's memory of them is then wrong (known-stored.ts).
+      smallTablesWritten();
       await Promise.all([...staged.map((table) => table.clear()), clearReviewRows(feedKinds)]);
+    }
     await db.meta.put({ key: bindingKey, value: connectionId });
     return current !== null;
   });

@@ -11,6 +11,7 @@
 import Dexie from 'dexie';
 import { documentRecordRefs, type RecordRefEntity } from '../../src-shared/domain/named-records';
 import { db } from './db';
+import { smallTablesWritten, type KnownStored } from './known-stored';
 import type { RecordRefRow, StoredDocument } from './rows';
 
 /** A row's key as one string, for sets. */
@@ -39,17 +40,28 @@ function refRowsOf(docs: readonly StoredDocument[]): RecordRefRow[] {
  * Adds the records `docs` name, in the caller's transaction (which includes `db.recordRefs`): one read
  * of their keys, and a write of those not stored yet or stored with another code or ERP key (the newest
  * document's word is kept). A page of 500 documents names a few hundred records at most, most of them
- * already stored.
+ * already stored: a sync run's `known` (known-stored.ts) spares reading those it has seen stored.
  */
-export async function recordDocumentRefs(docs: readonly StoredDocument[]): Promise<void> {
-  const rows = refRowsOf(docs);
+export async function recordDocumentRefs(
+  docs: readonly StoredDocument[],
+  known?: KnownStored,
+): Promise<void> {
+  const all = refRowsOf(docs);
+  const valueOf = (row: RecordRefRow): string =>
+    `${row.code ?? '\u0000'}\u0001${row.externalRef ?? '\u0000'}`;
+  const rows = known ? all.filter((row) => !known.hasRef(keyOf(row), valueOf(row))) : all;
   if (rows.length === 0) return;
   const stored = await db.recordRefs.bulkGet(rows.map((row) => [row.entity, row.id]));
   const changed = rows.filter((row, index) => {
     const before = stored[index];
     return !before || before.code !== row.code || before.externalRef !== row.externalRef;
   });
-  if (changed.length > 0) await db.recordRefs.bulkPut(changed);
+  if (changed.length > 0) {
+    await db.recordRefs.bulkPut(changed);
+    smallTablesWritten(known);
+  }
+  // Each is stored as `row` now: found alike, or written.
+  for (const row of rows) known?.sawRef(keyOf(row), valueOf(row));
 }
 
 /** The records of one entity the staged documents name, by id. */

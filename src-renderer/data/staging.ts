@@ -29,6 +29,7 @@ import {
 } from '../../src-shared/domain/seq-ledger';
 import { readCursor } from './cursors';
 import { db } from './db';
+import { KnownStored } from './known-stored';
 import { nextStored } from './document-versions';
 import { namesGenerationKey } from './names';
 import type { FeedCursorRow, ReviewRow, StoredDocument } from './rows';
@@ -85,6 +86,8 @@ export class CursorMovedError extends Error {
  *   is no previous version or answer to read.
  * - `names`: customers' names as read (empty when none is stored), forgotten whenever the store's names
  *   generation (bumped with every name stored: names.ts) moves.
+ * - `known`: the records, customers' search keys and number words seen stored (known-stored.ts), so a
+ *   page reads back only those it names anew.
  *
  * It can only be wrong in the safe direction: an id it holds that the store lost (a connection switch
  * clears the tables) is read back and found missing. A document staged by anything else moves the
@@ -97,6 +100,7 @@ export class StagingMemory {
   pages = 0;
   readonly names = new Map<string, string>();
   namesGeneration: string | null = null;
+  readonly known = new KnownStored();
 }
 
 /**
@@ -118,7 +122,8 @@ export async function stageFeedPage(
   const rows = db.rowsOf(kind);
   const items = kindedItems(page);
   const tables = [...reviewRowTables(kind), ...storedDocumentTables, db.cursors, db.customerNames, db.meta];
-  return db.transaction('rw', tables, async () => {
+  memory.known.begin();
+  const staged = db.transaction('rw', tables, async () => {
     // Rows created by anything but this run (documents fetched by seq) are not in `ids`: read again.
     if (memory.ids !== null && memory.idsAt !== rowsCreated()) memory.ids = null;
     if (memory.ids === null && memory.pages > 0) {
@@ -163,7 +168,13 @@ export async function stageFeedPage(
     };
     // Every write at once too: the chunks' keys are known before they are written.
     await Promise.all([
-      putDocumentsAndRows(kind, docs, previousRows, (stored) => nameOf.get(stored.doc.customer.id) ?? ''),
+      putDocumentsAndRows(
+        kind,
+        docs,
+        previousRows,
+        (stored) => nameOf.get(stored.doc.customer.id) ?? '',
+        memory.known,
+      ),
       db.cursors.put(cursor),
     ]);
     for (const doc of docs) known?.add(doc.id);
@@ -171,6 +182,14 @@ export async function stageFeedPage(
     memory.pages += 1;
     return { written: docs.length, cursor };
   });
+  try {
+    const result = await staged;
+    memory.known.commit();
+    return result;
+  } catch (error) {
+    memory.known.discard();
+    throw error;
+  }
 }
 
 /** A page with only the documents whose ids `keep` keeps, its kind and meta as they were. */
@@ -281,17 +300,19 @@ export async function stageSeqDocuments(
 
 /**
  * Writes documents and their rows (each row built on what its previous row knew, in the chunk its
- * document went to); `nameOf` gives each row's customer name. Answers when both are written.
+ * document went to); `nameOf` gives each row's customer name; `known`, a sync run's memory of the small
+ * tables. Answers when both are written.
  */
 function putDocumentsAndRows(
   kind: FeedKind,
   docs: StoredDocument[],
   previousRows: ReadonlyArray<ReviewRow | undefined>,
   nameOf: (stored: StoredDocument, previous: ReviewRow | undefined) => string,
+  known?: KnownStored,
 ): Promise<unknown> {
   const previousRowOf = new Map<string, ReviewRow>();
   for (const row of previousRows) if (row) previousRowOf.set(row.id, row);
-  const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows));
+  const { chunkOf, written } = writeStoredDocuments(kind, docs, chunksOf(previousRows), false, known);
   return Promise.all([
     written,
     putReviewRows(
@@ -304,6 +325,7 @@ function putDocumentsAndRows(
         };
       }),
       previousRowOf,
+      known,
     ),
   ]);
 }

@@ -22,6 +22,7 @@ import type { FeedKind } from '../../src-shared/wire';
 import { db } from './db';
 import { type ChunkLiveRow, type DocumentChunk, type ReviewRow, type StoredDocument } from './rows';
 import { documentChunkSize, newChunkKey } from './chunk-layout';
+import type { KnownStored } from './known-stored';
 import { recordDocumentRefs } from './record-refs';
 
 /** The tables these functions touch, for the caller's transaction. */
@@ -61,12 +62,14 @@ export interface StoredDocumentsWrite {
  * written (in the same transaction; it awaits `written` before the transaction ends). `namesKept`:
  * the documents name what their stored versions named (an ack's result changes only a document's
  * ack, status and version), so the records they name are kept already and are not read again.
+ * `known`: a sync run's (known-stored.ts), sparing reads of records it has seen stored.
  */
 export function writeStoredDocuments(
   kind: FeedKind,
   docs: readonly StoredDocument[],
   previousChunkOf: ReadonlyMap<string, string>,
   namesKept = false,
+  known?: KnownStored,
 ): StoredDocumentsWrite {
   const chunkOf = new Map<string, string>();
   // One version a document: a second one would be counted live in its chunk for ever.
@@ -82,7 +85,7 @@ export function writeStoredDocuments(
     db.documentChunks.bulkPut(chunks),
     db.chunkLive.bulkPut(chunks.map((chunk) => ({ key: chunk.key, live: chunk.docs.length }))),
     releaseChunks(latest.flatMap((stored) => previousChunkOf.get(stored.id) ?? [])),
-    namesKept ? null : recordDocumentRefs(latest),
+    namesKept ? null : recordDocumentRefs(latest, known),
   ]).then(() => undefined);
   return { chunkOf, written };
 }

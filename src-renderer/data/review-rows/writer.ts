@@ -7,6 +7,7 @@
 import Dexie from 'dexie';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import { db } from '../db';
+import type { KnownStored } from '../known-stored';
 import type { ReviewRow } from '../rows';
 import { countRowIn, countsAlike, emptyViewCounts, type ViewCounts } from './keys';
 import { withRowKeys } from './projection';
@@ -77,12 +78,13 @@ function adjustCounters(kind: FeedKind, change: (views: ViewCounts) => void): Pr
  * `previous` with them changes, in the caller's transaction, which must include
  * `reviewRowTables(kind)`. `previous` holds each row as stored now, read in the same transaction (a row
  * it does not hold is new); every write of rows goes through here, so the counters always equal a
- * recount of the rows.
+ * recount of the rows. `known`: a sync run's (known-stored.ts), sparing reads of the search tables.
  */
 export async function putReviewRows(
   kind: FeedKind,
   rows: readonly ReviewRow[],
   previous: ReadonlyMap<string, ReviewRow>,
+  known?: KnownStored,
 ): Promise<void> {
   if (rows.length === 0) return;
   // One row an id: should one come twice, the last is what is stored.
@@ -100,7 +102,7 @@ export async function putReviewRows(
   markReviewRowsChanged();
   await Promise.all([
     db.rowsOf(kind).bulkPut(latest.map(withRowKeys)),
-    searchable.length === 0 ? null : addToSearchTables(db, searchable),
+    searchable.length === 0 ? null : addToSearchTables(db, searchable, known),
     moved.length === 0
       ? null
       : adjustCounters(kind, (views) => {
