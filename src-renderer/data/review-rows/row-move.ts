@@ -10,15 +10,13 @@ import { countRowIn, emptyViewCounts } from './keys';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow, ViewCounterRow } from '../rows';
 import { withRowKeys } from './projection';
-import { addToSearchTables, searchTableNames } from './search-tables';
+import { addToSearchTables } from './search-tables';
 import { reviewRowTableNames } from './layout';
 import { rowWithFacts } from '../upgrades/row-facts-from-words';
+import { rowBranchesPass } from '../upgrades/v13-row-branches';
+import type { RowMoveProgress } from '../upgrades/upgrade-progress';
 
-/** How far a move has come: rows moved of the rows there were to move (0 of 0: a version's own upgrade). */
-export interface RowMoveProgress {
-  moved: number;
-  total: number;
-}
+export type { RowMoveProgress } from '../upgrades/upgrade-progress';
 
 /** Rows moved a transaction. */
 const rowMoveBatch = 1_000;
@@ -85,13 +83,20 @@ async function moveBatch(
   const to = database.table<ReviewRow, string>(reviewRowTableNames[kind]);
   const counters = database.table<ViewCounterRow, FeedKind>('viewCounters');
   const meta = database.table<{ key: string; value: string }, string>('meta');
-  return database.transaction('rw', [from, to, counters, meta, ...searchTableNames], async () => {
-    // Version 7's rows hold their note and changes in words: they move with their facts (v11-row-facts.ts).
-    const rows = (
-      await (after === null ? from.toCollection() : from.where(':id').above(after))
-        .limit(rowMoveBatch)
-        .toArray()
-    ).map((row) => rowWithFacts(kind, row)!);
+  // The pass's tables hold the search tables the move writes too.
+  return database.transaction('rw', [from, to, counters, meta, ...rowBranchesPass.tables], async () => {
+    // Version 7's rows hold their note and changes in words: they move with their facts (v11-row-facts.ts),
+    // and with their branch and who answered them, read from their documents (v13-row-branches.ts): a
+    // pass of version 13 over the moved rows would read and write every one of them once more.
+    const rows = await rowBranchesPass.rewrite(
+      kind,
+      (
+        await (after === null ? from.toCollection() : from.where(':id').above(after))
+          .limit(rowMoveBatch)
+          .toArray()
+      ).map((row) => rowWithFacts(kind, row)!),
+      database,
+    );
     const last = rows.at(-1);
     if (!last) return null;
     const views = (await counters.get(kind))?.views ?? emptyViewCounts();

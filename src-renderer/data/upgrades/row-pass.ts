@@ -9,7 +9,7 @@ import type { Transaction } from 'dexie';
 import { feedKinds, type FeedKind } from '../../../src-shared/wire';
 import type { ReviewRow } from '../rows';
 import { reviewRowTableNames } from '../review-rows/layout';
-import type { RowMoveProgress } from '../review-rows/row-move';
+import type { RowMoveProgress } from './upgrade-progress';
 
 /** Rows read (and those changed written) a transaction. */
 const rowPassBatch = 2_000;

@@ -12,10 +12,13 @@ import type { RowPass } from './row-pass';
 /** What an ack log item's result says of an ack the service holds: this desk's ack is applied. */
 const heldResults: ReadonlySet<string> = new Set(['applied', 'unchanged']);
 
-/** Version 13's pass: each row without a branch gets its branch and who answered it. */
+/**
+ * Version 13's pass: each row without a branch gets its branch and who answered it. Rows still in
+ * version 7's tables get them as they move (review-rows/row-move.ts), so they are not passed.
+ */
 export const rowBranchesPass: RowPass = {
   name: 'rowBranches',
-  passesMovedRows: true,
+  passesMovedRows: false,
   tables: ['documentChunks', 'audit', ...searchTableNames],
   async rewrite(kind, rows, database) {
     const missing = rows.filter((row) => row.branch === undefined);
