@@ -42,6 +42,23 @@ export function invoice(
   };
 }
 
+/** An invoice line of one `product` in `unit` (each named by id, its code the id in capitals). */
+export function invoiceLine(product: string, unit: string, lineNumber: number): Invoice['lines'][number] {
+  return {
+    description: product,
+    discount: '0.00',
+    is_free_goods: false,
+    line_number: lineNumber,
+    line_total: '10.00',
+    product: { id: product, code: product.toUpperCase() },
+    promotion_code: null,
+    quantity: '1.000',
+    tax: [],
+    unit: { id: unit, code: unit.toUpperCase() },
+    unit_price: '10.00',
+  };
+}
+
 /** A cash payment at a version, optionally answered and reversed. */
 export function payment(
   id: string,

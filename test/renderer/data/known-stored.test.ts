@@ -11,7 +11,7 @@ import { db } from '../../../src-renderer/data/db';
 import { readRecordRefs } from '../../../src-renderer/data/record-refs';
 import { stageFeedPage, StagingMemory } from '../../../src-renderer/data/staging';
 import { putReviewRows } from '../../../src-renderer/data/review-rows/writer';
-import { invoice, meta } from '../../support/wire-documents';
+import { invoice, invoiceLine, meta } from '../../support/wire-documents';
 
 const now = '2025-03-04T08:00:00.000Z';
 
@@ -30,19 +30,7 @@ function invoiceOf(id: string, version: number, customer: string, products: stri
   doc.customer = { id: customer, code: `C-${customer}` };
   // As the service numbers them: the serial is not a search word, the rest is the same on every page.
   doc.number = `INV-2025-${String(version).padStart(6, '0')}`;
-  doc.lines = products.map((product, index) => ({
-    description: product,
-    discount: '0.00',
-    is_free_goods: false,
-    line_number: index + 1,
-    line_total: '10.00',
-    product: { id: product, code: product.toUpperCase() },
-    promotion_code: null,
-    quantity: '1.000',
-    tax: [],
-    unit: { id: 'u-1', code: 'CTN' },
-    unit_price: '10.00',
-  }));
+  doc.lines = products.map((product, index) => invoiceLine(product, 'u-1', index + 1));
   return doc;
 }
 

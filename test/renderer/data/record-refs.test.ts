@@ -8,7 +8,7 @@ import { bindConnection } from '../../../src-renderer/data/binding';
 import { db } from '../../../src-renderer/data/db';
 import { readRecordRefs, refScanKey, scanChunksForRefs } from '../../../src-renderer/data/record-refs';
 import { stageFeedPage } from '../../../src-renderer/data/staging';
-import { invoice, meta, payment } from '../../support/wire-documents';
+import { invoice, invoiceLine, meta, payment } from '../../support/wire-documents';
 
 const now = '2025-03-04T08:00:00.000Z';
 
@@ -23,19 +23,7 @@ afterEach(async () => {
 /** An invoice with lines of products in units. */
 function invoiceOf(id: string, version: number, lines: Array<[string, string]>): Invoice {
   const doc = invoice(id, version);
-  doc.lines = lines.map(([product, unit], index) => ({
-    description: product,
-    discount: '0.00',
-    is_free_goods: false,
-    line_number: index + 1,
-    line_total: '10.00',
-    product: { id: product, code: product.toUpperCase() },
-    promotion_code: null,
-    quantity: '1.000',
-    tax: [],
-    unit: { id: unit, code: unit.toUpperCase() },
-    unit_price: '10.00',
-  }));
+  doc.lines = lines.map(([product, unit], index) => invoiceLine(product, unit, index + 1));
   return doc;
 }
 
