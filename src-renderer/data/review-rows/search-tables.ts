@@ -28,6 +28,11 @@ export function searchFieldsAlike(
   );
 }
 
+/** A customer's search keys and branch keys as one list for a sync run's memory (branch keys marked apart). */
+function knownKeysOf(tokens: Iterable<string>, branches: Iterable<string>): string[] {
+  return [...tokens, ...[...branches].map((key) => `\u0000${key}`)];
+}
+
 /**
  * Adds the keys of `rows`' customers, of their branches, and the words of their numbers to the search
  * tables, in the caller's transaction (which must include `searchTableNames`). A key once added stays: a
@@ -66,11 +71,9 @@ export async function addToSearchTables(
     for (const word of numberWordsOf(row.number)) words.add(word);
     for (const word of numberWordsOf(row.externalNumber)) words.add(word);
   }
-  const knownAs = (id: string): string[] => [
-    ...keysOf.get(id)!,
-    ...[...branchesOf.get(id)!].map((key) => `\u0000${key}`),
-  ];
-  const ids = [...keysOf.keys()].filter((id) => !known?.hasCustomerKeys(id, knownAs(id)));
+  const ids = [...keysOf.keys()].filter(
+    (id) => !known?.hasCustomerKeys(id, knownKeysOf(keysOf.get(id)!, branchesOf.get(id)!)),
+  );
   const wordList = [...words].filter((word) => !known?.hasWord(word));
   if (ids.length === 0 && wordList.length === 0) return;
   const [stored, storedWords] = await Promise.all([customers.bulkGet(ids), numberWords.bulkGet(wordList)]);
@@ -84,7 +87,7 @@ export async function addToSearchTables(
     for (const key of branchesOf.get(id)!) branches.add(key);
     if (all.size > before.length || branches.size > branchesBefore.length)
       grown.push({ id, tokens: [...all], ...(branches.size > 0 ? { branches: [...branches] } : {}) });
-    known?.sawCustomerKeys(id, new Set([...all, ...[...branches].map((key) => `\u0000${key}`)]));
+    known?.sawCustomerKeys(id, new Set(knownKeysOf(all, branches)));
   });
   const added = wordList.filter((_, index) => !storedWords[index]).map((word) => ({ word }));
   for (const word of wordList) known?.sawWord(word);
