@@ -769,4 +769,43 @@ describe('a day in Arabic: a clerk on a computer set to Arabic (Egypt), browser 
       await page.emulateMedia({ media: 'screen' });
     }
   });
+
+  it('numbers a whole view from an Arabic-prefixed ERP number, each number shown before it is accepted', async () => {
+    await openSection('shell.section.invoices');
+    await view('review.view.pending').click();
+    await rowId(0);
+    const pending = await count('review.view.pending');
+    expect(pending).toBeGreaterThan(2);
+    await main().locator('.ag-header-select-all input').first().check();
+    await expect.poll(() => main().locator('.selection-bar').textContent()).toContain(String(pending));
+    await main()
+      .getByRole('button', { name: ar('review.toolbar.accept'), exact: true })
+      .click();
+    await dialog().getByLabel(ar('review.accept.series.from')).fill('ف-2026-07001');
+    await dialog()
+      .getByRole('button', { name: ar('review.accept.series.fill') })
+      .click();
+    const last = `ف-2026-${String(7000 + pending).padStart(5, '0')}`;
+    const withoutIsolates = (text: string | null) =>
+      (text ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '');
+    await expect
+      .poll(async () => withoutIsolates(await dialog().getByRole('status').textContent()), {
+        timeout: 30_000,
+      })
+      .toBe(ar('review.accept.series.filled', { count: pending, first: 'ف-2026-07001', last }));
+    // Each number beside its document, the table right to left: the document at the right.
+    const numbers = await dialog()
+      .locator('tbody tr td:nth-child(4)')
+      .evaluateAll((cells) => cells.map((cell) => cell.textContent));
+    expect(numbers[0]).toBe('ف-2026-07001');
+    expect(numbers.at(-1)).toBe(last);
+    const firstCell = await dialog().locator('tbody tr').first().locator('td').nth(0).boundingBox();
+    const numberCell = await dialog().locator('tbody tr').first().locator('td').nth(3).boundingBox();
+    expect(firstCell!.x).toBeGreaterThan(numberCell!.x);
+    await lookAt(page, '12-accept-whole-series', { fullPage: false });
+    await dialog()
+      .getByRole('button', { name: ar('review.accept.submit', { count: String(pending) }) })
+      .click();
+    await expect.poll(() => count('review.view.pending'), { timeout: 30_000 }).toBe(0);
+  });
 });

@@ -272,4 +272,52 @@ describe('review and answers in the app (browser mode, real sandbox)', () => {
     });
     expect(((await accepted.json()) as { data: unknown[] }).data).toHaveLength(15);
   });
+
+  it('accepts a whole view with an ERP number series: every number shown first, each document once', async () => {
+    const review = new ReviewPage(page);
+    await review.open('Invoices');
+    await review.view('Pending').click();
+    await expect.poll(() => review.reviewOf(0)).toBe('Pending');
+    const pending = await review.count('Pending');
+    expect(pending).toBeGreaterThan(3);
+    await review.selectAll.check();
+    await expect
+      .poll(() => review.selectionBar.textContent(), { timeout: 30_000 })
+      .toContain(`${pending} selected (the whole view)`);
+    // One row unticked after the select all: left out of the series and of the answers.
+    const left = await review.rowId(0);
+    await review.main.locator('.ag-row[row-index="0"] .ag-selection-checkbox input').first().uncheck();
+    const shown: string[] = [];
+    const numbers: string[] = [];
+    for (let index = 1; index < pending; index += 1) {
+      shown.push(await review.rowId(index));
+      numbers.push(await review.cellOf(index, 'number'));
+    }
+
+    await review.main.getByRole('button', { name: 'Accept…' }).click();
+    await review.dialog.getByLabel('ERP numbers from').fill('SI-03001');
+    await review.dialog.getByRole('button', { name: 'Number in the order shown' }).click();
+    const series = shown.map((_, index) => `SI-0${3_001 + index}`);
+    await expect
+      .poll(() => review.dialog.getByRole('status').textContent(), { timeout: 30_000 })
+      .toBe(
+        `${shown.length} documents numbered SI-03001 to ${series.at(-1)}, in the order shown. Check them, then press Accept.`,
+      );
+    // Every number is on screen, beside its document in the grid's order, before anything is queued.
+    const listed = await review.dialog
+      .locator('tbody tr')
+      .evaluateAll((rows) => rows.map((row) => [row.children[0]?.textContent, row.children[3]?.textContent]));
+    expect(listed).toEqual(numbers.map((number, index) => [number, series[index]]));
+    await page.screenshot({ path: 'test-results/review-accept-whole-series.png' });
+    await review.dialog.getByRole('button', { name: `Accept ${shown.length}` }).click();
+    await expect.poll(() => review.dialog.count(), { timeout: 30_000 }).toBe(0);
+    await expect
+      .poll(() => review.lastSend.textContent(), { timeout: 30_000 })
+      .toContain(`${shown.length} applied`);
+    const held = new Map(
+      (await fromService('invoices', [...shown, left])).map((doc) => [doc.id, doc.ack?.external_number]),
+    );
+    expect(shown.map((id) => held.get(id))).toEqual(series);
+    expect(held.get(left) ?? null).toBeNull();
+  });
 });

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { checkAck } from '../../../src-shared/domain/acks';
 import {
@@ -25,7 +25,12 @@ import {
 } from './number-import';
 import { wholeTotalText, WholeViewProgress, type WholeAck } from './WholeViewProgress';
 import { ackCheckWords } from './ack-check-words';
-import { numbersInUse, type FindNumbersInUse, type NumberInUse } from './erp-numbers-in-use';
+import {
+  numbersInUse,
+  type FindNumbersInUse,
+  type NumberedAck,
+  type NumberInUse,
+} from './erp-numbers-in-use';
 
 /** Rows shown with their own input; beyond this, numbers come from a pasted or imported CSV. */
 const maxRowsWithInputs = 300;
@@ -150,10 +155,140 @@ function numberInUseWords(inUse: NumberInUse): string {
     : say('review.accept.rows.numberTwice');
 }
 
+/** The most documents a whole view's series numbers at a time (its ids are held in memory). */
+const maxSeriesDocuments = 100_000;
+
+/** A series as the dialog holds it: its first number and the ERP number of each document it numbered. */
+interface FilledSeries {
+  start: SeriesStart;
+  acks: NumberedAck[];
+}
+
 /**
- * Accept: the ERP's document number per row, typed, pasted or imported as CSV (id or number, ERP
- * number). An order needs its number to be confirmed (spec, States and transitions). For a whole view
- * (`whole`) the numbers are pasted or imported only, and matched to each document as it is queued.
+ * Numbers `ids` (in the order shown) from the first number `text`; refused whole, with the clerk's
+ * words why, when the text has no digits or a number of the series is used already (the clerk then
+ * starts from another), so nothing half-numbered is left.
+ */
+async function fillSeries(
+  text: string,
+  ids: readonly string[],
+  findNumbersInUse: FindNumbersInUse,
+): Promise<{ ok: true; series: FilledSeries; note: string } | { ok: false; note: string }> {
+  const start = parseSeriesStart(text);
+  if (!start)
+    return { ok: false, note: say('review.accept.series.noDigits', { start: isolate.ltr(text.trim()) }) };
+  if (ids.length === 0) return { ok: false, note: say('review.accept.series.nothing') };
+  const acks = seriesNumbers(start, ids.length).map((externalNumber, index) => ({
+    id: ids[index]!,
+    externalNumber,
+  }));
+  let used: Map<string, NumberInUse>;
+  try {
+    used = await findNumbersInUse(acks);
+  } catch (thrown) {
+    return { ok: false, note: await storageRefusalWords(thrown, say('review.accept.series.again')) };
+  }
+  const firstUsed = acks.find((ack) => used.has(ack.id));
+  const inUse = firstUsed && used.get(firstUsed.id);
+  if (inUse?.kind === 'document')
+    return {
+      ok: false,
+      note: say('review.accept.series.used', {
+        number: isolate.ltr(inUse.number),
+        document: isolate.ltr(inUse.document),
+        more: used.size - 1,
+      }),
+    };
+  const note = say('review.accept.series.filled', {
+    count: acks.length,
+    first: isolate.ltr(acks[0]!.externalNumber),
+    last: isolate.ltr(acks.at(-1)!.externalNumber),
+  });
+  return { ok: true, series: { start, acks }, note };
+}
+
+/**
+ * The rows of an Accept dialog in the order shown, each with its ERP number (`numberCell`: an input,
+ * or the number a series gave); of `count` rows, those beyond the shown ones are told their range.
+ */
+function NumberedRowsTable({
+  rows,
+  count,
+  series,
+  numberCell,
+}: {
+  rows: readonly ReviewRow[];
+  count: number;
+  series: SeriesStart | null;
+  numberCell: (row: ReviewRow) => ReactNode;
+}) {
+  const say = useSay();
+  return (
+    <div className="answer-table-frame">
+      <table className="answer-table">
+        <thead>
+          <tr>
+            <th scope="col">{say('review.accept.rows.document')}</th>
+            <th scope="col">{say('review.accept.rows.customer')}</th>
+            <th scope="col" className="num">
+              {say('review.accept.rows.amount')}
+            </th>
+            <th scope="col">{say('review.accept.rows.externalNumber')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>
+                <bdi dir="ltr">{row.number}</bdi>
+              </td>
+              <td>
+                <CodeAndName
+                  kind="customer"
+                  value={{ id: row.customerId, code: row.customer }}
+                  fallbackName={row.customerName ? { en: row.customerName } : null}
+                />
+              </td>
+              <td className="num">
+                <bdi dir="ltr">
+                  {formatCents(row.amountCents)} {row.currency}
+                </bdi>
+              </td>
+              <td>{numberCell(row)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      {count > rows.length && (
+        <p className="hint">
+          {series
+            ? say('review.accept.rows.moreNumbered', {
+                count: count - rows.length,
+                first: isolate.ltr(seriesNumber(series, rows.length)),
+                last: isolate.ltr(seriesNumber(series, count - 1)),
+              })
+            : say('review.accept.rows.more', { count: count - rows.length })}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Answers a whole view with the answer `draftOf` gives each row; `numbered`: the documents a number
+ * series numbered, the only ones answered (review-slice's `ackView`). Answers why not, or null.
+ */
+export type SubmitWhole = (
+  draftOf: (row: ReviewRow) => AckDraft,
+  numbered?: ReadonlySet<string>,
+) => Promise<string | null>;
+
+/**
+ * Accept: the ERP's document number per row, typed, numbered from a series, pasted or imported as CSV
+ * (id or number, ERP number). An order needs its number to be confirmed (spec, States and
+ * transitions). For a whole view (`whole`) the numbers come from a series over the view's documents
+ * (listed first, so the clerk sees them) or from pasted or imported pairs, matched to each document as
+ * it is queued.
  */
 export function AcceptDialog({
   kind,
@@ -170,19 +305,28 @@ export function AcceptDialog({
   whole?: WholeAck | null;
   onCancel: () => void;
   onSubmit: (drafts: AckDraft[]) => Promise<string | null>;
-  onSubmitWhole?: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
+  onSubmitWhole?: SubmitWhole;
   /** Which ERP numbers are used already; by default the connection's staged documents of the feed. */
   findNumbersInUse?: FindNumbersInUse;
 }) {
+  const findUsed = findNumbersInUse ?? ((acks) => numbersInUse(kind, acks));
   if (whole && onSubmitWhole)
-    return <AcceptWholeDialog kind={kind} whole={whole} onCancel={onCancel} onSubmitWhole={onSubmitWhole} />;
+    return (
+      <AcceptWholeDialog
+        kind={kind}
+        whole={whole}
+        onCancel={onCancel}
+        onSubmitWhole={onSubmitWhole}
+        findNumbersInUse={findUsed}
+      />
+    );
   return (
     <AcceptRowsDialog
       kind={kind}
       rows={rows}
       onCancel={onCancel}
       onSubmit={onSubmit}
-      findNumbersInUse={findNumbersInUse ?? ((acks) => numbersInUse(kind, acks))}
+      findNumbersInUse={findUsed}
     />
   );
 }
@@ -192,28 +336,41 @@ function numbersByDocument(pairs: readonly NumberPair[]): Map<string, string> {
   return new Map(pairs.map((pair) => [pair.document, pair.erpNumber]));
 }
 
-/** Accepting every document of a view: numbers from CSV pairs, queued a page at a time. */
+/**
+ * Accepting every document of a view, queued a page at a time: numbered from a series (the view's
+ * documents listed in order first, the first 300 shown with their numbers), or from CSV pairs.
+ */
 function AcceptWholeDialog({
   kind,
   whole,
   onCancel,
   onSubmitWhole,
+  findNumbersInUse,
 }: {
   kind: FeedKind;
   whole: WholeAck;
   onCancel: () => void;
-  onSubmitWhole: (draftOf: (row: ReviewRow) => AckDraft) => Promise<string | null>;
+  onSubmitWhole: SubmitWhole;
+  findNumbersInUse: FindNumbersInUse;
 }) {
   const say = useSay();
   const [numbers, setNumbers] = useState<Map<string, string>>(() => new Map());
+  // A series over the view's documents, with the first of them to show; pairs applied after it clear it.
+  const [series, setSeries] = useState<(FilledSeries & { first: ReviewRow[] }) | null>(null);
   const [importNote, setImportNote] = useState('');
   const [submitError, setSubmitError] = useState('');
+  const [isNumbering, setIsNumbering] = useState(false);
   const isSending = whole.progress !== null;
   const needsNumber = kind === 'orders' || kind === 'invoices';
+  const seriesNumberOf = useMemo(
+    () => new Map(series?.acks.map((ack) => [ack.id, ack.externalNumber]) ?? []),
+    [series],
+  );
 
   const applyPairs = ({ pairs, unreadable }: ReadPairs): void => {
     const found = numbersByDocument(pairs);
     setNumbers((current) => new Map([...current, ...found]));
+    setSeries(null);
     setImportNote(
       say('review.accept.whole.read', {
         count: found.size,
@@ -222,13 +379,42 @@ function AcceptWholeDialog({
       }),
     );
   };
+  const numberView = async (text: string): Promise<void> => {
+    // A first number without digits is told so before the view is read.
+    if (!parseSeriesStart(text)) {
+      setImportNote((await fillSeries(text, [], findNumbersInUse)).note);
+      return;
+    }
+    setIsNumbering(true);
+    setSubmitError('');
+    setImportNote(say('review.accept.series.reading'));
+    try {
+      const listed = await whole.rowsToAck({ shown: maxRowsWithInputs, max: maxSeriesDocuments });
+      if (listed.isOver) {
+        setImportNote(say('review.accept.series.tooMany', { max: formatCount(maxSeriesDocuments) }));
+        return;
+      }
+      const filled = await fillSeries(text, listed.ids, findNumbersInUse);
+      setImportNote(filled.note);
+      if (filled.ok) setSeries({ ...filled.series, first: listed.first });
+    } catch (thrown) {
+      setImportNote(await storageRefusalWords(thrown, say('review.accept.series.again')));
+    } finally {
+      setIsNumbering(false);
+    }
+  };
   const submit = async (): Promise<void> => {
     setSubmitError('');
-    const error = await onSubmitWhole((row) => ({
-      id: row.id,
-      outcome: 'ACCEPTED',
-      externalNumber: (numbers.get(row.id) ?? numbers.get(row.number) ?? '').trim(),
-    }));
+    const error = series
+      ? await onSubmitWhole(
+          (row) => ({ id: row.id, outcome: 'ACCEPTED', externalNumber: seriesNumberOf.get(row.id) ?? '' }),
+          new Set(seriesNumberOf.keys()),
+        )
+      : await onSubmitWhole((row) => ({
+          id: row.id,
+          outcome: 'ACCEPTED',
+          externalNumber: (numbers.get(row.id) ?? numbers.get(row.number) ?? '').trim(),
+        }));
     if (error) setSubmitError(error);
   };
 
@@ -240,7 +426,21 @@ function AcceptWholeDialog({
           needsNumber: needsNumber ? 'yes' : 'no',
         })}
       </p>
-      <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={isSending} />
+      <SeriesRow onFill={(start) => void numberView(start)} isBusy={isSending || isNumbering} />
+      <NumberImportRow
+        applyPairs={applyPairs}
+        note={importNote}
+        setNote={setImportNote}
+        isBusy={isSending || isNumbering}
+      />
+      {series && (
+        <NumberedRowsTable
+          rows={series.first}
+          count={series.acks.length}
+          series={series.start}
+          numberCell={(row) => <bdi dir="ltr">{seriesNumberOf.get(row.id)}</bdi>}
+        />
+      )}
       <WholeViewProgress whole={whole} />
       <div className="dialog-foot">
         {submitError && (
@@ -251,8 +451,13 @@ function AcceptWholeDialog({
         <button type="button" onClick={onCancel} disabled={isSending}>
           {say('review.dialog.cancel')}
         </button>
-        <button type="button" className="primary" onClick={() => void submit()} disabled={isSending}>
-          {say('review.accept.submit', { count: formatCount(whole.count) })}
+        <button
+          type="button"
+          className="primary"
+          onClick={() => void submit()}
+          disabled={isSending || isNumbering}
+        >
+          {say('review.accept.submit', { count: formatCount(series?.acks.length ?? whole.count) })}
         </button>
       </div>
     </Dialog>
@@ -302,51 +507,19 @@ function AcceptRowsDialog({
     );
   };
 
-  // Numbers the rows from the series' first number, in the order shown; refused whole when a number of
-  // the series is used already (the clerk then starts from another), so nothing half-numbered is left.
-  const fillSeries = async (text: string): Promise<void> => {
-    const start = parseSeriesStart(text);
-    if (!start) {
-      setImportNote(say('review.accept.series.noDigits', { start: isolate.ltr(text.trim()) }));
-      return;
-    }
-    const acks = seriesNumbers(start, rows.length).map((externalNumber, index) => ({
-      id: rows[index]!.id,
-      externalNumber,
-    }));
+  const numberRows = async (text: string): Promise<void> => {
     setIsSending(true);
-    let used: Map<string, NumberInUse>;
-    try {
-      used = await findNumbersInUse(acks);
-    } catch (thrown) {
-      setImportNote(await storageRefusalWords(thrown, say('review.accept.series.again')));
-      return;
-    } finally {
-      setIsSending(false);
-    }
-    const firstUsed = acks.find((ack) => used.has(ack.id));
-    const inUse = firstUsed && used.get(firstUsed.id);
-    if (inUse?.kind === 'document') {
-      setImportNote(
-        say('review.accept.series.used', {
-          number: isolate.ltr(inUse.number),
-          document: isolate.ltr(inUse.document),
-          more: used.size - 1,
-        }),
-      );
-      return;
-    }
-    setNumbers(new Map(acks.map((ack) => [ack.id, ack.externalNumber])));
-    setSeries(start);
+    const filled = await fillSeries(
+      text,
+      rows.map((row) => row.id),
+      findNumbersInUse,
+    ).finally(() => setIsSending(false));
+    setImportNote(filled.note);
+    if (!filled.ok) return;
+    setNumbers(new Map(filled.series.acks.map((ack) => [ack.id, ack.externalNumber])));
+    setSeries(filled.series.start);
     setProblems(new Map());
     setSubmitError('');
-    setImportNote(
-      say('review.accept.series.filled', {
-        count: acks.length,
-        first: isolate.ltr(acks[0]!.externalNumber),
-        last: isolate.ltr(acks.at(-1)!.externalNumber),
-      }),
-    );
   };
 
   const submit = async (): Promise<void> => {
@@ -393,66 +566,27 @@ function AcceptRowsDialog({
           needsNumber: needsNumber ? 'yes' : 'no',
         })}
       </p>
-      <SeriesRow onFill={(start) => void fillSeries(start)} isBusy={isSending} />
+      <SeriesRow onFill={(start) => void numberRows(start)} isBusy={isSending} />
       <NumberImportRow applyPairs={applyPairs} note={importNote} setNote={setImportNote} isBusy={false} />
-      <div className="answer-table-frame">
-        <table className="answer-table">
-          <thead>
-            <tr>
-              <th scope="col">{say('review.accept.rows.document')}</th>
-              <th scope="col">{say('review.accept.rows.customer')}</th>
-              <th scope="col" className="num">
-                {say('review.accept.rows.amount')}
-              </th>
-              <th scope="col">{say('review.accept.rows.externalNumber')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <bdi dir="ltr">{row.number}</bdi>
-                </td>
-                <td>
-                  <CodeAndName
-                    kind="customer"
-                    value={{ id: row.customerId, code: row.customer }}
-                    fallbackName={row.customerName ? { en: row.customerName } : null}
-                  />
-                </td>
-                <td className="num">
-                  <bdi dir="ltr">
-                    {formatCents(row.amountCents)} {row.currency}
-                  </bdi>
-                </td>
-                <td>
-                  <input
-                    aria-label={say('review.accept.rows.numberFor', { number: isolate.ltr(row.number) })}
-                    value={numbers.get(row.id) ?? ''}
-                    aria-invalid={problems.has(row.id) || undefined}
-                    onChange={(event) => {
-                      const value = event.target.value;
-                      setNumbers((current) => new Map(current).set(row.id, value));
-                    }}
-                  />
-                  {problems.has(row.id) && <span className="field-problem">{problems.get(row.id)}</span>}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {rows.length > shown.length && (
-          <p className="hint">
-            {series
-              ? say('review.accept.rows.moreNumbered', {
-                  count: rows.length - shown.length,
-                  first: isolate.ltr(seriesNumber(series, shown.length)),
-                  last: isolate.ltr(seriesNumber(series, rows.length - 1)),
-                })
-              : say('review.accept.rows.more', { count: rows.length - shown.length })}
-          </p>
+      <NumberedRowsTable
+        rows={shown}
+        count={rows.length}
+        series={series}
+        numberCell={(row) => (
+          <>
+            <input
+              aria-label={say('review.accept.rows.numberFor', { number: isolate.ltr(row.number) })}
+              value={numbers.get(row.id) ?? ''}
+              aria-invalid={problems.has(row.id) || undefined}
+              onChange={(event) => {
+                const value = event.target.value;
+                setNumbers((current) => new Map(current).set(row.id, value));
+              }}
+            />
+            {problems.has(row.id) && <span className="field-problem">{problems.get(row.id)}</span>}
+          </>
         )}
-      </div>
+      />
       <div className="dialog-foot">
         <span>
           {say('review.accept.rows.filled', { filled: formatCount(filled), count: formatCount(rows.length) })}

@@ -38,6 +38,7 @@ import {
 import { formatReviewTotals, rowsInAckState, useHeldCounts, useSelectionTotals } from './use-selection-facts';
 import { useRejectReasons } from './use-reject-reasons';
 import { ackRefusalWords } from './ack-check-words';
+import type { WholeAck } from './WholeViewProgress';
 import '../ui/review.css';
 
 const views: ReviewView[] = [...reviewStates, 'all'];
@@ -109,6 +110,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
   const openDetail = useDeskStore((state) => state.openDetail);
   const ack = useDeskStore((state) => state.ack);
   const ackView = useDeskStore((state) => state.ackView);
+  const rowsToAck = useDeskStore((state) => state.rowsToAck);
   const dropHeld = useDeskStore((state) => state.dropHeld);
   const dropHeldInView = useDeskStore((state) => state.dropHeldInView);
   const queuedAcks = useDeskStore((state) => state.queuedAcks);
@@ -276,7 +278,10 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     return null;
   };
 
-  const submitWhole = async (draftOf: (row: ReviewRow) => AckDraft): Promise<string | null> => {
+  const submitWhole = async (
+    draftOf: (row: ReviewRow) => AckDraft,
+    numbered?: ReadonlySet<string>,
+  ): Promise<string | null> => {
     if (selection.mode !== 'query') return null;
     isStopAsked.current = false;
     setProgress({ queued: 0, alreadyQueued: 0, walked: 0 });
@@ -284,6 +289,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       query: selection.query,
       except: selection.except,
       draftOf,
+      numbered,
       onProgress: setProgress,
       shouldStop: () => isStopAsked.current,
     });
@@ -298,6 +304,18 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
     });
     return null;
   };
+
+  // A whole view's answer as both dialogs show it.
+  const whole: WholeAck | null =
+    selection.mode === 'query'
+      ? {
+          count: selectedCount,
+          totals,
+          progress,
+          onStop: () => (isStopAsked.current = true),
+          rowsToAck: (limits) => rowsToAck(selection.query, selection.except, limits),
+        }
+      : null;
 
   const selectByAckState = async (state: 'failed' | 'changed'): Promise<void> => {
     const rows = await rowsInAckState(currentQuery(), state);
@@ -515,11 +533,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
         <AcceptDialog
           kind={kind}
           rows={pickedRows}
-          whole={
-            selection.mode === 'query'
-              ? { count: selectedCount, totals, progress, onStop: () => (isStopAsked.current = true) }
-              : null
-          }
+          whole={whole}
           onCancel={closeDialog}
           onSubmit={submit}
           onSubmitWhole={submitWhole}
@@ -528,11 +542,7 @@ export function ReviewSection({ kind }: { kind: FeedKind }) {
       {dialog === 'reject' && (
         <RejectDialog
           rows={pickedRows}
-          whole={
-            selection.mode === 'query'
-              ? { count: selectedCount, totals, progress, onStop: () => (isStopAsked.current = true) }
-              : null
-          }
+          whole={whole}
           reasons={reasons}
           onCancel={closeDialog}
           onSubmit={submit}

@@ -1,5 +1,5 @@
 import type { ReviewTotals } from '../../data/review-rows/query';
-import type { ViewAckProgress } from '../../state/slices/review-slice';
+import type { ViewAckProgress, ViewRowsToAck } from '../../state/slices/review-slice';
 import { isolate, say } from '../../messages/intl';
 import { useSay } from '../../messages/use-say';
 import { formatCount } from '../ui/format';
@@ -15,6 +15,8 @@ export interface WholeAck {
   progress: ViewAckProgress | null;
   /** Stops queueing after the page being queued; what is queued stays queued. */
   onStop: () => void;
+  /** The documents the answer would queue, in the view's order (a number series numbers them). */
+  rowsToAck: (limits: { shown: number; max: number }) => Promise<ViewRowsToAck>;
 }
 
 /** The total of a whole view's selection, in the dialogs' words (amounts set apart, left to right). */

@@ -44,6 +44,8 @@ export function ackRefusalWords(refusal: AckRefusal): string {
         problem: storageProblemWords(refusal.problem, say('review.ackRefusal.again')),
         queued: refusal.queued,
       });
+    case 'view-changed':
+      return say('review.ackRefusal.viewChanged', { added: refusal.added, gone: refusal.gone });
     default:
       return assertNever(refusal);
   }

@@ -31,7 +31,12 @@ export type AckRefusal =
   | { code: 'no-connection' }
   | { code: 'needs-fixing'; count: number; first: AckCheck | null }
   /** The store refused to write (data/storage-problem.ts); `queued`: answers queued before it did. */
-  | { code: 'storage'; problem: StorageProblem; queued: number };
+  | { code: 'storage'; problem: StorageProblem; queued: number }
+  /**
+   * The view's documents to answer are no longer those a number series numbered: `added` came into it,
+   * `gone` left it (answered elsewhere, queued, or changed) since.
+   */
+  | { code: 'view-changed'; added: number; gone: number };
 
 /** What answering did, for the clerk. */
 export type AckQueueOutcome =
@@ -61,6 +66,26 @@ export interface ViewAckInput {
   onProgress?: (progress: ViewAckProgress) => void;
   /** Asked before each page: true stops the walk, what was queued stays queued. */
   shouldStop?: () => boolean;
+  /**
+   * The documents a number series numbered (docs/decisions/109-erp-number-series.md): only these are
+   * answered, and nothing is when the view's documents to answer are no longer exactly these.
+   */
+  numbered?: ReadonlySet<string>;
+}
+
+/** The documents answering a whole view would queue, in the view's order (the grid's sort). */
+export interface ViewRowsToAck {
+  /** Their ids, in order; empty when there are more than the walk's `max` (`isOver`). */
+  ids: string[];
+  /** The first of them whole, for a dialog to show (at most the walk's `shown`). */
+  first: ReviewRow[];
+  /** There are more than `max`: the walk stopped and listed none. */
+  isOver: boolean;
+}
+
+/** Whether answering a whole view answers this row: not unticked, and its answer not queued already. */
+function isAckedInView(row: ReviewRow, except: ReadonlySet<string>): boolean {
+  return !except.has(row.id) && row.answerState !== 'queued';
 }
 
 /** The review grids' UI state (documents stay in IndexedDB). */
@@ -81,6 +106,15 @@ export interface ReviewSlice {
    * document already queued is left out, so a walk stopped and run again queues nothing twice.
    */
   ackView(kind: FeedKind, input: ViewAckInput): Promise<ViewAckOutcome>;
+  /**
+   * The documents `ackView` would answer in a query less `except`, in order (a page at a time): a
+   * number series numbers them before anything is queued. At most `max` are listed.
+   */
+  rowsToAck(
+    query: ReviewQuery,
+    except: ReadonlySet<string>,
+    limits: { shown: number; max: number },
+  ): Promise<ViewRowsToAck>;
   /** Drops held acks (changed since answered) of these documents; answers how many were dropped. */
   dropHeld(kind: FeedKind, ids: readonly string[]): Promise<number>;
   /** Drops the held acks of every row of a query less `except`, a page at a time; answers how many. */
@@ -142,14 +176,22 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
     async ackView(kind, input) {
       const connectionId = get().connection?.connection?.id ?? null;
       if (connectionId === null) return noConnection();
-      const isAcked = (row: ReviewRow): boolean => !input.except.has(row.id) && row.answerState !== 'queued';
+      const { numbered } = input;
       // Every answer is checked before any is queued, as for rows picked one by one.
       const problems: DraftProblem[] = [];
       let problemCount = 0;
+      // With a number series: the view's documents to answer that it did not number, and those it did.
+      let added = 0;
+      let stillThere = 0;
       await forEachReviewPage(
         input.query,
         (rows) => {
-          for (const row of rows.filter(isAcked)) {
+          for (const row of rows.filter((row) => isAckedInView(row, input.except))) {
+            if (numbered && !numbered.has(row.id)) {
+              added += 1;
+              continue;
+            }
+            if (numbered) stillThere += 1;
             const problem = checkAck(kind, input.draftOf(row));
             if (problem === null) continue;
             problemCount += 1;
@@ -158,6 +200,12 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
         },
         maxAckBatchItems,
       );
+      if (numbered && (added > 0 || stillThere < numbered.size))
+        return {
+          ok: false,
+          problems: [],
+          refusal: { code: 'view-changed', added, gone: numbered.size - stillThere },
+        };
       if (problemCount > 0)
         return {
           ok: false,
@@ -175,7 +223,7 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
             return false;
           }
           const items = rows
-            .filter((row) => !input.except.has(row.id))
+            .filter((row) => !input.except.has(row.id) && (!numbered || numbered.has(row.id)))
             .map((row) => toAckItem(input.draftOf(row)));
           const { batches, alreadyQueued } = await queueAckPage({
             connectionId,
@@ -202,6 +250,26 @@ export function createReviewSlice(set: SetDeskState, get: GetDeskState): ReviewS
       void get().sendAcks();
       if (refused !== null) return storageRefusal(refused, progress.queued);
       return { ok: true, isStopped, ...progress };
+    },
+    async rowsToAck(query, except, { shown, max }) {
+      const listed: ViewRowsToAck = { ids: [], first: [], isOver: false };
+      await forEachReviewPage(
+        query,
+        (rows) => {
+          for (const row of rows) {
+            if (!isAckedInView(row, except)) continue;
+            if (listed.ids.length === max) {
+              listed.isOver = true;
+              return false;
+            }
+            listed.ids.push(row.id);
+            if (listed.first.length < shown) listed.first.push(row);
+          }
+          return true;
+        },
+        maxAckBatchItems,
+      );
+      return listed.isOver ? { ids: [], first: [], isOver: true } : listed;
     },
     async dropHeldInView(query, except) {
       // The held answers of the view, through their own key (they are few): no walk of the view.

@@ -5,7 +5,8 @@ import userEvent from '@testing-library/user-event';
 import type { AckDraft } from '../../../src-shared/domain/acks';
 import { rejectReasons } from '../../../src-shared/domain/acks';
 import { db } from '../../../src-renderer/data/db';
-import { AcceptDialog } from '../../../src-renderer/features/review/AcceptDialog';
+import { AcceptDialog, type SubmitWhole } from '../../../src-renderer/features/review/AcceptDialog';
+import type { ViewRowsToAck } from '../../../src-renderer/state/slices/review-slice';
 import type { FindNumbersInUse } from '../../../src-renderer/features/review/erp-numbers-in-use';
 import { RejectDialog } from '../../../src-renderer/features/review/RejectDialog';
 import { putRows } from '../support/stored-rows';
@@ -161,6 +162,99 @@ describe('AcceptDialog: ERP number series', () => {
     expect(screen.getByText('Already the ERP number of INV-x.')).toBeTruthy();
     expect(screen.getAllByText('Given to another document of this list too.')).toHaveLength(2);
     expect(onSubmit).not.toHaveBeenCalled();
+  });
+});
+
+describe('AcceptDialog: a number series over a whole view', () => {
+  /** A whole view's Accept dialog whose documents to answer are `rows` (more than shown: `count`). */
+  function renderWhole(
+    rows: ReviewRow[],
+    onSubmitWhole: SubmitWhole,
+    listed: Partial<ViewRowsToAck> = {},
+  ): ReturnType<typeof vi.fn> {
+    const rowsToAck = vi.fn(async () => ({
+      ids: rows.map((one) => one.id),
+      first: rows,
+      isOver: false,
+      ...listed,
+    }));
+    render(
+      <AcceptDialog
+        kind="invoices"
+        rows={[]}
+        whole={{ count: 12, totals: null, progress: null, onStop: () => undefined, rowsToAck }}
+        onCancel={() => undefined}
+        onSubmit={async () => null}
+        onSubmitWhole={onSubmitWhole}
+      />,
+    );
+    return rowsToAck;
+  }
+
+  it('lists the view in the order shown with each number before anything is queued, and answers only those', async () => {
+    const user = userEvent.setup();
+    const onSubmitWhole = vi.fn<SubmitWhole>(async () => null);
+    const rows = [row('c'), row('a'), row('b')];
+    renderWhole(rows, onSubmitWhole);
+    await user.type(screen.getByLabelText('ERP numbers from'), 'INV/2026/00098{enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        '3 documents numbered INV/2026/00098 to INV/2026/00100, in the order shown. Check them, then press Accept.',
+      ),
+    );
+    const shown = screen.getAllByRole('row').slice(1) as HTMLTableRowElement[];
+    expect(shown.map((tr) => [tr.cells[0]?.textContent, tr.cells[3]?.textContent])).toEqual([
+      ['INV-c', 'INV/2026/00098'],
+      ['INV-a', 'INV/2026/00099'],
+      ['INV-b', 'INV/2026/00100'],
+    ]);
+    expect(onSubmitWhole).not.toHaveBeenCalled();
+    // Only the numbered documents are answered: 3 of the 12 selected (the others' answers are queued).
+    await user.click(screen.getByRole('button', { name: 'Accept 3' }));
+    await waitFor(() => expect(onSubmitWhole).toHaveBeenCalled());
+    const [draftOf, numbered] = onSubmitWhole.mock.calls[0]!;
+    expect(numbered).toEqual(new Set(['c', 'a', 'b']));
+    expect(rows.map((one) => draftOf(one))).toEqual([
+      { id: 'c', outcome: 'ACCEPTED', externalNumber: 'INV/2026/00098' },
+      { id: 'a', outcome: 'ACCEPTED', externalNumber: 'INV/2026/00099' },
+      { id: 'b', outcome: 'ACCEPTED', externalNumber: 'INV/2026/00100' },
+    ]);
+  });
+
+  it('tells the range of the documents beyond those shown, and refuses a series one of whose numbers is used', async () => {
+    const user = userEvent.setup();
+    const onSubmitWhole = vi.fn<SubmitWhole>(async () => null);
+    await putRows('invoices', [row('x', { review: 'accepted', externalNumber: 'SI-1400' })]);
+    const ids = Array.from({ length: 400 }, (_, index) => `d${index}`);
+    renderWhole([row('d0'), row('d1')], onSubmitWhole, { ids });
+    const from = screen.getByLabelText('ERP numbers from');
+    await user.type(from, 'SI-1001{enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'SI-1400 is already the ERP number of INV-x. Nothing was numbered: start from a number the ERP has not used.',
+      ),
+    );
+    expect(screen.queryByRole('table')).toBeNull();
+    await user.clear(from);
+    await user.type(from, 'SI-2001{enter}');
+    await waitFor(() =>
+      expect(
+        screen.getByText('398 more selected, numbered SI-2003 to SI-2400 in the order shown.'),
+      ).toBeTruthy(),
+    );
+    expect(screen.getByRole('button', { name: 'Accept 400' })).toBeTruthy();
+  });
+
+  it('says a view of more documents than a series numbers is to be narrowed, and numbers nothing', async () => {
+    const user = userEvent.setup();
+    renderWhole([], async () => null, { isOver: true });
+    await user.type(screen.getByLabelText('ERP numbers from'), 'SI-1{enter}');
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe(
+        'A series numbers at most 100,000 documents at a time, and this view has more: narrow it with its filters, or import the numbers as CSV.',
+      ),
+    );
+    expect(screen.getByRole('button', { name: 'Accept 12' })).toBeTruthy();
   });
 });
 

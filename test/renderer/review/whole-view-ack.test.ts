@@ -120,3 +120,69 @@ describe('accepting a whole view', () => {
     expect(await db.outbox.count()).toBe(0);
   });
 });
+
+// A number series over a whole view (docs/decisions/109-erp-number-series.md): the documents to answer
+// are listed in the view's order first, numbered, and only those are answered; a view that changed
+// since is refused whole.
+describe('numbering a whole view', () => {
+  it('lists the documents to answer in the view order, less the unticked and the queued ones', async () => {
+    const first = await readReviewPage(pendingView, 0, 10);
+    const [unticked, answered] = [first[1]!.id, first[2]!.id];
+    await useDeskStore.getState().ack('invoices', [acceptWithNumber({ id: answered })]);
+    const shownOrder = (await readReviewPage(pendingView, 0, total)).map((row) => row.id);
+    const listed = await useDeskStore
+      .getState()
+      .rowsToAck(pendingView, new Set([unticked]), { shown: 5, max: total });
+    expect(listed.isOver).toBe(false);
+    expect(listed.ids).toEqual(shownOrder.filter((id) => id !== unticked && id !== answered));
+    expect(listed.first.map((row) => row.id)).toEqual(listed.ids.slice(0, 5));
+    // More than the most a series numbers (total - 1 are to answer, one being queued): nothing is listed.
+    expect(
+      await useDeskStore.getState().rowsToAck(pendingView, new Set(), { shown: 5, max: total - 2 }),
+    ).toEqual({ ids: [], first: [], isOver: true });
+  });
+
+  it('answers the numbered documents with their numbers, and refuses a view changed since', async () => {
+    const listed = await useDeskStore.getState().rowsToAck(pendingView, new Set(), { shown: 0, max: total });
+    const numberOf = new Map(listed.ids.map((id, index) => [id, `SI-${1_043 + index}`]));
+    const draftOf = (row: { id: string }) => ({
+      id: row.id,
+      outcome: 'ACCEPTED' as const,
+      externalNumber: numberOf.get(row.id) ?? '',
+    });
+    // Two documents answered on their own since the view was numbered, one staged into it.
+    await useDeskStore
+      .getState()
+      .ack('invoices', [acceptWithNumber({ id: ids[0]! }), acceptWithNumber({ id: ids[1]! })]);
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('inv_new', total + 1)], meta: meta(total + 1) },
+      toVersionCursor(total),
+      '2025-03-04T09:00:00.000Z',
+    );
+    const refused = await useDeskStore.getState().ackView('invoices', {
+      query: pendingView,
+      except: new Set(),
+      draftOf,
+      numbered: new Set(listed.ids),
+    });
+    expect(refused).toEqual({
+      ok: false,
+      problems: [],
+      refusal: { code: 'view-changed', added: 1, gone: 2 },
+    });
+    expect(await queuedIds()).toEqual([ids[0], ids[1]]);
+
+    // Unticked now, the new document is left out: the view holds the numbered ones less the two.
+    const outcome = await useDeskStore.getState().ackView('invoices', {
+      query: pendingView,
+      except: new Set(['inv_new']),
+      draftOf,
+      numbered: new Set(listed.ids.filter((id) => id !== ids[0] && id !== ids[1])),
+    });
+    expect(outcome).toMatchObject({ ok: true, queued: total - 2 });
+    const items = (await db.outbox.toArray()).flatMap((batch) => batch.items);
+    const numbered = items.filter((item) => item.id !== ids[0] && item.id !== ids[1]);
+    expect(numbered.every((item) => item.external_number === numberOf.get(item.id))).toBe(true);
+    expect(new Set(numbered.map((item) => item.id)).size).toBe(total - 2);
+  });
+});
