@@ -267,6 +267,29 @@ export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition 
   return conditions;
 }
 
+/**
+ * The rows of `ids`, the ids `idsOf` read from a condition's ranges: read a range at a time (one
+ * request a range) where reading them by id takes a request a row, thousands for a week's rows or a
+ * branch's. A range that spans every state (a serial's) holds other rows too: its ids are read by id.
+ */
+export async function rowsOfCondition(
+  kind: FeedKind,
+  condition: Condition,
+  ids: ReadonlySet<string>,
+): Promise<ReviewRow[]> {
+  const table = db.rowsOf(kind);
+  if (condition.sources.some((source) => source.states)) {
+    const rows = await table.bulkGet([...ids]);
+    return rows.filter((row): row is ReviewRow => row !== undefined);
+  }
+  const byId = new Map<string, ReviewRow>();
+  for (const source of condition.sources) {
+    const rows = await table.where(source.index).between(source.lower, source.upper, true, true).toArray();
+    for (const row of rows) if (ids.has(row.id)) byId.set(row.id, row);
+  }
+  return [...byId.values()];
+}
+
 /** The ids a condition's ranges hold in the view, read up to `upTo` (keys only); null when it holds more. */
 export async function idsOf(kind: FeedKind, condition: Condition, upTo: number): Promise<Set<string> | null> {
   const ids = new Set<string>();

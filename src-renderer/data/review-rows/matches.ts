@@ -6,7 +6,7 @@
 import { idOfKey, searchWords } from './keys';
 import { db } from '../db';
 import type { ReviewRow } from '../rows';
-import { conditionsOf, idsOf, matchesQuery, type Condition } from './filters';
+import { conditionsOf, idsOf, matchesQuery, rowsOfCondition, type Condition } from './filters';
 import { compareRows, OrderReader, orderOf, startOf } from './orders';
 import type { ReviewQuery } from './query';
 import { readViewCounters } from './reads';
@@ -95,10 +95,12 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
         : idsOf(query.kind, condition, reviewReadLimits.rowsReadUpTo),
     ),
   );
-  const smallest = few.flatMap((ids) => (ids ? [ids] : [])).sort((a, b) => a.size - b.size)[0];
+  const smallest = few
+    .flatMap((ids, index) => (ids ? [{ ids, condition: conditions[index]! }] : []))
+    .sort((a, b) => a.ids.size - b.ids.size)[0];
   if (smallest) {
-    const rows = (await db.rowsOf(query.kind).bulkGet([...smallest])).filter(
-      (row): row is ReviewRow => row !== undefined && matchesQuery(row, query),
+    const rows = (await rowsOfCondition(query.kind, smallest.condition, smallest.ids)).filter((row) =>
+      matchesQuery(row, query),
     );
     return { type: 'few', rows: rows.sort(compareRows(order)) };
   }
