@@ -275,9 +275,7 @@ export function ReviewGrid({
         selectionColumnDef={selectionColumnDef}
         getRowId={getRowId}
         rowSelection={rowSelection}
-        // Rows drawn beyond those in sight: each costs its cells' rendering and layout when a view,
-        // filter or sort shows new rows (20 read the first rows about a quarter slower, docs/benchmarks.md).
-        rowBuffer={5}
+        rowBuffer={20}
         // Every column of a row is drawn, also those scrolled out of sight (14 at most): a screen reader
         // reads a whole row, and a row's Review and Answered cells are there however the grid scrolled.
         suppressColumnVirtualisation
