@@ -18,7 +18,14 @@ import { useDeskLocale, useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
 import { gridDefaults, useGridLocale } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
-import { createReviewDatasource, type ReviewDatasource, type ReviewReadState } from './review-datasource';
+import {
+  createReviewDatasource,
+  reviewQueryOf,
+  rowCountToTell,
+  rowsKeyOf,
+  type ReviewDatasource,
+  type ReviewReadState,
+} from './review-datasource';
 import { isSelectable, isSelected, toggleRow, type ReviewSelection } from './review-selection';
 
 /** Rows per block read from IndexedDB, and blocks kept: what is on screen plus a cache. */
@@ -221,7 +228,17 @@ export function ReviewGrid({
       // A block of a datasource replaced meanwhile (another view or filter) is not told: its count
       // and rows are of a query no longer shown.
       onRead: (state) => {
-        if (datasourceRef.current === datasource) callbacks.current.onRead(state);
+        if (datasourceRef.current !== datasource) return;
+        callbacks.current.onRead(state);
+        if (api.isDestroyed()) return;
+        const rowsKey = rowsKeyOf(
+          reviewQueryOf({ kind, view, quickFilter, sortModel: [], filterModel: api.getFilterModel() }),
+        );
+        const rowCount = rowCountToTell(state, {
+          rowsKey,
+          isLastRowKnown: api.isLastRowIndexKnown() === true,
+        });
+        if (rowCount !== null) api.setRowCount(rowCount, true);
       },
       onRows: (rows) => {
         if (datasourceRef.current !== datasource) return;
@@ -275,7 +292,9 @@ export function ReviewGrid({
         selectionColumnDef={selectionColumnDef}
         getRowId={getRowId}
         rowSelection={rowSelection}
-        rowBuffer={20}
+        // Rows drawn beyond those in sight: each costs its cells' rendering and layout when a view,
+        // filter or sort shows new rows (20 read the first rows about a quarter slower, docs/benchmarks.md).
+        rowBuffer={5}
         // Every column of a row is drawn, also those scrolled out of sight (14 at most): a screen reader
         // reads a whole row, and a row's Review and Answered cells are there however the grid scrolled.
         suppressColumnVirtualisation

@@ -189,6 +189,20 @@ export function lastRowOf(count: ReviewCount | null, startRow: number, endRow: n
   return -1;
 }
 
+/**
+ * The row count to tell the grid when a view's exact count comes back after its first block (the grid
+ * was given -1, "more to come", and would scroll and jump with Ctrl+End only as far as the rows read so
+ * far): the count, when it is exact, of the rows the grid shows now, and the grid's end is not known yet.
+ * Null otherwise (a block already gave the grid its end, or the count is of a query no longer shown).
+ */
+export function rowCountToTell(
+  state: ReviewReadState,
+  shown: { rowsKey: string; isLastRowKnown: boolean },
+): number | null {
+  if (!state.count.isExact || shown.isLastRowKnown) return null;
+  return rowsKeyOf(state.query) === shown.rowsKey ? state.count.count : null;
+}
+
 /** The grid's datasource, and a way to have its queries counted again. */
 export type ReviewDatasource = IDatasource & { forget(): void };
 

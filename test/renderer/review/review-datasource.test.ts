@@ -7,6 +7,8 @@ import {
   filtersFromModel,
   lastRowOf,
   reviewQueryOf,
+  rowCountToTell,
+  rowsKeyOf,
   sortFromModel,
   type ReviewReadState,
 } from '../../../src-renderer/features/review/review-datasource';
@@ -292,5 +294,32 @@ describe('the datasource', () => {
     datasource.getRows(first.params);
     await first.answered;
     expect(first.answers).toEqual(['failed']);
+  });
+});
+
+describe('the row count told to the grid when a count comes back late', () => {
+  const query = reviewQueryOf({
+    kind: 'invoices',
+    view: 'pending',
+    quickFilter: '',
+    sortModel: [],
+    filterModel: { branch: { filterType: 'text', type: 'equals', filter: 'B02' } },
+  });
+  const shown = { rowsKey: rowsKeyOf(query), isLastRowKnown: false };
+
+  it('is the exact count of the rows shown while the grid does not know its end', () => {
+    expect(rowCountToTell({ query, count: { count: 41_250, isExact: true } }, shown)).toBe(41_250);
+    // The sort does not change which rows are shown.
+    const sorted = { ...query, sort: { column: 'amount' as const, direction: 'asc' as const } };
+    expect(rowCountToTell({ query: sorted, count: { count: 12, isExact: true } }, shown)).toBe(12);
+  });
+
+  it('is nothing for an "at least" count, a grid that knows its end, or another query', () => {
+    expect(rowCountToTell({ query, count: { count: 5_000, isExact: false } }, shown)).toBeNull();
+    expect(
+      rowCountToTell({ query, count: { count: 41_250, isExact: true } }, { ...shown, isLastRowKnown: true }),
+    ).toBeNull();
+    const other = { ...query, quickFilter: 'noor' };
+    expect(rowCountToTell({ query: other, count: { count: 3, isExact: true } }, shown)).toBeNull();
   });
 });
