@@ -1,7 +1,7 @@
 /**
  * Batch accept and reject: acks are checked, stored in the ack outbox (IndexedDB) with a new
  * `Idempotency-Key` per batch of at most 500 and the document version each one answers, and then sent
- * in order with `POST /acks` through the bridge. A batch that gets no response (offline, the service
+ * in order, two at a time (`sendsAtOnce`), with `POST /acks` through the bridge. A batch that gets no response (offline, the service
  * busy, the token refused) stays queued and is sent again later, with the same key and body, also after
  * the app was closed in between: the service applies each batch once (spec, Limits: same key and body
  * replays the first response).
@@ -14,8 +14,8 @@
  *
  * Spec: ../shared/spec/integration-interface-v1.md, Acknowledge documents, Ack and Limits.
  */
-import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
-import type { DeskError } from '../../src-shared/bridge/result';
+import { maxDocumentIds, type AckReceipt, type DeskApi } from '../../src-shared/bridge/contract';
+import type { DeskError, Result } from '../../src-shared/bridge/result';
 import {
   checkAck,
   checkQueuedAck,
@@ -47,6 +47,14 @@ import { isKeptQueued } from '../../src-shared/domain/write-errors';
 import { deskErrorWords } from '../words/problem-words';
 import { pullingFor } from './connection-pulls';
 import { pendingPageSize, readPendingList } from './pending-list';
+
+/**
+ * Batches sent at once: two, so the service answers one while the desk keeps the response of the one
+ * before and sends the next (10,000 acceptances reach it about 2 s sooner here, docs/benchmarks.md).
+ * Each batch keeps its own key, so a batch sent beside one that meets a wall is simply sent again under
+ * it, and the service applies it once.
+ */
+export const sendsAtOnce = 2;
 
 /** A draft the clerk must fix before anything is queued. */
 export interface DraftProblem {
@@ -295,8 +303,8 @@ export async function sendQueuedAcks(options: {
   }
 
   async function sendBatches(): Promise<SendOutcome> {
-    // Each response is kept with its batch before the next batch goes out (keepBatchResponse: one
-    // small write), so a batch the service answered is never sent again; its documents are written
+    // Each response is kept with its batch as soon as it comes (keepBatchResponse: one small write),
+    // so a batch the service answered is never sent again; its documents are written
     // behind the sends (a few hundred ms of store writes, a send a tenth of that), the batches that
     // came back meanwhile together, a slice of documents a transaction (applyBatchResponses). Batches
     // kept but not written when the app stopped are written at the start of the next pass.
@@ -345,75 +353,106 @@ export async function sendQueuedAcks(options: {
       else outcome.batchesFailed += 1;
       return keep;
     };
-    // Responses kept but not yet written onto their documents (the app stopped in between).
-    for (const batch of await listBatches(options.connectionId, 'responded')) record(batch);
-    for (;;) {
-      // A round: the batches queued now, checked together against the service as just read (the
-      // store's reads would otherwise wait behind the records of the batches sent before them), then
-      // sent in order. A batch settled in a round may leave a new batch for the next.
-      await recorded();
-      const round = (await listBatches(options.connectionId, 'queued')).filter(
-        (batch) => !tried.has(batch.id),
-      );
-      if (round.length === 0) return done();
-      const ready: OutboxBatch[] = [];
-      // A check that got no response stops the checking; the batches checked before it still go.
-      let isStopped = false;
-      for (const batch of round) {
-        tried.add(batch.id);
-        let error: DeskError | null = null;
-        if (batch.items.some((item) => !fresh.has(item.id))) {
-          const refreshed = await refreshQueued(desk, options.connectionId, batch.kind, onService);
-          error = refreshed.error;
-          if (!error) for (const id of refreshed.ids) fresh.add(id);
-          if (!error && batch.items.some((item) => !fresh.has(item.id)))
-            error = await refreshByIds(
-              desk,
-              batch.kind,
-              batch.items.map((item) => item.id),
-              onService,
-            );
-        }
-        // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
-        if (error) {
-          if (await attemptFailed(batch, error)) {
-            isStopped = true;
-            break;
+    // Sends under way, oldest first: the next batch goes out while the service answers the one before
+    // (sendsAtOnce), so the service is never idle waiting for the desk to keep a response and send.
+    // Each response is kept the moment it comes, whichever comes first.
+    const sending: { batch: OutboxBatch; sent: Promise<Result<AckReceipt>> }[] = [];
+    /** Sends a batch and keeps its response as soon as it comes (the failure is handled in turn). */
+    const sendAndKeep = async (batch: OutboxBatch): Promise<Result<AckReceipt>> => {
+      // The stored batch, as stored: same id (the key) and same items on every send.
+      const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
+      if (result.ok) record(await keepBatchResponse(batch, result.value, now().toISOString()));
+      return result;
+    };
+    /** Counts the oldest send's response, or handles its failure; true when that failure stops the pass. */
+    const handleOldestSend = async (): Promise<boolean> => {
+      const { batch, sent } = sending.shift()!;
+      const result = await sent;
+      if (!result.ok) return attemptFailed(batch, result.error);
+      const { meta } = result.value.response;
+      outcome.batchesSent += 1;
+      outcome.applied += meta.applied;
+      outcome.unchanged += meta.unchanged;
+      outcome.failed += meta.failed;
+      return false;
+    };
+    /**
+     * Ends the pass after a stop: the sends still under way are answered and kept first (a batch the
+     * service applied is recorded; one that met the same wall stays queued with its key).
+     */
+    const stopAfterSends = async (): Promise<SendOutcome> => {
+      while (sending.length > 0) await handleOldestSend();
+      return done();
+    };
+    try {
+      // Responses kept but not yet written onto their documents (the app stopped in between).
+      for (const batch of await listBatches(options.connectionId, 'responded')) record(batch);
+      for (;;) {
+        // A round: the batches queued now, checked together against the service as just read (the
+        // store's reads would otherwise wait behind the records of the batches sent before them), then
+        // sent in order, two at a time. A batch settled in a round may leave a new batch for the next.
+        await recorded();
+        const round = (await listBatches(options.connectionId, 'queued')).filter(
+          (batch) => !tried.has(batch.id),
+        );
+        if (round.length === 0) return done();
+        const ready: OutboxBatch[] = [];
+        // A check that got no response stops the checking; the batches checked before it still go.
+        let isStopped = false;
+        for (const batch of round) {
+          tried.add(batch.id);
+          let error: DeskError | null = null;
+          if (batch.items.some((item) => !fresh.has(item.id))) {
+            const refreshed = await refreshQueued(desk, options.connectionId, batch.kind, onService);
+            error = refreshed.error;
+            if (!error) for (const id of refreshed.ids) fresh.add(id);
+            if (!error && batch.items.some((item) => !fresh.has(item.id)))
+              error = await refreshByIds(
+                desk,
+                batch.kind,
+                batch.items.map((item) => item.id),
+                onService,
+              );
           }
-          continue;
+          // Not checked, so not sent: it stays queued with its key, like any batch that got no response.
+          if (error) {
+            if (await attemptFailed(batch, error)) {
+              isStopped = true;
+              break;
+            }
+            continue;
+          }
+          ready.push(batch);
         }
-        ready.push(batch);
+        // The round is judged from what was just read of the service; a batch that may not simply go
+        // (or was not read whole) against the store, in one read before the records of the sends.
+        const judged = ready.map((batch) => judgedOnService(batch, onService));
+        const inStore = await checkBatches(ready.filter((_, index) => judged[index] === null));
+        for (const [index, batch] of ready.entries()) {
+          if (refusal !== null) return stopAfterSends();
+          const checked = judged[index] ?? inStore.shift()!;
+          if (needsSettling(batch, checked, now().getTime())) {
+            const settled = settledItems(checked);
+            await recorded();
+            await settleCheckedBatch(batch, settled, now().toISOString(), newId);
+            outcome.held += settled.filter((item) => item.result === 'held').length;
+            outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
+            outcome.applied += settled.filter((item) => item.result === 'applied').length;
+            continue;
+          }
+          const sent = sendAndKeep(batch);
+          // Awaited in turn below, and by the pass's end whatever ends it; a failure waits its turn.
+          sent.catch(() => undefined);
+          sending.push({ batch, sent });
+          if (sending.length >= sendsAtOnce && (await handleOldestSend())) return stopAfterSends();
+        }
+        while (sending.length > 0) if (await handleOldestSend()) return stopAfterSends();
+        if (isStopped) return done();
       }
-      // The round is judged from what was just read of the service; a batch that may not simply go
-      // (or was not read whole) against the store, in one read before the records of the sends.
-      const judged = ready.map((batch) => judgedOnService(batch, onService));
-      const inStore = await checkBatches(ready.filter((_, index) => judged[index] === null));
-      for (const [index, batch] of ready.entries()) {
-        if (refusal !== null) return done();
-        const checked = judged[index] ?? inStore.shift()!;
-        if (needsSettling(batch, checked, now().getTime())) {
-          const settled = settledItems(checked);
-          await recorded();
-          await settleCheckedBatch(batch, settled, now().toISOString(), newId);
-          outcome.held += settled.filter((item) => item.result === 'held').length;
-          outcome.elsewhere += settled.filter((item) => item.result === 'elsewhere').length;
-          outcome.applied += settled.filter((item) => item.result === 'applied').length;
-          continue;
-        }
-        // The stored batch, as stored: same id (the key) and same items on every send.
-        const result = await desk.acks.send({ id: batch.id, kind: batch.kind, items: batch.items });
-        if (result.ok) {
-          const receipt = result.value;
-          record(await keepBatchResponse(batch, receipt, now().toISOString()));
-          outcome.batchesSent += 1;
-          outcome.applied += receipt.response.meta.applied;
-          outcome.unchanged += receipt.response.meta.unchanged;
-          outcome.failed += receipt.response.meta.failed;
-          continue;
-        }
-        if (await attemptFailed(batch, result.error)) return done();
-      }
-      if (isStopped) return done();
+    } finally {
+      // A pass ended by a throw (the store refused a write) ends only once its sends have, their
+      // responses kept or not: nothing of it runs on behind it, beside the next pass.
+      await Promise.allSettled(sending.map(({ sent }) => sent));
     }
   }
 }

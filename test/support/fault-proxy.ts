@@ -28,6 +28,8 @@ export interface Fault {
   method?: string;
   /** A path suffix (string, query excluded) or a pattern tested on path and query; any when absent. */
   path?: string | RegExp;
+  /** An `Idempotency-Key` to match (one batch among batches sent at once); any when absent. */
+  key?: string;
   times: number;
   action: FaultAction;
 }
@@ -108,7 +110,7 @@ export interface FaultProxy {
 export function gateway503(
   times: number,
   retryAfterSec?: number,
-  match: Pick<Fault, 'method' | 'path'> = {},
+  match: Pick<Fault, 'method' | 'path' | 'key'> = {},
 ): Fault {
   return {
     ...match,
@@ -129,7 +131,7 @@ export function gateway503(
 export function rateLimited429(
   times: number,
   retryAfterSec: number,
-  match: Pick<Fault, 'method' | 'path'> = {},
+  match: Pick<Fault, 'method' | 'path' | 'key'> = {},
 ): Fault {
   return {
     ...match,
@@ -206,6 +208,7 @@ function matches(fault: Fault, req: IncomingMessage): boolean {
   const pathname = url.split('?')[0] ?? url;
   if (typeof fault.path === 'string' && !pathname.endsWith(fault.path)) return false;
   if (fault.path instanceof RegExp && !fault.path.test(url)) return false;
+  if (fault.key !== undefined && req.headers['idempotency-key'] !== fault.key) return false;
   return true;
 }
 

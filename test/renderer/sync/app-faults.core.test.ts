@@ -31,7 +31,7 @@ import { startSandbox, type RunningSandbox } from '../../support/sandbox';
 import { rowsInView } from '../../../src-renderer/data/review-rows/reads';
 
 /** A 500 `INTERNAL` with the interface's envelope, answered by the proxy. */
-function internal500(times: number, match: Pick<Fault, 'method' | 'path'>): Fault {
+function internal500(times: number, match: Pick<Fault, 'method' | 'path' | 'key'>): Fault {
   return {
     ...match,
     times,
@@ -179,9 +179,12 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       drafts: pending.map((row) => ({ id: row.id, outcome: 'ACCEPTED' })),
     });
     expect(queued.ok && queued.batches.map((batch) => batch.items.length)).toEqual([500, 100]);
-    // The first batch: applied by the sandbox but its answer dropped, twice; then its request lost.
-    proxy.add({ method: 'POST', path: '/acks', times: 2, action: { kind: 'drop-answer' } });
-    proxy.add({ method: 'POST', path: '/acks', times: 1, action: { kind: 'drop-request' } });
+    if (!queued.ok) throw new Error('not queued');
+    const [first, second] = queued.batches.map((batch) => batch.id);
+    // The first batch (sent beside the second): applied by the sandbox but its answer dropped, twice;
+    // then its request lost.
+    proxy.add({ method: 'POST', path: '/acks', key: first, times: 2, action: { kind: 'drop-answer' } });
+    proxy.add({ method: 'POST', path: '/acks', key: first, times: 1, action: { kind: 'drop-request' } });
 
     const sent = await sendQueuedAcks({ desk, connectionId });
 
@@ -195,22 +198,30 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       elsewhere: 0,
       stoppedBy: null,
     });
-    // Batches queued together go out one after the other, in either order; the first sent met the faults.
-    const first = seen('POST', '/acks')[0]?.key;
-    const second = queued.ok ? queued.batches.map((batch) => batch.id).find((id) => id !== first) : undefined;
-    expect(seen('POST', '/acks')).toEqual([
-      { fault: 'drop-answer', upstream: 200, client: null, key: first },
-      { fault: 'drop-answer', upstream: 200, client: null, key: first },
-      { fault: 'drop-request', upstream: null, client: null, key: first },
-      { fault: null, upstream: 200, client: 200, key: first },
+    // Each batch under its own key, every time: the first through its faults, the second at once.
+    const calls = seen('POST', '/acks');
+    expect(calls.filter((call) => call.key === first).map(({ key: _, ...call }) => call)).toEqual([
+      { fault: 'drop-answer', upstream: 200, client: null },
+      { fault: 'drop-answer', upstream: 200, client: null },
+      { fault: 'drop-request', upstream: null, client: null },
+      { fault: null, upstream: 200, client: 200 },
+    ]);
+    expect(calls.filter((call) => call.key !== first)).toEqual([
       { fault: null, upstream: 200, client: 200, key: second },
     ]);
+    // The second did not wait for the first's faults: it was answered while the first was retried.
+    expect(calls.findIndex((call) => call.key === second)).toBeLessThan(
+      calls.findLastIndex((call) => call.key === first),
+    );
     // The app saw the first batch's answer as the sandbox's replay of its first application.
     const audit = await db.audit.where('batchId').anyOf([first!, second!]).toArray();
-    const sizes = new Map(queued.ok ? queued.batches.map((batch) => [batch.id, batch.items.length]) : []);
-    expect(audit.map((entry) => [entry.batchId, entry.outcome, entry.applied])).toEqual([
-      [first, 'replayed', sizes.get(first!)],
-      [second, 'answered', sizes.get(second!)],
+    expect(
+      audit
+        .map((entry) => [entry.batchId, entry.outcome, entry.applied])
+        .sort((a, b) => (a[0] === first ? -1 : b[0] === first ? 1 : 0)),
+    ).toEqual([
+      [first, 'replayed', 500],
+      [second, 'answered', 100],
     ]);
     expect(await rowsInView('payments', 'accepted').count()).toBe(600);
     const ids = pending.map((row) => row.id);
@@ -233,8 +244,11 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     });
     if (!queued.ok) throw new Error('not queued');
 
-    // Six 429s: every attempt the retry policy allows one call is refused. Nothing reaches the sandbox.
-    proxy.add(rateLimited429(6, 1, { method: 'POST', path: '/acks' }));
+    const [first, second] = queued.batches.map((batch) => batch.id);
+    // Six 429s for each batch (the two are sent at once): every attempt the retry policy allows a call
+    // is refused. Nothing reaches the sandbox.
+    proxy.add(rateLimited429(6, 1, { method: 'POST', path: '/acks', key: first }));
+    proxy.add(rateLimited429(6, 1, { method: 'POST', path: '/acks', key: second }));
     const stormed = await sendQueuedAcks({ desk, connectionId });
     expect(stormed).toMatchObject({ batchesSent: 0, applied: 0, stoppedBy: { code: 'RATE_LIMITED' } });
     expect((await listBatches(connectionId, 'queued')).map((batch) => batch.id).sort()).toEqual(
@@ -248,9 +262,9 @@ describe('the app through lost answers, 429 storms and 503s', () => {
     ).toBe(600);
 
     // The next pass (the app's own timer sends it) meets 503s, with and without Retry-After, and a 500.
-    proxy.add(gateway503(1, 1, { method: 'POST', path: '/acks' }));
-    proxy.add(internal500(1, { method: 'POST', path: '/acks' }));
-    proxy.add(gateway503(1, undefined, { method: 'POST', path: '/acks' }));
+    proxy.add(gateway503(1, 1, { method: 'POST', path: '/acks', key: first }));
+    proxy.add(internal500(1, { method: 'POST', path: '/acks', key: first }));
+    proxy.add(gateway503(1, undefined, { method: 'POST', path: '/acks', key: first }));
     const sent = await sendQueuedAcks({ desk, connectionId });
 
     expect(sent).toEqual({
@@ -263,21 +277,13 @@ describe('the app through lost answers, 429 storms and 503s', () => {
       elsewhere: 0,
       stoppedBy: null,
     });
-    const first = seen('POST', '/acks')[0]?.key;
-    const second = queued.batches.map((batch) => batch.id).find((id) => id !== first);
-    expect(
-      seen('POST', '/acks').map((call) => [
-        call.key === first ? 1 : call.key === second ? 2 : 0,
-        call.client,
-      ]),
-    ).toEqual([
-      ...Array.from({ length: 6 }, () => [1, 429]),
-      [1, 503],
-      [1, 500],
-      [1, 503],
-      [1, 200],
-      [2, 200],
-    ]);
+    const statuses = (key: string | undefined) =>
+      seen('POST', '/acks')
+        .filter((call) => call.key === key)
+        .map((call) => call.client);
+    expect(statuses(first)).toEqual([...Array.from({ length: 6 }, () => 429), 503, 500, 503, 200]);
+    expect(statuses(second)).toEqual([...Array.from({ length: 6 }, () => 429), 200]);
+    expect(seen('POST', '/acks').every((call) => call.key === first || call.key === second)).toBe(true);
     expect(await listBatches(connectionId, 'queued')).toEqual([]);
     const ids = pending.map((row) => row.id);
     expect(ackAnomalies(sandbox, ids)).toEqual({ twice: [], never: [] });
