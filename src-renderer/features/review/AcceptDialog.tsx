@@ -164,6 +164,11 @@ interface FilledSeries {
   acks: NumberedAck[];
 }
 
+/** Why a first number cannot start a series: it holds no digits to count on. */
+function noDigitsNote(text: string): string {
+  return say('review.accept.series.noDigits', { start: isolate.ltr(text.trim()) });
+}
+
 /**
  * Numbers `ids` (in the order shown) from the first number `text`; refused whole, with the clerk's
  * words why, when the text has no digits or a number of the series is used already (the clerk then
@@ -175,8 +180,7 @@ async function fillSeries(
   findNumbersInUse: FindNumbersInUse,
 ): Promise<{ ok: true; series: FilledSeries; note: string } | { ok: false; note: string }> {
   const start = parseSeriesStart(text);
-  if (!start)
-    return { ok: false, note: say('review.accept.series.noDigits', { start: isolate.ltr(text.trim()) }) };
+  if (!start) return { ok: false, note: noDigitsNote(text) };
   if (ids.length === 0) return { ok: false, note: say('review.accept.series.nothing') };
   const acks = seriesNumbers(start, ids.length).map((externalNumber, index) => ({
     id: ids[index]!,
@@ -382,7 +386,7 @@ function AcceptWholeDialog({
   const numberView = async (text: string): Promise<void> => {
     // A first number without digits is told so before the view is read.
     if (!parseSeriesStart(text)) {
-      setImportNote((await fillSeries(text, [], findNumbersInUse)).note);
+      setImportNote(noDigitsNote(text));
       return;
     }
     setIsNumbering(true);

@@ -245,6 +245,16 @@ describe('AcceptDialog: a number series over a whole view', () => {
     expect(screen.getByRole('button', { name: 'Accept 400' })).toBeTruthy();
   });
 
+  it('says a first number without digits has nothing to count on, before reading the view', async () => {
+    const user = userEvent.setup();
+    const rowsToAck = renderWhole([row('a')], async () => null);
+    await user.type(screen.getByLabelText('ERP numbers from'), 'فاتورة-{enter}');
+    expect(screen.getByRole('status').textContent).toBe(
+      'فاتورة- has no digits to count on. Type the first number the ERP gave, for example SI-1043.',
+    );
+    expect(rowsToAck).not.toHaveBeenCalled();
+  });
+
   it('says a view of more documents than a series numbers is to be narrowed, and numbers nothing', async () => {
     const user = userEvent.setup();
     renderWhole([], async () => null, { isOver: true });
