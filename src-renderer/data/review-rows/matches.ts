@@ -6,7 +6,7 @@
 import { idOfKey, searchWords } from './keys';
 import { db } from '../db';
 import type { ReviewRow } from '../rows';
-import { conditionsOf, idsOf, matchesQuery, rowsOfCondition, type Condition } from './filters';
+import { conditionsOf, idsOf, matchesQuery, rowsOfCondition, rowsWithin, type Condition } from './filters';
 import { compareRows, OrderReader, orderOf, startOf } from './orders';
 import type { ReviewQuery } from './query';
 import { readViewCounters } from './reads';
@@ -65,7 +65,9 @@ export function resolveQuery(query: ReviewQuery): Promise<Resolved> {
 
 async function readCandidates(query: ReviewQuery): Promise<Resolved> {
   const order = orderOf(query);
-  const conditions = (await conditionsOf(query)).filter((condition): condition is Condition => !!condition);
+  // The view's size is read beside the conditions (one wait for the store, not two).
+  const [found, counters] = await Promise.all([conditionsOf(query), readViewCounters(query.kind)]);
+  const conditions = found.filter((condition): condition is Condition => !!condition);
   // Rows a walk reads first: enough for a block at the density the conditions' customers suggest.
   const density = Math.min(
     1,
@@ -87,7 +89,14 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
   // First a few ids of each condition (cheap): one that names few rows settles it. A condition whose
   // customers alone hold more than that many of the view's rows (by their share of the customers) is
   // not read: it is dense.
-  const viewCount = (await readViewCounters(query.kind))[query.view].count;
+  const viewCount = counters[query.view].count;
+  // One condition of a few customers' rows (a branch, a name): its rows read at once, not its ids first.
+  const only = conditions.length === 1 ? conditions[0]! : null;
+  if (only && only.share > 0 && only.share * viewCount <= reviewReadLimits.rowsReadUpTo) {
+    const rows = await rowsWithin(query.kind, only, reviewReadLimits.rowsReadUpTo);
+    if (rows)
+      return { type: 'few', rows: rows.filter((row) => matchesQuery(row, query)).sort(compareRows(order)) };
+  }
   const few = await Promise.all(
     conditions.map((condition) =>
       condition.share * viewCount > reviewReadLimits.rowsReadUpTo
