@@ -10,6 +10,7 @@ import {
 } from '../../../src-shared/domain/cheques';
 import { localDateOf } from '../../../src-shared/domain/day-end';
 import { writeCsv } from '../../../src-shared/domain/master-data';
+import { isolate } from '../../messages/intl';
 import { sayRich } from '../../messages/say-rich';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { selectNamesOf } from '../../state/names';
@@ -130,7 +131,7 @@ export function ChequesScreen({ today: fixedToday }: { today?: string } = {}) {
       </p>
       {portfolio.error !== null && (
         <p className="error-text" role="alert">
-          {say('cheques.readFailed', { reason: portfolio.error })}
+          {say('cheques.readFailed', { cause: isolate.ltr(portfolio.error) })}
         </p>
       )}
       {cheques === null ? (

@@ -25,6 +25,7 @@ const bridge = vi.hoisted(() => {
 
 import { toVersionCursor, type VersionCursor } from '../../../src-shared/domain/feeds';
 import type { Ack, Payment } from '../../../src-shared/wire';
+import { db } from '../../../src-renderer/data/db';
 import { storeCustomerNames } from '../../../src-renderer/data/names';
 import { stageFeedPage } from '../../../src-renderer/data/staging';
 import { ChequesScreen } from '../../../src-renderer/features/cheques/ChequesScreen';
@@ -459,6 +460,19 @@ describe('the cheque portfolio', () => {
     await userEvent.click(await screen.findByRole('button', { name: /^Bounced/ }));
     expect(screen.getByText('No cheque in “Bounced”.')).toBeTruthy();
     expect(screen.queryByRole('table', { name: 'Cheques of this view' })).toBeNull();
+  });
+
+  it('says what to do when the cheques cannot be read from the store', async () => {
+    const read = db.transaction.bind(db) as (...args: unknown[]) => unknown;
+    // The payments' reads fail as a failing browser storage fails them; every other read goes through.
+    vi.spyOn(db, 'transaction').mockImplementation(((...args: unknown[]) =>
+      Array.isArray(args[1]) && args[1].includes(db.rowsOf('payments'))
+        ? Promise.reject(new DOMException('The transaction was aborted', 'AbortError'))
+        : read(...args)) as never);
+    render(<ChequesScreen today={today} />);
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      "The cheques could not be read from this computer's store (The transaction was aborted). Restart the app; if it stays, sync again.",
+    );
   });
 
   it('reads in Arabic, right to left, numbers and amounts set apart left to right', async () => {
