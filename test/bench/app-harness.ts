@@ -301,13 +301,23 @@ export async function waitFor(
   }
 }
 
-/** Waits in the page until `condition` (a script expression) holds, then for two frames: the result is painted. */
-const untilPainted = `
-  const until = (condition) => new Promise((resolve) => {
+/**
+ * In-page waits, put before the script that uses them: `until(condition, what, limitMs)` resolves once
+ * `condition()` holds (checked on every change of the page), and rejects after `limitMs` (60 s by
+ * default; null: no limit of its own, for a wait raced against one) naming what it waited for;
+ * `painted()` waits two frames, so what the condition saw is painted.
+ */
+export const untilPainted = `
+  const until = (condition, what, limitMs = 60000) => new Promise((resolve, reject) => {
     if (condition()) return resolve();
+    const timer = limitMs === null ? null : setTimeout(() => {
+      observer.disconnect();
+      reject(new Error('no ' + what + ' within ' + limitMs / 1000 + ' s'));
+    }, limitMs);
     const observer = new MutationObserver(() => {
       if (condition()) {
         observer.disconnect();
+        if (timer !== null) clearTimeout(timer);
         resolve();
       }
     });
@@ -341,10 +351,10 @@ export async function timeOpenView(
     const main = () => document.querySelector('main');
     const started = performance.now();
     button.click();
-    await until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && main().querySelector('.ag-row') !== null);
+    await until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && main().querySelector('.ag-row') !== null, ${JSON.stringify(`rows of ${section}`)});
     await painted();
     const firstMs = performance.now() - started;
-    await until(() => main()?.querySelector(${JSON.stringify(settledGridRow)}) != null);
+    await until(() => main()?.querySelector(${JSON.stringify(settledGridRow)}) != null, ${JSON.stringify(`settled grid of ${section}`)});
     await painted();
     return { firstMs, settledMs: performance.now() - started };
   })()`);
@@ -386,7 +396,7 @@ export async function clearQuickFilter(
     const setValue = Object.getOwnPropertyDescriptor(HTMLInputElement.prototype, 'value').set;
     setValue.call(input, '');
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await until(() => [...document.querySelectorAll('main .ag-row[row-index="0"]')].some((row) => !row.textContent.includes(${JSON.stringify(text)})));
+    await until(() => [...document.querySelectorAll('main .ag-row[row-index="0"]')].some((row) => !row.textContent.includes(${JSON.stringify(text)})), 'unfiltered first row');
     await painted();
   })()`);
 }
@@ -519,7 +529,7 @@ export async function timeFirstRows(
     button.click();
     // A row with its data: the infinite row model shows loading rows before a block arrives.
     const hasData = () => [...main().querySelectorAll('.ag-row:not(.ag-row-loading) [col-id="number"]')].some((cell) => cell.textContent.trim() !== '');
-    const shown = until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && hasData());
+    const shown = until(() => main()?.getAttribute('aria-label') === ${JSON.stringify(section)} && hasData(), 'rows', null);
     const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
     if ((await Promise.race([shown, late])) === 'late') return null;
     await painted();
@@ -539,7 +549,7 @@ export async function waitGridSettled(page: Page, timeoutMs: number): Promise<nu
     ${untilPainted}
     const started = performance.now();
     // aria-busy false: the whole view is in; no aria-busy at all: a paged grid, nothing more to wait for.
-    const settled = until(() => document.querySelector(${JSON.stringify(`main ${settledGridRow}`)}) != null);
+    const settled = until(() => document.querySelector(${JSON.stringify(`main ${settledGridRow}`)}) != null, 'settled grid', null);
     const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
     if ((await Promise.race([settled, late])) === 'late') return null;
     await painted();
@@ -570,7 +580,7 @@ export async function timeSelectAll(
     const expected = ${JSON.stringify(expected)};
     const started = performance.now();
     target.click();
-    const shown = until(() => expected.every((text) => main.textContent.includes(text)));
+    const shown = until(() => expected.every((text) => main.textContent.includes(text)), 'selection', null);
     const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${timeoutMs}));
     if ((await Promise.race([shown, late])) === 'late') return { ms: null, action: button ? 'button' : 'checkbox' };
     await painted();
@@ -605,11 +615,11 @@ export async function timeQuickFilterToCount(
     const started = performance.now();
     setValue.call(input, text);
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await until(() => first().some((row) => row.textContent.includes(text)));
+    await until(() => first().some((row) => row.textContent.includes(text)), 'first match of ' + JSON.stringify(text));
     await painted();
     const firstMs = performance.now() - started;
     if (countText === null) return { firstMs, countMs: null };
-    const counted = until(() => main.textContent.includes(countText));
+    const counted = until(() => main.textContent.includes(countText), 'count', null);
     const late = new Promise((resolve) => setTimeout(() => resolve('late'), ${countTimeoutMs}));
     if ((await Promise.race([counted, late])) === 'late') return { firstMs, countMs: null };
     await painted();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { keySeparator, keyTop, keyedStates } from '../../src-renderer/data/review-rows/keys';
 import { reviewRowTableNames } from '../../src-renderer/data/review-rows/layout';
 import { startSandbox } from '../support/sandbox';
-import { isSyncDone, median, round, startApp, waitFor } from './app-harness';
+import { isSyncDone, median, round, startApp, untilPainted, waitFor } from './app-harness';
 import type { BenchModule, BenchRow } from './types';
 
 /**
@@ -98,12 +98,7 @@ function writeScript(count: number): string {
 
 /** Waits in the page until the Day end report shows `documents` documents, not busy, painted. */
 const untilReport = `
-  const until = (condition) => new Promise((resolve) => {
-    if (condition()) return resolve();
-    const observer = new MutationObserver(() => { if (condition()) { observer.disconnect(); resolve(); } });
-    observer.observe(document.body, { childList: true, subtree: true, characterData: true, attributes: true, attributeFilter: ['aria-busy'] });
-  });
-  const painted = () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  ${untilPainted}
   const shows = (documents) => () => {
     const report = document.querySelector('main[aria-label="Day end"] .day-end-report[aria-busy="false"]');
     return !!report && !!report.querySelector('table.by-day') && (report.querySelector('.report-range')?.textContent ?? '').includes(documents + ' documents');
@@ -120,7 +115,7 @@ async function timeOpen(page: Page, documents: string): Promise<number> {
     const button = [...document.querySelectorAll('nav[aria-label="Sections"] button')].find((b) => b.textContent.trim() === 'Day end');
     const started = performance.now();
     button.click();
-    await until(shows(${JSON.stringify(documents)}));
+    await until(shows(${JSON.stringify(documents)}), ${JSON.stringify(`report of ${documents} documents`)});
     await painted();
     return performance.now() - started;
   })()`);
@@ -137,7 +132,7 @@ async function timeRange(page: Page, from: string, documents: string): Promise<n
     const started = performance.now();
     setValue.call(input, ${JSON.stringify(from)});
     input.dispatchEvent(new Event('input', { bubbles: true }));
-    await until(shows(${JSON.stringify(documents)}));
+    await until(shows(${JSON.stringify(documents)}), ${JSON.stringify(`report of ${documents} documents`)});
     await painted();
     return performance.now() - started;
   })()`);
