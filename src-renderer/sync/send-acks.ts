@@ -144,29 +144,35 @@ async function refreshByIds(
 
 /**
  * Reads every document of a feed the service holds as pending (`filter[ack]=pending`, 500 a call):
- * those among `ids` are staged as they stand now (a moved one at its new version), and those of `ids`
- * not pending any more (answered, on this desk or elsewhere) are read by id. Cheaper than reading
- * `ids` by id when they are many and the feed's pending few: 10,000 acks cost 100 calls by id, and a
- * feed with 12,000 pending documents 24 this way. Null when done, else why not.
+ * those among `queued` are staged as they stand now (a moved one at its new version), and those not
+ * pending any more (answered, on this desk or elsewhere) are read by id. Cheaper than reading them by
+ * id when they are many and the feed's pending few: 10,000 acks cost 100 calls by id, and a feed with
+ * 12,000 pending documents 24 this way. A document pending at the very version its queued ack answers
+ * is as the store holds it (that version was staged, and an ack would have taken it off the list): it
+ * is noted, not staged again (a 10,000-document pass reads no row or document for those). Null when
+ * done, else why not.
  */
 async function refreshByPendingList(
   desk: AckDesk,
   kind: FeedKind,
-  ids: ReadonlySet<string>,
+  queued: ReadonlyMap<string, number | null>,
   onService: OnService,
 ): Promise<DeskError | null> {
   const seen = new Set<string>();
   const error = await readPendingList(desk, kind, async (page) => {
-    const wanted = pageOf(page, (id) => ids.has(id));
+    const wanted = pageOf(page, (id) => queued.has(id));
     for (const doc of wanted.data) seen.add(doc.id);
     noteOnService(onService, wanted);
-    if (wanted.data.length > 0) await stageCurrentDocuments(wanted);
+    const moved = new Set(
+      wanted.data.filter((doc) => doc.version !== queued.get(doc.id)).map((doc) => doc.id),
+    );
+    if (moved.size > 0) await stageCurrentDocuments(pageOf(wanted, (id) => moved.has(id)));
   });
   if (error) return error;
   return refreshByIds(
     desk,
     kind,
-    [...ids].filter((id) => !seen.has(id)),
+    [...queued.keys()].filter((id) => !seen.has(id)),
     onService,
   );
 }
@@ -182,13 +188,19 @@ async function refreshQueued(
   onService: OnService,
 ): Promise<{ ids: Set<string>; error: DeskError | null }> {
   const queued = (await listBatches(connectionId, 'queued')).filter((batch) => batch.kind === kind);
-  const ids = new Set(queued.flatMap((batch) => batch.items.map((item) => item.id)));
+  // Each queued document and the version its ack answers (null: a batch stored before versions were).
+  const versions = new Map(
+    queued.flatMap((batch) =>
+      batch.items.map((item, index) => [item.id, batch.versions?.[index] ?? null] as const),
+    ),
+  );
+  const ids = new Set(versions.keys());
   const pending = await countPending(kind);
   const byIdCalls = Math.ceil(ids.size / maxDocumentIds);
   const byListCalls = Math.ceil(pending / pendingPageSize) + 1;
   const error =
     byListCalls < byIdCalls
-      ? await refreshByPendingList(desk, kind, ids, onService)
+      ? await refreshByPendingList(desk, kind, versions, onService)
       : await refreshByIds(desk, kind, [...ids], onService);
   return { ids, error };
 }
