@@ -197,11 +197,6 @@ async function runOnce(count: number, seed: number): Promise<AckRun> {
       50,
     );
     const elapsedMs = performance.now() - started;
-    console.log(
-      'CLICK',
-      ((await page.evaluate('performance.now()')) as number) - elapsedMs,
-      JSON.stringify(await page.evaluate('globalThis.__ackTimes')),
-    );
 
     // The window at the click was spent: every batch call waits for its reset.
     const resetWaitMs = windowStart(clickedAt) + windowMs - clickedAt;
