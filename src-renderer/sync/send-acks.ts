@@ -1,10 +1,10 @@
 /**
  * Batch accept and reject: acks are checked, stored in the ack outbox (IndexedDB) with a new
  * `Idempotency-Key` per batch of at most 500 and the document version each one answers, and then sent
- * in order, two at a time (`sendsAtOnce`), with `POST /acks` through the bridge. A batch that gets no response (offline, the service
- * busy, the token refused) stays queued and is sent again later, with the same key and body, also after
- * the app was closed in between: the service applies each batch once (spec, Limits: same key and body
- * replays the first response).
+ * in order, two at a time (`sendsAtOnce`), with `POST /acks` through the bridge. A batch that gets no
+ * response (offline, the service busy, the token refused) stays queued and is sent again later, with
+ * the same key and body, also after the app was closed in between: the service applies each batch once
+ * (spec, Limits: same key and body replays the first response).
  *
  * Before a batch leaves, its feed is brought up to date and each item is judged against its document
  * as the service now holds it (checkQueuedAck): an ack is never sent to a version the clerk did not see.
@@ -316,10 +316,10 @@ export async function sendQueuedAcks(options: {
 
   async function sendBatches(): Promise<SendOutcome> {
     // Each response is kept with its batch as soon as it comes (keepBatchResponse: one small write),
-    // so a batch the service answered is never sent again; its documents are written
-    // behind the sends (a few hundred ms of store writes, a send a tenth of that), the batches that
-    // came back meanwhile together, a slice of documents a transaction (applyBatchResponses). Batches
-    // kept but not written when the app stopped are written at the start of the next pass.
+    // so a batch the service answered is never sent again; its documents are written behind the sends
+    // (a few hundred ms of store writes, a send a tenth of that), the batches that came back meanwhile
+    // together, a slice of documents a transaction (applyBatchResponses). Batches kept but not written
+    // when the app stopped are written at the start of the next pass.
     const responded: OutboxBatch[] = [];
     let recording: Promise<void> = Promise.resolve();
     let isRecording = false;

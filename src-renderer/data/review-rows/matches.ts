@@ -85,34 +85,33 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
     exactCount: null,
     queue: Promise.resolve(),
   });
+  /** A condition's rows read whole: those the query matches, in its order. */
+  const few = (rows: readonly ReviewRow[]): FewMatches => ({
+    type: 'few',
+    rows: rows.filter((row) => matchesQuery(row, query)).sort(compareRows(order)),
+  });
   if (conditions.length === 0) return walk(null);
-  // First a few ids of each condition (cheap): one that names few rows settles it. A condition whose
-  // customers alone hold more than that many of the view's rows (by their share of the customers) is
-  // not read: it is dense.
   const viewCount = counters[query.view].count;
   // One condition of a few customers' rows (a branch, a name): its rows read at once, not its ids first.
   const only = conditions.length === 1 ? conditions[0]! : null;
   if (only && only.share > 0 && only.share * viewCount <= reviewReadLimits.rowsReadUpTo) {
     const rows = await rowsWithin(query.kind, only, reviewReadLimits.rowsReadUpTo);
-    if (rows)
-      return { type: 'few', rows: rows.filter((row) => matchesQuery(row, query)).sort(compareRows(order)) };
+    if (rows) return few(rows);
   }
-  const few = await Promise.all(
+  // First a few ids of each condition (cheap): one that names few rows settles it. A condition whose
+  // customers alone hold more than that many of the view's rows (by their share of the customers) is
+  // not read: it is dense.
+  const idsRead = await Promise.all(
     conditions.map((condition) =>
       condition.share * viewCount > reviewReadLimits.rowsReadUpTo
         ? null
         : idsOf(query.kind, condition, reviewReadLimits.rowsReadUpTo),
     ),
   );
-  const smallest = few
+  const smallest = idsRead
     .flatMap((ids, index) => (ids ? [{ ids, condition: conditions[index]! }] : []))
     .sort((a, b) => a.ids.size - b.ids.size)[0];
-  if (smallest) {
-    const rows = (await rowsOfCondition(query.kind, smallest.condition, smallest.ids)).filter((row) =>
-      matchesQuery(row, query),
-    );
-    return { type: 'few', rows: rows.sort(compareRows(order)) };
-  }
+  if (smallest) return few(await rowsOfCondition(query.kind, smallest.condition, smallest.ids));
   // Every condition names many rows. One sparse in the view: walk the view's keys among its ids. Dense
   // (a common name): walking the view's rows fills a page at once.
   const sparse = conditions.filter((condition) => condition.share < reviewReadLimits.denseShare);
