@@ -10,6 +10,10 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { reviewRowTableNames } from '../../src-renderer/data/review-rows/layout';
+import { rowOf, withRowKeys } from '../../src-renderer/data/review-rows/projection';
+import type { StoredDocument } from '../../src-renderer/data/rows';
+import type { FeedDocument } from '../../src-shared/domain/feeds';
+import type { FeedKind } from '../../src-shared/wire';
 import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { startAppHost, type AppHostOptions, type RunningAppHost } from '../support/app-host';
 
@@ -434,27 +438,48 @@ export async function timeQuickFilters(
 }
 
 /**
+ * The grid row the app stages for each sample (`samples[i]` of feed `kinds[i]`, a first sync: nothing
+ * stored before it, no customer's name yet), made by the app's own projection and keys
+ * (src-renderer/data/review-rows/projection.ts), for `indexedDbWriteFloor` to write.
+ */
+export function floorRowsOf(samples: readonly FeedDocument[], kinds: readonly FeedKind[]): object[] {
+  return samples.map((doc, index) => {
+    const kind = kinds[index];
+    if (kind === undefined) throw new Error(`no feed named for sample ${index}`);
+    // A feed's document with its feed (the union cannot be told apart from a variable kind).
+    const stored = { kind, id: doc.id, version: doc.version, doc, answered: null } as StoredDocument;
+    return withRowKeys(rowOf(stored, undefined, 'chunk'));
+  });
+}
+
+/**
  * The IndexedDB write floor of this Chromium on this machine: `pages` transactions that each write 500
  * documents as they came from the sandbox (`samples`) the way the app stores them (in chunks of
- * `layout.chunkSize`, each with its live count) plus a grid row for each, with the app's row indexes
- * (`layout.indexes`; both from src-renderer/data/review-rows/layout.ts), into a scratch database of the page's
- * origin. No fetching, no parsing, no reading back: what staging a synced page cannot go below. Documents/s.
+ * `layout.chunkSize` under a new chunk key each, with its live count) plus a grid row for each, with the
+ * app's row indexes (`layout.indexes`; both from src-renderer/data/review-rows/layout.ts), into a scratch
+ * database of the page's origin. No fetching, no parsing, no reading back: what staging a synced page
+ * cannot go below. Documents/s.
+ *
+ * The rows are `layout.rows` (one a sample, made by the app's own projection: `floorRowsOf`), each
+ * written under the page's id with its keys made for that id, so that the floor writes rows of the very
+ * fields and sizes the sync writes. Without them, the rows runs before 2026-11-28 wrote (version 8's
+ * fields, written inline below, and a number for a chunk's key): about a sixth smaller than the app's.
  */
 export async function indexedDbWriteFloor(
   page: Page,
   samples: readonly unknown[],
   pages: number,
-  layout: { indexes: readonly string[]; chunkSize: number },
+  layout: { indexes: readonly string[]; chunkSize: number; rows?: readonly object[] },
 ): Promise<number> {
   const value: unknown = await page.evaluate(
-    `(async ({ samples, pages, indexes, chunkSize }) => {
+    `(async ({ samples, pages, indexes, chunkSize, rowsOfSamples }) => {
       const name = 'bench-write-floor';
       const db = await new Promise((resolve, reject) => {
         const open = indexedDB.open(name, 1);
         open.onupgradeneeded = () => {
           const rows = open.result.createObjectStore('rows', { keyPath: 'id' });
           for (const index of indexes) rows.createIndex(index, index);
-          open.result.createObjectStore('chunks', { keyPath: 'key', autoIncrement: true });
+          open.result.createObjectStore('chunks', rowsOfSamples ? { keyPath: 'key' } : { keyPath: 'key', autoIncrement: true });
           open.result.createObjectStore('chunkLive', { keyPath: 'key' });
           open.result.createObjectStore('cursors', { keyPath: 'kind' });
         };
@@ -467,9 +492,17 @@ export async function indexedDbWriteFloor(
           const tx = db.transaction(['rows', 'chunks', 'chunkLive', 'cursors'], 'readwrite');
           const rows = tx.objectStore('rows');
           let chunk = [];
+          // The app's way: a chunk's key made before it is written, its rows naming it (chunk-layout.ts).
+          let chunkKey = rowsOfSamples ? crypto.randomUUID() : null;
           const flush = () => {
             const docs = chunk;
             chunk = [];
+            if (rowsOfSamples) {
+              tx.objectStore('chunks').put({ key: chunkKey, kind: 'invoices', docs });
+              tx.objectStore('chunkLive').put({ key: chunkKey, live: docs.length });
+              chunkKey = crypto.randomUUID();
+              return;
+            }
             const request = tx.objectStore('chunks').add({ kind: 'invoices', docs });
             request.onsuccess = () => tx.objectStore('chunkLive').put({ key: request.result, live: docs.length });
           };
@@ -477,6 +510,17 @@ export async function indexedDbWriteFloor(
             const doc = samples[i % samples.length];
             const id = doc.id + '-' + p;
             chunk.push({ kind: 'invoices', id, version: p, doc, answered: null });
+            if (rowsOfSamples) {
+              // The sample's row as the app made it, under this id: its keys end with the id.
+              const row = { ...rowsOfSamples[i % samples.length], id, version: p, chunk: chunkKey };
+              for (const field of indexes) {
+                const key = row[field];
+                if (typeof key === 'string' && key.endsWith(doc.id)) row[field] = key.slice(0, -doc.id.length) + id;
+              }
+              rows.put(row);
+              if (chunk.length === chunkSize) flush();
+              continue;
+            }
             if (chunk.length === chunkSize) flush();
             const number = String(doc.number ?? '');
             const customerId = String(doc.customer?.id ?? '');
@@ -504,7 +548,7 @@ export async function indexedDbWriteFloor(
       db.close();
       await new Promise((resolve) => { const r = indexedDB.deleteDatabase(name); r.onsuccess = r.onerror = r.onblocked = resolve; });
       return (pages * 500) / (elapsedMs / 1000);
-    })(${JSON.stringify({ samples, pages, indexes: layout.indexes, chunkSize: layout.chunkSize })})`,
+    })(${JSON.stringify({ samples, pages, indexes: layout.indexes, chunkSize: layout.chunkSize, rowsOfSamples: layout.rows ?? null })})`,
   );
   if (typeof value !== 'number') throw new Error('the write floor was not measured');
   return value;

@@ -5,6 +5,7 @@ import { startFaultProxy } from '../support/fault-proxy';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
 import {
   customersShown,
+  floorRowsOf,
   indexedDbWriteFloor,
   isSyncDone,
   jsHeapMiB,
@@ -20,6 +21,8 @@ import {
 } from './app-harness';
 import { documentChunkSize } from '../../src-renderer/data/chunk-layout';
 import { reviewRowIndexes } from '../../src-renderer/data/review-rows/layout';
+import type { FeedDocument } from '../../src-shared/domain/feeds';
+import type { FeedKind } from '../../src-shared/wire';
 import type { BenchModule, BenchRow } from './types';
 
 /**
@@ -54,6 +57,8 @@ interface FastRun {
   floor: number;
   /** The write floor over at most 40 pages (20,000 documents), as runs before 2026-11-27 measured it. */
   floorSmall: number;
+  /** The write floor over as many documents with the rows runs before 2026-11-28 wrote (smaller). */
+  floorOldRows: number;
   /** Every page pulled through the core as the sync pulls them, nothing written: docs/s. */
   fetchAlone: number;
   rssMiB: number;
@@ -98,7 +103,8 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
 
     // The same-run baseline of the sync figure: what writing as many such documents to IndexedDB costs
     // by itself in this Chromium (documents of each feed, as many orders as the rest together).
-    const samples: unknown[] = [];
+    const samples: FeedDocument[] = [];
+    const kinds: FeedKind[] = [];
     const mix = [
       ['orders', 200],
       ['invoices', 100],
@@ -111,19 +117,26 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
       });
       const body: unknown = await response.json();
       const data = body !== null && typeof body === 'object' ? Reflect.get(body, 'data') : null;
-      if (Array.isArray(data)) samples.push(...data);
+      if (!Array.isArray(data)) continue;
+      samples.push(...(data as FeedDocument[]));
+      kinds.push(...data.map(() => kind));
     }
     // Written as the app writes them: its row indexes (the first name in the Dexie schema is the primary
-    // key) and its document chunks.
+    // key), its rows as its projection makes them, and its document chunks.
     const indexes = reviewRowIndexes
       .split(',')
       .map((index) => index.trim())
       .slice(1);
-    const layout = { indexes, chunkSize: documentChunkSize };
+    const layout = { indexes, chunkSize: documentChunkSize, rows: floorRowsOf(samples, kinds) };
     // As many documents as the sync staged: IndexedDB's cost a document grows with the store (its
     // files are merged as they grow), so a floor of fewer documents would be a floor of easier work.
     const floor = await indexedDbWriteFloor(app.page, samples, total / pageSize, layout);
     const floorSmall = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / pageSize), layout);
+    // The floor with the rows runs before 2026-11-28 wrote (version 8's fields), for comparison.
+    const floorOldRows = await indexedDbWriteFloor(app.page, samples, total / pageSize, {
+      indexes,
+      chunkSize: documentChunkSize,
+    });
     const fetchAlone = await fetchAloneRate(app.page);
     return {
       staged,
@@ -131,6 +144,7 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
       elapsedMs,
       floor,
       floorSmall,
+      floorOldRows,
       fetchAlone,
       rssMiB,
       heapPeakMiB,
@@ -210,7 +224,7 @@ function fastRows(runs: readonly FastRun[], total: number): { first: BenchRow[];
       },
       {
         group: 'sync',
-        name: `IndexedDB write floor, same Chromium: ${docs} documents, 500 (in chunks) + rows a transaction, nothing else, median of ${n}`,
+        name: `IndexedDB write floor, same Chromium: ${docs} documents, 500 (in chunks) + the rows the app makes of them a transaction, nothing else, median of ${n}`,
         value: round(floor, 0),
         unit: 'docs/s',
         samples: of((run) => round(run.floor, 0)),
@@ -221,6 +235,14 @@ function fastRows(runs: readonly FastRun[], total: number): { first: BenchRow[];
         value: round(median(of((run) => run.floorSmall)), 0),
         unit: 'docs/s',
         samples: of((run) => round(run.floorSmall, 0)),
+      },
+      {
+        group: 'sync',
+        name: `the floor with the rows runs before 2026-11-28 wrote (version 8's fields, about a sixth smaller than the app's): ${docs} documents, median of ${n} (x: the sync against it)`,
+        value: round(median(of((run) => run.floorOldRows)), 0),
+        unit: 'docs/s',
+        ratio: median(of((run) => run.perSecond / run.floorOldRows)),
+        samples: of((run) => round(run.floorOldRows, 0)),
       },
       {
         group: 'sync',
