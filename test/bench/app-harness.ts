@@ -11,9 +11,8 @@ import { promisify } from 'node:util';
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { reviewRowTableNames } from '../../src-renderer/data/review-rows/layout';
 import { rowOf, withRowKeys } from '../../src-renderer/data/review-rows/projection';
-import type { StoredDocument } from '../../src-renderer/data/rows';
-import type { FeedDocument } from '../../src-shared/domain/feeds';
-import type { FeedKind } from '../../src-shared/wire';
+import { nextStored } from '../../src-renderer/data/document-versions';
+import type { KindedDocument } from '../../src-shared/domain/feeds';
 import { launchChromium, launchChromiumProfile } from '../support/browser';
 import { startAppHost, type AppHostOptions, type RunningAppHost } from '../support/app-host';
 
@@ -438,18 +437,12 @@ export async function timeQuickFilters(
 }
 
 /**
- * The grid row the app stages for each sample (`samples[i]` of feed `kinds[i]`, a first sync: nothing
- * stored before it, no customer's name yet), made by the app's own projection and keys
- * (src-renderer/data/review-rows/projection.ts), for `indexedDbWriteFloor` to write.
+ * The grid row the app stages for each sample (a first sync: nothing stored before it, no customer's
+ * name yet), made by the app's own staging, projection and keys (src-renderer/data/document-versions.ts,
+ * review-rows/projection.ts), for `indexedDbWriteFloor` to write.
  */
-export function floorRowsOf(samples: readonly FeedDocument[], kinds: readonly FeedKind[]): object[] {
-  return samples.map((doc, index) => {
-    const kind = kinds[index];
-    if (kind === undefined) throw new Error(`no feed named for sample ${index}`);
-    // A feed's document with its feed (the union cannot be told apart from a variable kind).
-    const stored = { kind, id: doc.id, version: doc.version, doc, answered: null } as StoredDocument;
-    return withRowKeys(rowOf(stored, undefined, 'chunk'));
-  });
+export function floorRowsOf(samples: readonly KindedDocument[]): object[] {
+  return samples.map((item) => withRowKeys(rowOf(nextStored(item, undefined), undefined, 'chunk')));
 }
 
 /**

@@ -21,8 +21,7 @@ import {
 } from './app-harness';
 import { documentChunkSize } from '../../src-renderer/data/chunk-layout';
 import { reviewRowIndexes } from '../../src-renderer/data/review-rows/layout';
-import type { FeedDocument } from '../../src-shared/domain/feeds';
-import type { FeedKind } from '../../src-shared/wire';
+import type { KindedDocument } from '../../src-shared/domain/feeds';
 import type { BenchModule, BenchRow } from './types';
 
 /**
@@ -103,8 +102,7 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
 
     // The same-run baseline of the sync figure: what writing as many such documents to IndexedDB costs
     // by itself in this Chromium (documents of each feed, as many orders as the rest together).
-    const samples: FeedDocument[] = [];
-    const kinds: FeedKind[] = [];
+    const samples: KindedDocument[] = [];
     const mix = [
       ['orders', 200],
       ['invoices', 100],
@@ -117,23 +115,28 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
       });
       const body: unknown = await response.json();
       const data = body !== null && typeof body === 'object' ? Reflect.get(body, 'data') : null;
-      if (!Array.isArray(data)) continue;
-      samples.push(...(data as FeedDocument[]));
-      kinds.push(...data.map(() => kind));
+      // The sandbox's documents of the feed asked for, as staging names them.
+      if (Array.isArray(data)) samples.push(...data.map((doc) => ({ kind, doc }) as KindedDocument));
     }
+    const sampleDocs = samples.map((item) => item.doc);
     // Written as the app writes them: its row indexes (the first name in the Dexie schema is the primary
     // key), its rows as its projection makes them, and its document chunks.
     const indexes = reviewRowIndexes
       .split(',')
       .map((index) => index.trim())
       .slice(1);
-    const layout = { indexes, chunkSize: documentChunkSize, rows: floorRowsOf(samples, kinds) };
+    const layout = { indexes, chunkSize: documentChunkSize, rows: floorRowsOf(samples) };
     // As many documents as the sync staged: IndexedDB's cost a document grows with the store (its
     // files are merged as they grow), so a floor of fewer documents would be a floor of easier work.
-    const floor = await indexedDbWriteFloor(app.page, samples, total / pageSize, layout);
-    const floorSmall = await indexedDbWriteFloor(app.page, samples, Math.min(40, total / pageSize), layout);
+    const floor = await indexedDbWriteFloor(app.page, sampleDocs, total / pageSize, layout);
+    const floorSmall = await indexedDbWriteFloor(
+      app.page,
+      sampleDocs,
+      Math.min(40, total / pageSize),
+      layout,
+    );
     // The floor with the rows runs before 2026-11-28 wrote (version 8's fields), for comparison.
-    const floorOldRows = await indexedDbWriteFloor(app.page, samples, total / pageSize, {
+    const floorOldRows = await indexedDbWriteFloor(app.page, sampleDocs, total / pageSize, {
       indexes,
       chunkSize: documentChunkSize,
     });
