@@ -63,6 +63,10 @@ describe('a paged review grid over 100,000 invoices (browser mode)', () => {
     await review.goToLastRow();
     const lastIndex = pending.length - 1;
     await expect.poll(() => review.cellOf(lastIndex, 'date'), { timeout: 60_000 }).toBe(oldest);
+    // The focus went with the jump: the next arrow key moves on from the last row, not from the first.
+    await expect.poll(() => review.focusedRowIndex()).toBe(lastIndex);
+    await page.keyboard.press('ArrowUp');
+    await expect.poll(() => review.focusedRowIndex()).toBe(lastIndex - 1);
     const lastId = await review.rowId(lastIndex);
     expect(pending.find((row) => row.id === lastId)?.date).toBe(oldest);
     await page

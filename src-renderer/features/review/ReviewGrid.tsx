@@ -16,7 +16,7 @@ import type { ReviewView } from '../../data/review-rows/keys';
 import { countReview, readReviewPage } from '../../data/review-rows/pages';
 import { useDeskLocale, useSay } from '../../messages/use-say';
 import { useDeskStore } from '../../state/store';
-import { gridDefaults, useGridLocale } from '../ui/grid-setup';
+import { gridDefaults, jumpToEdgeRow, useGridLocale } from '../ui/grid-setup';
 import { reviewColumns } from './columns';
 import {
   createReviewDatasource,
@@ -200,6 +200,8 @@ export function ReviewGrid({
       headerComponentParams: { store: headerStore },
       width: 44,
       pinned: isRtl ? ('right' as const) : ('left' as const),
+      // From a checkbox too, Ctrl+Home and Ctrl+End go to the first and last rows.
+      suppressKeyboardEvent: jumpToEdgeRow,
     }),
     [headerStore, isRtl],
   );
@@ -237,6 +239,7 @@ export function ReviewGrid({
         const rowCount = rowCountToTell(state, {
           rowsKey,
           isLastRowKnown: api.isLastRowIndexKnown() === true,
+          rowCount: api.getDisplayedRowCount(),
         });
         if (rowCount !== null) api.setRowCount(rowCount, true);
       },

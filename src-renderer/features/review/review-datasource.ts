@@ -190,16 +190,19 @@ export function lastRowOf(count: ReviewCount | null, startRow: number, endRow: n
 }
 
 /**
- * The row count to tell the grid when a view's exact count comes back after its first block (the grid
- * was given -1, "more to come", and would scroll and jump with Ctrl+End only as far as the rows read so
- * far): the count, when it is exact, of the rows the grid shows now, and the grid's end is not known yet.
- * Null otherwise (a block already gave the grid its end, or the count is of a query no longer shown).
+ * The row count to tell the grid when a view's exact count comes back after the blocks it raced with:
+ * the grid was given -1, "more to come", and would scroll and jump with Ctrl+End only as far as the rows
+ * read so far; or its end was known before a sync added or took away rows, and the blocks read again
+ * came back full, which keeps the old end. The count, when it is exact, of the rows the grid shows now,
+ * and the grid's end is not known yet or is another. Null otherwise (the grid's end is already the
+ * count, or the count is of a query no longer shown).
  */
 export function rowCountToTell(
   state: ReviewReadState,
-  shown: { rowsKey: string; isLastRowKnown: boolean },
+  shown: { rowsKey: string; isLastRowKnown: boolean; rowCount: number },
 ): number | null {
-  if (!state.count.isExact || shown.isLastRowKnown) return null;
+  if (!state.count.isExact) return null;
+  if (shown.isLastRowKnown && shown.rowCount === state.count.count) return null;
   return rowsKeyOf(state.query) === shown.rowsKey ? state.count.count : null;
 }
 

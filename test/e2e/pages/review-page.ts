@@ -123,6 +123,14 @@ export class ReviewPage {
       .click();
   }
 
+  /** The index of the row whose cell has the keyboard's focus, or null when no cell has it. */
+  async focusedRowIndex(): Promise<number | null> {
+    const row = this.main.locator('.ag-row:has(:focus)');
+    if ((await row.count()) === 0) return null;
+    const index = await row.first().getAttribute('row-index');
+    return index === null ? null : Number(index);
+  }
+
   /** Goes to the last row of the view with the keyboard (Ctrl+End from a cell), as a clerk would. */
   async goToLastRow(): Promise<void> {
     await this.main.locator('.ag-row[row-index="0"] [col-id="number"]').first().click();

@@ -20,6 +20,7 @@ vi.mock('../../../src-renderer/data/review-rows/pages', async (importOriginal) =
 });
 
 import { ReviewSection } from '../../../src-renderer/features/review/ReviewSection';
+import { useDeskStore } from '../../../src-renderer/state/store';
 import { row } from './fixtures';
 import { useConnectedDesk } from '../support/connected-desk';
 import { putRows } from '../support/stored-rows';
@@ -49,6 +50,31 @@ describe('a view whose count comes back after its first block', () => {
     });
     await screen.findByRole('button', { name: 'Pending 250' });
     await waitFor(() => expect(gridRowCount()).toBe(250));
+    view.unmount();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
+  });
+
+  it('tells the grid its new length when a sync adds rows and the count comes back after the blocks', async () => {
+    const rows = Array.from({ length: 250 }, (_, index) => row(`r${String(index).padStart(3, '0')}`));
+    await putRows('invoices', rows);
+    const view = render(<ReviewSection kind="invoices" />);
+    await screen.findByRole('button', { name: 'Pending 250' });
+    await waitFor(() => expect(gridRowCount()).toBe(250));
+
+    // A sync stores 150 more; the blocks read again are full, and the new count comes back after them.
+    await putRows(
+      'invoices',
+      Array.from({ length: 150 }, (_, index) => row(`s${String(index).padStart(3, '0')}`)),
+    );
+    gate.held = new Promise<void>((resolve) => (gate.release = resolve));
+    act(() => useDeskStore.getState().touchData());
+    await waitFor(() => expect(document.querySelectorAll('.ag-row[row-id]').length).toBeGreaterThan(0));
+    await act(async () => {
+      gate.release();
+      gate.held = null;
+    });
+    await screen.findByRole('button', { name: 'Pending 400' });
+    await waitFor(() => expect(gridRowCount()).toBe(400));
     view.unmount();
     await act(() => new Promise((resolve) => setTimeout(resolve, 200)));
   });

@@ -305,7 +305,7 @@ describe('the row count told to the grid when a count comes back late', () => {
     sortModel: [],
     filterModel: { branch: { filterType: 'text', type: 'equals', filter: 'B02' } },
   });
-  const shown = { rowsKey: rowsKeyOf(query), isLastRowKnown: false };
+  const shown = { rowsKey: rowsKeyOf(query), isLastRowKnown: false, rowCount: 101 };
 
   it('is the exact count of the rows shown while the grid does not know its end', () => {
     expect(rowCountToTell({ query, count: { count: 41_250, isExact: true } }, shown)).toBe(41_250);
@@ -314,10 +314,19 @@ describe('the row count told to the grid when a count comes back late', () => {
     expect(rowCountToTell({ query: sorted, count: { count: 12, isExact: true } }, shown)).toBe(12);
   });
 
-  it('is nothing for an "at least" count, a grid that knows its end, or another query', () => {
+  it('is the exact count when the grid knows another end (a sync added or took away rows)', () => {
+    const known = { ...shown, isLastRowKnown: true, rowCount: 41_000 };
+    expect(rowCountToTell({ query, count: { count: 41_250, isExact: true } }, known)).toBe(41_250);
+    expect(rowCountToTell({ query, count: { count: 40_990, isExact: true } }, known)).toBe(40_990);
+  });
+
+  it('is nothing for an "at least" count, a grid that knows this end, or another query', () => {
     expect(rowCountToTell({ query, count: { count: 5_000, isExact: false } }, shown)).toBeNull();
     expect(
-      rowCountToTell({ query, count: { count: 41_250, isExact: true } }, { ...shown, isLastRowKnown: true }),
+      rowCountToTell(
+        { query, count: { count: 41_250, isExact: true } },
+        { ...shown, isLastRowKnown: true, rowCount: 41_250 },
+      ),
     ).toBeNull();
     const other = { ...query, quickFilter: 'noor' };
     expect(rowCountToTell({ query: other, count: { count: 3, isExact: true } }, shown)).toBeNull();
