@@ -225,11 +225,15 @@ export function createReviewDatasource(input: {
 }): ReviewDatasource {
   let counted: { key: string; count: Promise<ReviewCount> } | null = null;
   let seen = { key: '', rows: 0, exact: null as number | null };
+  // Which staged rows a read is of: a read begun before `forget` tells no count (the grid would take a
+  // length the rows no longer have).
+  let generation = 0;
   return {
     /** Forgets the count: the staged rows changed, so each query is counted again. */
     forget(): void {
       counted = null;
       seen = { key: '', rows: 0, exact: null };
+      generation += 1;
     },
     getRows(params: IGetRowsParams<ReviewRow>): void {
       const query = reviewQueryOf({
@@ -243,6 +247,8 @@ export function createReviewDatasource(input: {
       if (counted?.key !== key) counted = { key, count: input.count(query) };
       if (seen.key !== key) seen = { key, rows: 0, exact: null };
       const countPromise = counted.count;
+      const readOf = generation;
+      const isCurrent = (): boolean => seen.key === key && readOf === generation;
       void (async () => {
         try {
           // The block is read first and given to the grid at once: its count may take longer.
@@ -251,12 +257,12 @@ export function createReviewDatasource(input: {
           const lastRow = lastRowOf(known, params.startRow, params.endRow, rows.length);
           params.successCallback(rows, lastRow);
           input.onRows?.(rows);
-          if (seen.key === key) {
+          if (isCurrent()) {
             seen.rows = Math.max(seen.rows, params.startRow + rows.length);
             if (lastRow >= 0 && !known?.isExact) seen.exact = lastRow;
           }
           const count = await countPromise;
-          if (seen.key !== key) return;
+          if (!isCurrent()) return;
           input.onRead({
             query,
             count:

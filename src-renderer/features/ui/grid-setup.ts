@@ -29,11 +29,12 @@ const gridTheme = themeQuartz.withParams({
 export function jumpToEdgeRow(params: SuppressKeyboardEventParams): boolean {
   const { event, api, column, editing } = params;
   if (editing || event.type !== 'keydown' || event.altKey || event.shiftKey) return false;
+  // words: not shown (the keys' names as KeyboardEvent.key spells them)
   if (!(event.ctrlKey || event.metaKey) || (event.key !== 'Home' && event.key !== 'End')) return false;
   // A paged grid whose end is not known yet counts the rows read and one more: its end as far as known.
   const rowCount = api.getDisplayedRowCount();
   if (rowCount === 0) return false;
-  const index = event.key === 'Home' ? 0 : rowCount - 1;
+  const index = event.key === 'Home' ? 0 : rowCount - 1; // words: not shown (a key's name)
   event.preventDefault();
   api.ensureIndexVisible(index);
   api.setFocusedCell(index, column);

@@ -281,6 +281,37 @@ describe('the datasource', () => {
     expect(counts).toBe(2);
   });
 
+  it('tells no count of a block read begun before forget, as the rows changed meanwhile', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let size = 250;
+    const told: ReviewReadState[] = [];
+    const datasource = createReviewDatasource({
+      kind: 'invoices',
+      view: 'pending',
+      quickFilter: '',
+      readPage: async (_query, offset, limit) => {
+        if (offset === 100) await held;
+        return rows.slice(offset, Math.min(offset + limit, size));
+      },
+      count: async () => ({ count: size, isExact: true }),
+      onRead: (state) => told.push(state),
+    });
+    const before = block(100, 200);
+    datasource.getRows(before.params);
+    // A sync takes rows away while that block is being read; the grid reads its blocks again.
+    size = 240;
+    datasource.forget();
+    const again = block(0, 100);
+    datasource.getRows(again.params);
+    await again.answered;
+    await expect.poll(() => told.length).toBe(1);
+    release();
+    await before.answered;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(told.map((state) => state.count)).toEqual([{ count: 240, isExact: true }]);
+  });
+
   it('tells the grid a block failed when it cannot be read', async () => {
     const datasource = createReviewDatasource({
       kind: 'invoices',
