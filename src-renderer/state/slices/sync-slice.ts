@@ -138,8 +138,9 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
       const connectionId = activeConnectionId();
       if (connectionId === null) return null;
       if (await bindConnection(connectionId)) {
-        // Another connection's store was dropped: so are its gaps and what was fetched for it.
-        set({ seqGaps: {}, filledGaps: [] });
+        // Another connection's store was dropped: so are its gaps, what was fetched for it and what its
+        // last send said.
+        set({ seqGaps: {}, filledGaps: [], lastSend: null });
         get().touchData();
       }
       // The names kept for this connection are shown from the start, offline too (a few table reads).
@@ -204,16 +205,20 @@ export function createSyncSlice(set: SetDeskState, get: GetDeskState, scheduler:
         : outcome.batchesSent > 0
           ? true
           : get().isOnline;
-      set({ lastSend: outcome, isOnline });
+      // A pass with nothing to send (a poll's, a retry's after the answers went) keeps what the last send
+      // said: "not sent, already answered elsewhere" stays until the clerk's next answers are sent.
+      const isAnythingDone =
+        outcome.batchesSent + outcome.batchesFailed + outcome.held + outcome.elsewhere + outcome.applied > 0;
+      const isIdle = outcome.stoppedBy === null && !isAnythingDone;
+      set((state) => ({
+        lastSend: isIdle && state.lastSend ? { ...state.lastSend, stoppedBy: null } : outcome,
+        isOnline,
+      }));
       // Nothing answered: try again by itself a little later (polling and the browser's online event
       // also send), so answers go out when the connection returns without anyone pressing a button.
       if (outcome.stoppedBy) scheduler.retryAcksLater(ackRetryMs, () => void get().sendAcks());
       await get().refreshSyncFacts();
-      if (
-        outcome.batchesSent + outcome.batchesFailed + outcome.held + outcome.elsewhere + outcome.applied >
-        0
-      )
-        get().touchData();
+      if (isAnythingDone) get().touchData();
       return outcome;
     },
     async refreshSyncFacts() {
