@@ -224,16 +224,15 @@ export function createReviewDatasource(input: {
   onRows?: (rows: ReviewRow[]) => void;
 }): ReviewDatasource {
   let counted: { key: string; count: Promise<ReviewCount> } | null = null;
+  // What the reads of one query over the same staged rows have seen: made anew for another query and by
+  // `forget`, so a read begun before either tells no count (the grid would take a length the rows no
+  // longer have).
   let seen = { key: '', rows: 0, exact: null as number | null };
-  // Which staged rows a read is of: a read begun before `forget` tells no count (the grid would take a
-  // length the rows no longer have).
-  let generation = 0;
   return {
     /** Forgets the count: the staged rows changed, so each query is counted again. */
     forget(): void {
       counted = null;
       seen = { key: '', rows: 0, exact: null };
-      generation += 1;
     },
     getRows(params: IGetRowsParams<ReviewRow>): void {
       const query = reviewQueryOf({
@@ -247,8 +246,8 @@ export function createReviewDatasource(input: {
       if (counted?.key !== key) counted = { key, count: input.count(query) };
       if (seen.key !== key) seen = { key, rows: 0, exact: null };
       const countPromise = counted.count;
-      const readOf = generation;
-      const isCurrent = (): boolean => seen.key === key && readOf === generation;
+      const readOf = seen;
+      const isCurrent = (): boolean => seen === readOf;
       void (async () => {
         try {
           // The block is read first and given to the grid at once: its count may take longer.
