@@ -189,6 +189,41 @@ export function peakRssMiB(pid: number): number {
   return kib / 1024;
 }
 
+/** What the whole machine did, from `/proc/stat`: processor time busy (every process's) and its cores. */
+export interface MachineBusy {
+  busySeconds: number;
+  cores: number;
+}
+
+/**
+ * The processor time the machine has been busy since boot, summed over its cores (every process: the
+ * browser's, the core's, the sandbox's and this one's; not idle, not waiting for the disk), and its
+ * core count. Null where there is no `/proc/stat` (not Linux).
+ */
+export function machineBusy(): MachineBusy | null {
+  let stat: string;
+  try {
+    stat = readFileSync('/proc/stat', 'utf8');
+  } catch {
+    return null;
+  }
+  const lines = stat.split('\n');
+  const total = lines[0]?.split(/\s+/).slice(1).map(Number) ?? [];
+  // user nice system idle iowait irq softirq (then steal, a hypervisor's, not this machine's work; guest
+  // time is counted in user already).
+  const [user = 0, nice = 0, system = 0, , , irq = 0, softirq = 0] = total;
+  const ticksPerSecond = 100; // USER_HZ: 100 on every Linux build this runs on
+  return {
+    busySeconds: (user + nice + system + irq + softirq) / ticksPerSecond,
+    cores: lines.filter((line) => /^cpu\d+ /.test(line)).length,
+  };
+}
+
+/** Processor seconds the machine was busy between two `machineBusy` readings (NaN without them). */
+export function busyBetween(before: MachineBusy | null, after: MachineBusy | null): number {
+  return before && after ? after.busySeconds - before.busySeconds : Number.NaN;
+}
+
 /** The page's JS heap in use, in MiB; after a full garbage collection when `collect`. */
 export async function jsHeapMiB(cdp: CDPSession, collect: boolean): Promise<number> {
   if (collect) await cdp.send('HeapProfiler.collectGarbage');
