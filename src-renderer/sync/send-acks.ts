@@ -109,6 +109,20 @@ export interface SendOutcome {
   stoppedBy: DeskError | null;
 }
 
+/** The outcome of a pass before it has done anything. */
+export function emptySendOutcome(): SendOutcome {
+  return {
+    batchesSent: 0,
+    applied: 0,
+    unchanged: 0,
+    failed: 0,
+    batchesFailed: 0,
+    held: 0,
+    elsewhere: 0,
+    stoppedBy: null,
+  };
+}
+
 /** What sending acks needs of the bridge: the send itself, and documents read by id to check them. */
 export interface AckDesk {
   acks: Pick<DeskApi['acks'], 'send'>;
@@ -285,16 +299,7 @@ export async function sendQueuedAcks(options: {
 }): Promise<SendOutcome> {
   const now = options.now ?? (() => new Date());
   const newId = options.newId ?? (() => crypto.randomUUID());
-  const outcome: SendOutcome = {
-    batchesSent: 0,
-    applied: 0,
-    unchanged: 0,
-    failed: 0,
-    batchesFailed: 0,
-    held: 0,
-    elsewhere: 0,
-    stoppedBy: null,
-  };
+  const outcome = emptySendOutcome();
   // Every page read to check the batches names their connection (connection-pulls.ts).
   const desk = pullingFor(options.desk, options.connectionId);
   const tried = new Set<string>();

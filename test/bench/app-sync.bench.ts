@@ -162,7 +162,7 @@ async function syncFast(sandbox: RunningSandbox, total: number): Promise<FastRun
       floorSmall,
       floorOldRows,
       fetchAlone,
-      busy: { sync: syncBusy, floor: floorBusy, fetch: fetchBusy, cores: machineBusy()?.cores ?? Number.NaN },
+      busy: { sync: syncBusy, floor: floorBusy, fetch: fetchBusy, cores: busyAtStart?.cores ?? Number.NaN },
       rssMiB,
       heapPeakMiB,
       heapSettledMiB,
@@ -218,14 +218,18 @@ async function fetchAloneRate(page: Page): Promise<number> {
  * sync's `x` can reach here. None where `/proc/stat` is not read.
  */
 function machineRows(runs: readonly FastRun[], total: number): BenchRow[] {
-  const n = runs.length;
   const measured = runs.filter((run) =>
     [run.busy.sync, run.busy.floor, run.busy.fetch].every(Number.isFinite),
   );
   if (measured.length === 0) return [];
+  const n = measured.length;
   const of = (pick: (run: FastRun) => number) => measured.map(pick);
   const perDocUs = (seconds: number) => (seconds / total) * 1e6;
-  const ceiling = (run: FastRun) => run.busy.cores / ((run.busy.floor + run.busy.fetch) / total);
+  /** The floor's and the fetch's processor seconds together: what a sync cannot do without. */
+  const needed = (run: FastRun) => run.busy.floor + run.busy.fetch;
+  const ceiling = (run: FastRun) => run.busy.cores / (needed(run) / total);
+  const coresBusyPercent = (run: FastRun) =>
+    (100 * run.busy.sync) / ((run.elapsedMs / 1000) * run.busy.cores);
   const cores = measured[0]!.busy.cores;
   const docs = total.toLocaleString('en-US');
   return [
@@ -234,7 +238,7 @@ function machineRows(runs: readonly FastRun[], total: number): BenchRow[] {
       name: `processor time a document, all processes of the machine (/proc/stat), the sync (page opened to done), ${docs} documents, median of ${n} (x: of the write floor's and the fetch alone's together)`,
       value: round(median(of((run) => perDocUs(run.busy.sync))), 0),
       unit: 'us',
-      ratio: median(of((run) => run.busy.sync / (run.busy.floor + run.busy.fetch))),
+      ratio: median(of((run) => run.busy.sync / needed(run))),
       samples: of((run) => round(perDocUs(run.busy.sync), 0)),
     },
     {
@@ -262,9 +266,9 @@ function machineRows(runs: readonly FastRun[], total: number): BenchRow[] {
     {
       group: 'sync',
       name: `the machine's cores busy during the sync (its processor time / (its wall time x ${cores})), median of ${n}`,
-      value: round(median(of((run) => (100 * run.busy.sync) / ((run.elapsedMs / 1000) * run.busy.cores))), 0),
+      value: round(median(of(coresBusyPercent)), 0),
       unit: '%',
-      samples: of((run) => round((100 * run.busy.sync) / ((run.elapsedMs / 1000) * run.busy.cores), 0)),
+      samples: of((run) => round(coresBusyPercent(run), 0)),
     },
   ];
 }

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
 import { act, render, screen } from '@testing-library/react';
 import { SyncBar } from '../../../src-renderer/features/sync/SyncBar';
+import { emptySendOutcome } from '../../../src-renderer/sync/send-acks';
 import { useDeskStore } from '../../../src-renderer/state/store';
 import { useConnectedDesk } from '../support/connected-desk';
 
@@ -9,18 +10,7 @@ useConnectedDesk();
 
 describe('what the last send said', () => {
   it('stays on the bar through a pass with nothing to send, as a retry or a poll makes', async () => {
-    useDeskStore.setState({
-      lastSend: {
-        batchesSent: 0,
-        applied: 0,
-        unchanged: 0,
-        failed: 0,
-        batchesFailed: 0,
-        held: 0,
-        elsewhere: 1,
-        stoppedBy: null,
-      },
-    });
+    useDeskStore.setState({ lastSend: { ...emptySendOutcome(), elsewhere: 1 } });
     render(<SyncBar />);
     const notSent = '1 answer(s) not sent: already answered elsewhere.';
     expect((await screen.findByRole('status', { name: 'Answers not sent' })).textContent).toBe(notSent);
