@@ -116,6 +116,12 @@ describe('POST /batch/{products|units|balances}', () => {
     });
     const slow = apiOf(sandbox, token);
     const items = Array.from({ length: 500 }, (_, i) => ({ ref: key(`P${i}`), body: product(`Item ${i}`) }));
+    // Both calls in one rate window (fixed minutes of the sandbox clock: decision 010): the clock is moved
+    // to the start of the next one, so a loaded machine's slow push cannot see the window roll over
+    // between them and count the replay in a fresh window.
+    const { now } = await sandbox.admin<{ now: string }>('POST', '/clock', { advance_seconds: 0 });
+    const intoWindowMs = Date.parse(now) % 60_000;
+    await sandbox.admin('POST', '/clock', { advance_seconds: (60_000 - intoWindowMs + 100) / 1000 });
     const idempotencyKey = randomUUID();
     const first = await slow.call('POST', '/batch/products', { items }, idempotencyKey);
     expect(okBody(BatchPushResponseSchema, first).meta).toEqual({ applied: 500, failed: 0 });
