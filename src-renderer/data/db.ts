@@ -36,6 +36,7 @@ import type {
   ReviewRow,
   ViewCounterRow,
 } from './rows';
+import { durableClerkWork } from './durability';
 import { reviewRowIndexes, reviewRowTableNames, searchTableIndexes } from './review-rows/layout';
 import { moveRowsToPagedTables, type RowMoveProgress } from './review-rows/row-move';
 import { addCustomerNames } from './upgrades/v3-customer-names';
@@ -94,6 +95,8 @@ export class DeskDb extends Dexie {
 
   constructor(name = 'reconciliation-desk') {
     super(name);
+    // The clerk's own work is flushed to disk before a write of it is reported done (durability.ts).
+    this.use(durableClerkWork);
     // Version 1: the four feeds, their documents and cursors, the outbox, the audit log, code lists.
     this.version(1).stores({
       orders: reviewRowIndexesV1,
