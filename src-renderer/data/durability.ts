@@ -6,7 +6,7 @@
  * few seconds later can take it back. That is right for what the service can give again (staged
  * pages, rows, names looked up): the next sync fetches them. It is wrong for the clerk's own work: an
  * Accept the dialog said was queued, its Idempotency-Key, a batch's recorded response, a counted
- * cash-up, a push run's journal. So a read-write transaction that touches any table of the clerk's
+ * cash-up, a push run's history. So a read-write transaction that touches any table of the clerk's
  * work is committed `strict` (flushed before `complete`); every other one keeps Chromium's default.
  */
 import type { DBCore, Middleware } from 'dexie';
@@ -30,7 +30,7 @@ export const clerkWorkTables: ReadonlySet<string> = new Set([
 ]);
 
 /** Whether a transaction over `stores` in `mode` is committed `strict`. */
-export function isDurableWrite(stores: readonly string[], mode: 'readonly' | 'readwrite'): boolean {
+function isDurableWrite(stores: readonly string[], mode: 'readonly' | 'readwrite'): boolean {
   return mode === 'readwrite' && stores.some((store) => clerkWorkTables.has(store));
 }
 
