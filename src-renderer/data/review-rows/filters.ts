@@ -20,7 +20,7 @@ import {
   withoutLeadingZeros,
   type ReviewView,
 } from './keys';
-import { statesOf } from './orders';
+import { statesOfQuery } from './orders';
 import { keyedTextColumns, type ReviewColumnFilter, type ReviewQuery, type ReviewTextColumn } from './query';
 import { reviewReadLimits, skipChunk } from './read-limits';
 
@@ -134,6 +134,11 @@ export interface Condition {
   sources: Source[];
   /** A share of the view its rows are thought to be (from the customers it names), or 0 when unknown. */
   share: number;
+  /**
+   * A range of days (`kDate`): a view ordered by date reads only those days already (`orders.ts`), so
+   * there it bounds the walk instead of being read as ids.
+   */
+  isDays?: boolean;
 }
 
 /** Cents within what an amount key holds. */
@@ -235,7 +240,7 @@ async function branchCondition(
 
 /** Every condition a row of the query meets: a word (the quick filter's and text filters'), an amount. */
 export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition | null>> {
-  const states = statesOf(query.view);
+  const states = statesOfQuery(query);
   const words = new Set(searchWords(query.quickFilter));
   let amount: [number, number] | null = null;
   const dates: Array<{ from: string; to: string }> = [];
@@ -263,7 +268,8 @@ export async function conditionsOf(query: ReviewQuery): Promise<Array<Condition 
     ...branches,
   ]);
   if (amount) conditions.push({ sources: amountSources(states, amount[0], amount[1]), share: 0 });
-  for (const { from, to } of dates) conditions.push({ sources: dateSources(states, from, to), share: 0 });
+  for (const { from, to } of dates)
+    conditions.push({ sources: dateSources(states, from, to), share: 0, isDays: true });
   return conditions;
 }
 

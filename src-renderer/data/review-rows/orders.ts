@@ -28,11 +28,23 @@ export function statesOf(view: ReviewView): readonly ReviewState[] {
   return view === 'all' ? keyedStates : [view];
 }
 
+/**
+ * The states a query's rows can be in: its view's, less pending when it filters by who answered (a
+ * pending row has no answer: `ackedByOf` in projection.ts). A walk for "answered elsewhere" in the view
+ * of every document then never crosses the pending rows, nine in ten of a desk's.
+ */
+export function statesOfQuery(query: ReviewQuery): readonly ReviewState[] {
+  const states = statesOf(query.view);
+  return query.filters.some((filter) => filter.column === 'ackedBy')
+    ? states.filter((state) => state !== 'pending')
+    : states;
+}
+
 export function orderOf(query: ReviewQuery): Order {
   return {
     kind: query.kind,
     index: orderKeyOf[query.sort.column],
-    prefixes: statesOf(query.view).map((state) => `${state}${S}`),
+    prefixes: statesOfQuery(query).map((state) => `${state}${S}`),
     isDescending: query.sort.direction === 'desc',
     within: query.sort.column === 'date' ? daysWithin(query) : { lower: '', upper: keyTop },
   };

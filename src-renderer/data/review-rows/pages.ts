@@ -11,8 +11,8 @@ import { db } from '../db';
 import type { ReviewRow } from '../rows';
 import { addToTotals, idOfKey, keySeparator as S, keyTop, type HeldAckState } from './keys';
 import { isFiltered, isInView, matchesQuery } from './filters';
-import { resolveQuery, walkUntil } from './matches';
-import { OrderReader, orderOf, startOf, statesOf, type Order, type Position } from './orders';
+import { resolveQuery, walkToCount, walkUntil } from './matches';
+import { OrderReader, orderOf, startOf, statesOfQuery, type Order, type Position } from './orders';
 import type {
   CountReview,
   ForEachReviewPage,
@@ -102,7 +102,7 @@ async function readPlainPage(query: ReviewQuery, offset: number, limit: number):
 /** The rows of a query whose answer failed or is held (`changed`), through `kHeld`: they are few. */
 export async function heldRowsOf(query: ReviewQuery, state: HeldAckState): Promise<ReviewRow[]> {
   const keys = await Promise.all(
-    statesOf(query.view).map((review) => {
+    statesOfQuery(query).map((review) => {
       const prefix = `${state}${S}${review}${S}`;
       return db
         .rowsOf(query.kind)
@@ -146,8 +146,10 @@ export const countReview: CountReview = async (query) => {
   const resolved = await resolveQuery(query);
   if (resolved.type === 'few') return { count: resolved.rows.length, isExact: true };
   if (resolved.exactCount !== null) return { count: resolved.exactCount, isExact: true };
-  // At least the first page's worth, so that the grid can say "at least".
+  // At least the first page's worth, so that the grid can say "at least"; a walk bounded by days is
+  // walked on to its end, when short enough, so that its count is exact.
   await walkUntil(query, resolved, 100);
+  await walkToCount(query, resolved);
   return { count: resolved.ids.length, isExact: resolved.isDone };
 };
 

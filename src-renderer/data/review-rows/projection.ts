@@ -111,5 +111,8 @@ export function withRowKeys(row: ReviewRow): ReviewRow {
   delete keyed.kSerial;
   delete keyed.kErp;
   delete keyed.kHeld;
+  // A pending row has no answer (`ackedByOf`): a walk by who answered passes no pending row
+  // (orders.ts `statesOfQuery`), so none is written saying otherwise.
+  if (keyed.review === 'pending' && keyed.ackedBy) keyed.ackedBy = '';
   return Object.assign(keyed, rowKeysOf(row));
 }
