@@ -35,7 +35,7 @@ export interface Walk {
   /** The keys or rows the walk has passed so far (matching or not). */
   passed: number;
   /**
-   * How many keys or rows a count may walk on to the walk's end (`countAhead`): a walk bounded by a
+   * How many keys or rows a count may walk on to the walk's end (`walkToCount`): a walk bounded by a
    * range of days ends with them, so its count can be made exact without waiting for a whole walk; 0
    * for a walk of the whole view (its count stays "at least" until a whole walk).
    */
