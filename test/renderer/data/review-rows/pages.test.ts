@@ -350,6 +350,25 @@ const columnFilters: ReviewColumnFilter[] = [
   { column: 'ackedBy', by: 'elsewhere' },
 ];
 
+/** How many invoice rows `during` reads from the store (those `isCounted` names), by Dexie's reading hook. */
+async function rowsReadDuring(
+  during: () => Promise<void>,
+  isCounted: (row: ReviewRow) => boolean = () => true,
+): Promise<number> {
+  let read = 0;
+  const counting = (row: ReviewRow): ReviewRow => {
+    if (isCounted(row)) read += 1;
+    return row;
+  };
+  db.rowsOf('invoices').hook('reading', counting);
+  try {
+    await during();
+  } finally {
+    db.rowsOf('invoices').hook('reading').unsubscribe(counting);
+  }
+  return read;
+}
+
 describe('filters', () => {
   for (const [strategy, candidatesUpTo, rowsReadUpTo] of [
     ['few candidates (read and ordered in memory)', 20_000, 20_000],
@@ -455,17 +474,9 @@ describe('filters', () => {
     const whole = await expected(wanted);
     const newer = (await db.rowsOf('invoices').toArray()).filter((stored) => stored.date > range.to).length;
     expect(newer).toBeGreaterThan(2_000);
-    let read = 0;
-    const counting = (row: ReviewRow): ReviewRow => {
-      read += 1;
-      return row;
-    };
-    db.rowsOf('invoices').hook('reading', counting);
-    try {
+    const read = await rowsReadDuring(async () => {
       expect((await readReviewPage(wanted, 0, 10)).map((stored) => stored.id)).toEqual(whole.slice(0, 10));
-    } finally {
-      db.rowsOf('invoices').hook('reading').unsubscribe(counting);
-    }
+    });
     // The walk starts at the range's last day: none of the newer days' rows is read.
     expect(read).toBeLessThan(newer);
     expect(await readAllPages(wanted, 29)).toEqual(whole);
@@ -487,17 +498,9 @@ describe('filters', () => {
       (stored) => stored.review === 'pending' && stored.date >= range.from && stored.date <= range.to,
     ).length;
     expect(days).toBeGreaterThan(1_000);
-    let read = 0;
-    const counting = (row: ReviewRow): ReviewRow => {
-      read += 1;
-      return row;
-    };
-    db.rowsOf('invoices').hook('reading', counting);
-    try {
+    const read = await rowsReadDuring(async () => {
       expect((await readReviewPage(wanted, 0, 20)).map((stored) => stored.id)).toEqual(whole.slice(0, 20));
-    } finally {
-      db.rowsOf('invoices').hook('reading').unsubscribe(counting);
-    }
+    });
     // The page read the first of the days' rows, not all of them (nor their ids first).
     expect(read).toBeLessThan(days / 2);
     // Its count walked on to the days' end: exact, without a walk of every page.
@@ -531,18 +534,15 @@ describe('filters', () => {
       const wanted = query({ view: 'all', filters: [{ column: 'ackedBy', by }] });
       const whole = await expected(wanted);
       expect(whole.length).toBeGreaterThan(100);
-      let pendingRead = 0;
-      const counting = (read: ReviewRow): ReviewRow => {
-        if (read.review === 'pending') pendingRead += 1;
-        return read;
-      };
-      db.rowsOf('invoices').hook('reading', counting);
-      try {
-        expect((await readReviewPage(wanted, 0, 50)).map((stored) => stored.id)).toEqual(whole.slice(0, 50));
-        expect(await readAllPages(wanted, 29)).toEqual(whole);
-      } finally {
-        db.rowsOf('invoices').hook('reading').unsubscribe(counting);
-      }
+      const pendingRead = await rowsReadDuring(
+        async () => {
+          expect((await readReviewPage(wanted, 0, 50)).map((stored) => stored.id)).toEqual(
+            whole.slice(0, 50),
+          );
+          expect(await readAllPages(wanted, 29)).toEqual(whole);
+        },
+        (read) => read.review === 'pending',
+      );
       expect(pendingRead, by).toBe(0);
       expect(
         await readReviewPage(query({ view: 'pending', filters: [{ column: 'ackedBy', by }] }), 0, 50),
