@@ -42,6 +42,7 @@ import { moveRowsToPagedTables, type RowMoveProgress } from './review-rows/row-m
 import { addCustomerNames } from './upgrades/v3-customer-names';
 import { markRowPass, runRowPass } from './upgrades/row-pass';
 import { rowFactsPass } from './upgrades/v11-row-facts';
+import { rowCustomerDatesPass } from './upgrades/v14-customer-dates';
 import { rowBranchesPass } from './upgrades/v13-row-branches';
 import { moveDocumentsIntoChunks } from './upgrades/v4-document-chunks';
 import { recordSeqs } from './upgrades/v7-seqs';
@@ -189,12 +190,17 @@ export class DeskDb extends Dexie {
     this.version(13)
       .stores({ customerTokens: 'id, *tokens, *branches' })
       .upgrade((tx) => markRowPass(tx, rowBranchesPass));
+    // Version 14 (upgrades/v14-customer-dates.ts): a row's customer key holds its date, so a filter of
+    // customers in a view ordered by date reads only their rows, in date order. Rows written before get
+    // the key anew once the database is open. The upgrade only marks the rows to pass.
+    this.version(14).upgrade((tx) => markRowPass(tx, rowCustomerDatesPass));
     this.on(
       'ready',
       async (vip: Dexie) => {
         await moveRowsToPagedTables(vip, (progress) => this.#tellUpgrade(progress));
         await runRowPass(vip, rowFactsPass, (progress) => this.#tellUpgrade(progress));
         await runRowPass(vip, rowBranchesPass, (progress) => this.#tellUpgrade(progress));
+        await runRowPass(vip, rowCustomerDatesPass, (progress) => this.#tellUpgrade(progress));
         this.#tellUpgrade(null);
       },
       true,

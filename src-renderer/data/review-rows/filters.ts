@@ -141,6 +141,14 @@ export interface Condition {
   isDays?: boolean;
 }
 
+/** A condition's customers' `kCust` prefixes, when customers' rows are all it names; else null. */
+export function customerPrefixesOf(condition: Condition): string[] | null {
+  return condition.sources.length > 0 &&
+    condition.sources.every((source) => source.index === 'kCust' && !source.states)
+    ? condition.sources.map((source) => source.lower)
+    : null;
+}
+
 /** Cents within what an amount key holds. */
 function clampCents(cents: number): number {
   return Math.max(-(5e14 - 1), Math.min(5e14 - 1, cents));

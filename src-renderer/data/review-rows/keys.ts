@@ -9,7 +9,8 @@
  *   customer's name in both languages and code, of the number and of the ERP number, numbers also without
  *   their leading zeros), or when it is the start of the amount written `1234.56` from its whole part on
  *   (`1234`, `1234.5`, `1234.56`). The store finds a word's rows without reading the view: by customer
- *   (`kCust`, the customers whose keys a word starts), by the number's and the ERP number's serial
+ *   (`kCust`, the customers whose keys a word starts, each customer's rows of a state in date order), by
+ *   the number's and the ERP number's serial
  *   (`kSerial`, `kErp`: their last group of digits) and by amount (`kAmount`); the other words of numbers
  *   (`inv`, `2026`), which most rows share, are kept once in a small list instead.
  * - The customer's sort key: the name as the grid shows it (or the code until the name is known),
@@ -201,7 +202,7 @@ export function rowKeysOf(row: KeyedRowFields): RowKeys {
     kNumber: `${state}${row.number}${tail}`,
     kCustomer: `${state}${customerSortOf(row)}${tail}`,
     kAmount: `${state}${amountSortKey(row.amountCents)}${tail}`,
-    kCust: `${row.customerId}${S}${row.review}${tail}`,
+    kCust: `${row.customerId}${S}${row.review}${S}${row.date}${tail}`,
     ...(serial ? { kSerial: `${serial}${S}${row.review}${tail}` } : {}),
     ...(erpSerial ? { kErp: `${erpSerial}${S}${row.review}${tail}` } : {}),
     ...((heldAckStates as readonly string[]).includes(row.answerState)

@@ -22,8 +22,9 @@ export const reviewRowTableNames = {
  *   one range read resumed after the last key read (pages.ts); the view of every document merges
  *   the ranges of its states. `kDate` also answers the day-end report's dates (day-end.ts) and a state's
  *   ids (reads.ts: rowsInView);
- * - `kCust` (`<customerId>␁<review>␁<id>`): a customer's rows (names.ts, balances) and a filter word's
- *   rows by the customers it names;
+ * - `kCust` (`<customerId>␁<review>␁<date>␁<id>`, the date since version 14): a customer's rows (names.ts,
+ *   balances) and a filter word's rows by the customers it names, in date order (a filter of customers
+ *   in a view ordered by date merges their ranges: matches.ts);
  * - `kSerial`, `kErp` (`<serial>␁<review>␁<id>`): a filter word's rows by number and ERP number;
  * - `kHeld` (`<answer state>␁<review>␁<id>`, only on a row whose answer failed or is held): the few
  *   rows "Select failed" and "Select changed" name.

@@ -6,8 +6,16 @@
 import { idOfKey, searchWords } from './keys';
 import { db } from '../db';
 import type { ReviewRow } from '../rows';
-import { conditionsOf, idsOf, matchesQuery, rowsOfCondition, rowsWithin, type Condition } from './filters';
-import { compareRows, OrderReader, orderOf, startOf } from './orders';
+import {
+  conditionsOf,
+  customerPrefixesOf,
+  idsOf,
+  matchesQuery,
+  rowsOfCondition,
+  rowsWithin,
+  type Condition,
+} from './filters';
+import { compareRows, customersOrderOf, OrderReader, orderOf, startOf } from './orders';
 import type { ReviewQuery } from './query';
 import { readViewCounters } from './reads';
 import { reviewReadLimits, walkChunkMax, walkChunkMin } from './read-limits';
@@ -36,8 +44,9 @@ export interface Walk {
   passed: number;
   /**
    * How many keys or rows a count may walk on to the walk's end (`walkToCount`): a walk bounded by a
-   * range of days ends with them, so its count can be made exact without waiting for a whole walk; 0
-   * for a walk of the whole view (its count stays "at least" until a whole walk).
+   * range of days ends with them, and a walk of some customers' rows with theirs, so its count can be
+   * made exact without waiting for a whole walk; 0 for a walk of the whole view, or of customers whose
+   * rows are thought too many (its count stays "at least" until a whole walk).
    */
   countUpTo: number;
   /** Steps run one after another, whoever asks. */
@@ -107,7 +116,34 @@ async function readCandidates(query: ReviewQuery): Promise<Resolved> {
     rows: rows.filter((row) => matchesQuery(row, query)).sort(compareRows(order)),
   });
   if (conditions.length === 0) return walk(null);
+  // Ordered by date, a condition of customers (a name, a branch) is walked through those customers' rows
+  // in date order (`kCust`'s ranges merged), not the view's: at 100,000 documents a name whose customers'
+  // rows are all months old read 27,000 newer rows before its first page (1 s), and a branch at 1,000,000
+  // its customer's 2,250 rows whole. Such a walk passes only the customers' rows, so its count walks on
+  // to their end, a step at a time, while it has passed at most `candidatesUpTo` of them (exact).
   const viewCount = counters[query.view].count;
+  const customers =
+    query.sort.column === 'date'
+      ? conditions
+          .flatMap((condition) => {
+            const prefixes = customerPrefixesOf(condition);
+            return prefixes && prefixes.length <= reviewReadLimits.customerRangesUpTo
+              ? [{ condition, prefixes }]
+              : [];
+          })
+          .sort((a, b) => a.prefixes.length - b.prefixes.length)[0]
+      : undefined;
+  if (customers) {
+    const order = customersOrderOf(query, customers.prefixes);
+    // Counted to the end only when the customers' rows are thought few enough (by their share) to be.
+    const isCountable = customers.condition.share * viewCount <= reviewReadLimits.candidatesUpTo;
+    return {
+      ...walk(null),
+      reader: new OrderReader(order, startOf(order), true),
+      chunk: walkChunkMin,
+      countUpTo: isCountable ? reviewReadLimits.candidatesUpTo : 0,
+    };
+  }
   // One condition of a few customers' rows (a branch, a name): its rows read at once, not its ids first.
   const only = conditions.length === 1 ? conditions[0]! : null;
   if (only && only.share > 0 && only.share * viewCount <= reviewReadLimits.rowsReadUpTo) {

@@ -13,7 +13,7 @@ import { skipChunk } from './read-limits';
 /** A view in one order: the ranges (one a state) of one index, merged by what follows the prefix. */
 export interface Order {
   kind: FeedKind;
-  index: (typeof orderKeyOf)[keyof typeof orderKeyOf];
+  index: (typeof orderKeyOf)[keyof typeof orderKeyOf] | 'kCust';
   prefixes: string[];
   isDescending: boolean;
   /**
@@ -50,6 +50,14 @@ export function orderOf(query: ReviewQuery): Order {
   };
 }
 
+/**
+ * A query ordered by date read through some customers' rows instead of the view's: `kCust`'s ranges
+ * (`<customerId>␁<state>␁`), each in date order, merged as a view's states are.
+ */
+export function customersOrderOf(query: ReviewQuery, prefixes: string[]): Order {
+  return { ...orderOf(query), index: 'kCust', prefixes };
+}
+
 /** The days every date filter of a query allows, as what follows a prefix of a date key. */
 function daysWithin(query: ReviewQuery): Order['within'] {
   let from = '';
@@ -68,6 +76,9 @@ export type Position = ReadonlyArray<string | null>;
 export function startOf(order: Order): Position {
   return order.prefixes.map(() => null);
 }
+
+/** What each range of an order of many ranges reads first, at least. */
+const manyRangesFirst = 10;
 
 /** A range of a feed's rows, as Dexie reads it. */
 type RowCollection = ReturnType<ReturnType<typeof db.rowsOf>['toCollection']>;
@@ -95,13 +106,20 @@ export interface Entry {
 export class OrderReader {
   readonly #order: Order;
   readonly #withRows: boolean;
-  readonly #heads: Array<{ entries: Entry[]; at: number; lastRead: string | null; isDone: boolean }>;
+  readonly #heads: Array<{
+    entries: Entry[];
+    at: number;
+    lastRead: string | null;
+    isDone: boolean;
+    /** Reads so far: a range of many (a name's customers) reads a few at first, more each time. */
+    reads: number;
+  }>;
   readonly #handed: Array<string | null>;
 
   constructor(order: Order, from: Position, withRows: boolean) {
     this.#order = order;
     this.#withRows = withRows;
-    this.#heads = from.map((key) => ({ entries: [], at: 0, lastRead: key, isDone: false }));
+    this.#heads = from.map((key) => ({ entries: [], at: 0, lastRead: key, isDone: false, reads: 0 }));
     this.#handed = [...from];
   }
 
@@ -143,13 +161,21 @@ export class OrderReader {
 
   async #refill(index: number, chunk: number): Promise<void> {
     const head = this.#heads[index]!;
-    const range = rangeAfter(this.#order, this.#order.prefixes[index]!, head.lastRead).limit(chunk);
+    // A view's states are few: each reads the chunk. The ranges of a name's customers (tens of them)
+    // read their share of it at first, twice as many each time one runs out (it holds what comes next).
+    const heads = this.#heads.length;
+    const size =
+      heads <= keyedStates.length
+        ? chunk
+        : Math.min(chunk, Math.max(manyRangesFirst, Math.ceil(chunk / heads)) * 2 ** head.reads);
+    head.reads += 1;
+    const range = rangeAfter(this.#order, this.#order.prefixes[index]!, head.lastRead).limit(size);
     const entries: Entry[] = this.#withRows
       ? (await range.toArray()).map((row) => ({ key: String(row[this.#order.index]), row }))
       : (await range.keys()).map((key) => ({ key: String(key), row: null }));
     head.entries = entries;
     head.at = 0;
-    if (entries.length < chunk) head.isDone = true;
+    if (entries.length < size) head.isDone = true;
     const last = entries.at(-1);
     if (last) head.lastRead = last.key;
   }

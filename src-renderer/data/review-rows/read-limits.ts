@@ -19,6 +19,12 @@ export const reviewReadLimits = {
   // among them to find a page took seconds (the branch filter: 8.5 s before its first match).
   rowsReadUpTo: 10_000,
   customersUpTo: 100,
+  /**
+   * A query ordered by date with a condition of customers (a name, a branch) reads those customers' rows
+   * in date order (`kCust`, merged), not the view's, while they are at most this many ranges (customers
+   * by states): the view's newer rows of other customers are never read.
+   */
+  customerRangesUpTo: 200,
   jumpFromEndAfter: 10_000,
 };
 

@@ -415,14 +415,19 @@ describe('DeskDb version 11 (row facts, written once)', () => {
     const told: unknown[] = [];
     db.onUpgrade((progress) => told.push(progress));
     await db.open();
-    expect(db.verno).toBe(13);
+    expect(db.verno).toBe(14);
     db.close();
     expect(told).toEqual([
       { moved: 0, total: 2_501 },
       { moved: 2_000, total: 2_501 },
       { moved: 2_500, total: 2_501 },
       { moved: 2_501, total: 2_501 },
-      // Then version 13's pass over the same rows (upgrades/v13-row-branches.ts).
+      // Then version 13's pass over the same rows (upgrades/v13-row-branches.ts), and version 14's
+      // (upgrades/v14-customer-dates.ts).
+      { moved: 0, total: 2_501 },
+      { moved: 2_000, total: 2_501 },
+      { moved: 2_500, total: 2_501 },
+      { moved: 2_501, total: 2_501 },
       { moved: 0, total: 2_501 },
       { moved: 2_000, total: 2_501 },
       { moved: 2_500, total: 2_501 },

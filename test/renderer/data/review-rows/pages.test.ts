@@ -459,6 +459,37 @@ describe('filters', () => {
     }
   });
 
+  it("find a name whose customer's rows are all older than the view's newest by reading that customer's rows only", async () => {
+    // A name of a fifth of the customers is dense by its share: the view's rows would be walked, and a
+    // customer who stopped buying months ago has every newer row of the others before its first.
+    reviewReadLimits.rowsReadUpTo = 3;
+    reviewReadLimits.denseShare = 0;
+    await store(
+      sampleRows(3_000).map((stored) =>
+        stored.customerId === 'cu-1' ? { ...stored, date: stored.date.replace('2026-', '2025-') } : stored,
+      ),
+    );
+    for (const view of ['pending', 'all'] as const) {
+      const wanted = query({ view, quickFilter: 'trading' });
+      const whole = await expected(wanted);
+      expect(whole.length, view).toBeGreaterThan(300);
+      const newer = (await db.rowsOf('invoices').toArray()).filter(
+        (stored) => stored.customerId !== 'cu-1' && (view === 'all' || stored.review === view),
+      ).length;
+      const read = await rowsReadDuring(async () => {
+        expect(
+          (await readReviewPage(wanted, 0, 50)).map((stored) => stored.id),
+          view,
+        ).toEqual(whole.slice(0, 50));
+      });
+      // Its customer's first rows in date order (a read of each state's), none of the others' newer rows.
+      expect(read, view).toBeLessThan(newer / 2);
+      // The customer's rows walked on to their end: exact.
+      expect(await countReview(wanted), view).toEqual({ count: whole.length, isExact: true });
+      expect(await readAllPages(wanted, 29), view).toEqual(whole);
+    }
+  });
+
   it('walk only the days of a date range when the view is ordered by date, not the newer days before them', async () => {
     reviewReadLimits.candidatesUpTo = 3;
     reviewReadLimits.rowsReadUpTo = 3;

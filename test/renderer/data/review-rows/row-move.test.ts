@@ -174,7 +174,7 @@ describe('DeskDb version 8 (rows read in pages: paged tables with string keys, s
       kNumber: `accepted${S}RCT-2026-000123${S}p-1`,
       kCustomer: `accepted${S}al noor trading · النور للتجارة${S}p-1`,
       kAmount: `accepted${S}0500000000123456${S}p-1`,
-      kCust: `cu-1${S}accepted${S}p-1`,
+      kCust: `cu-1${S}accepted${S}2025-03-01${S}p-1`,
       kSerial: `123${S}accepted${S}p-1`,
     });
     expect((await db.rowsOf('payments').get('p-2'))?.kAmount).toBe(`pending${S}0499999999995000${S}p-2`);
