@@ -243,7 +243,13 @@ export function createReviewDatasource(input: {
         filterModel: params.filterModel as Record<string, unknown> | null,
       });
       const key = rowsKeyOf(query);
-      if (counted?.key !== key) counted = { key, count: input.count(query) };
+      if (counted?.key !== key) {
+        const count = input.count(query);
+        // Each block that awaits the count handles its failure; a block whose read failed first (the store
+        // closed meanwhile) never awaits it, and its failure is not left unhandled.
+        count.catch(() => undefined);
+        counted = { key, count };
+      }
       if (seen.key !== key) seen = { key, rows: 0, exact: null };
       const countPromise = counted.count;
       const readOf = seen;
