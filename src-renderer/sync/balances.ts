@@ -136,7 +136,7 @@ export async function pushFreshBalanceRun(
   };
   // Kept as Master data keeps its runs: listed under its runs, the results per record, the customer
   // keys the service took.
-  const started = await startKeptRun(desk, plan, [worksheetFile]);
+  const started = await startKeptRun(desk, plan, [worksheetFile], 'balances');
   if (!started.ok) return started;
   const summary = await settledRun(desk, started.value);
   await updateRunSummary(summary);

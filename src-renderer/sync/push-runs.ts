@@ -50,11 +50,12 @@ export async function startKeptRun(
   desk: PushRunDesk,
   plan: PushPlan,
   files: string[],
+  from: PushScreen = 'masterData',
 ): Promise<Result<PushRunSummary>> {
   try {
     await reserveRun(plan, files);
   } catch (refused) {
-    return fail(await refusedStart(refused, false));
+    return fail(await refusedStart(refused, false, from));
   }
   const started = await desk.push.start(plan);
   if (!started.ok) {
@@ -64,11 +65,23 @@ export async function startKeptRun(
   try {
     await recordRun(started.value, plan, files);
   } catch (refused) {
-    return fail(await refusedStart(refused, true));
+    return fail(await refusedStart(refused, true, from));
   }
   await syncResults(desk, started.value);
   return started;
 }
+
+/**
+ * The screen a run was started from, whose words a refusal says: Master data pushes files; the balance
+ * worksheet pushes the fresh balances its dialog took (not files, with a button of its own words).
+ */
+export type PushScreen = 'masterData' | 'balances';
+
+/** What to do after each refusal, in the words of the screen that started the run. */
+const refusalNext = {
+  masterData: { notStarted: 'masterData.push.notStarted', notListed: 'masterData.push.notListed' },
+  balances: { notStarted: 'balances.push.notStarted', notListed: 'balances.push.notListed' },
+} as const;
 
 /**
  * The store's refusal while a run was followed (its summary, its results, or the listing of a run whose
@@ -76,23 +89,21 @@ export async function startKeptRun(
  * the desk can save; it is not to be pushed again. An error that is no storage refusal is thrown on.
  */
 export function refusedFollow(thrown: unknown): Promise<DeskError> {
-  return refusedStart(thrown, true);
+  return refusedStart(thrown, true, 'masterData');
 }
 
 /**
- * The store's refusal while a run was started, said with what to do: nothing was sent (press Push
- * again), or the run started and is listed once the desk can save (do not push it again). An error that
- * is no storage refusal is a bug and is thrown on.
+ * The store's refusal while a run was started, said with what to do in the words of the screen that
+ * started it: nothing was sent (push again), or the run started and is listed once the desk can save
+ * (do not push it again). An error that is no storage refusal is a bug and is thrown on.
  */
-async function refusedStart(thrown: unknown, isStarted: boolean): Promise<DeskError> {
+async function refusedStart(thrown: unknown, isStarted: boolean, from: PushScreen): Promise<DeskError> {
   const problem = await storageProblemOf(thrown);
   if (problem === null) throw thrown;
+  const next = refusalNext[from];
   return {
     code: isStarted ? 'PUSH_NOT_LISTED' : 'PUSH_NOT_STARTED',
-    message: storageProblemWords(
-      problem,
-      say(isStarted ? 'masterData.push.notListed' : 'masterData.push.notStarted'),
-    ),
+    message: storageProblemWords(problem, say(isStarted ? next.notListed : next.notStarted)),
     retryable: !isStarted,
   };
 }

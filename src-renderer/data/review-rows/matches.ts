@@ -30,7 +30,10 @@ interface FewMatches {
 /** A filter with many candidates: the matches found so far walking the view's order, and where it stands. */
 export interface Walk {
   type: 'walk';
-  /** The ids a row must be among (a condition read whole), or null: every row of the view is read. */
+  /**
+   * The ids a row must be among (a condition read whole), or null: every row its reader reads is read
+   * (the view's, or the rows of the customers a condition names, for a walk of customers).
+   */
   among: ReadonlySet<string> | null;
   reader: OrderReader;
   ids: string[];

@@ -1,12 +1,14 @@
 // A push run started while the disk is full (issue 28, item 1): a refusal before the start sends
 // nothing, and a refusal of the run's history row right after the core started it leaves the run going
-// and lists it once the disk has room, so the clerk is never led to push the same files twice.
+// and lists it once the disk has room, so the clerk is never led to push the same files (or, from the
+// balance worksheet, the same balances) twice.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PushPlan, PushRunSummary } from '../../../src-shared/domain/master-data';
 import { ok } from '../../../src-shared/bridge/result';
 import { db } from '../../../src-renderer/data/db';
 import { listRuns } from '../../../src-renderer/data/push-history';
+import { pushFreshBalanceRun } from '../../../src-renderer/sync/balances';
 import { refreshRunSummaries, startKeptRun, type PushRunDesk } from '../../../src-renderer/sync/push-runs';
 import { fillDiskAfter } from '../support/full-disk';
 
@@ -110,6 +112,31 @@ describe('a push run started on a full disk', () => {
     expect(listed?.plan).toEqual(plan);
     expect(listed?.files).toEqual(['customers.csv']);
     expect(core.start).toHaveBeenCalledTimes(1);
+  });
+
+  it("says the balance worksheet's refusals in its own words: balances pushed, not files", async () => {
+    const core = fakeCore();
+    const fresh = [{ id: 'cus_1', ref: 'C-1', balanceCents: 125_000, creditLimit: null }];
+    freeDisk = fillDiskAfter(0);
+    const refusedFirst = await pushFreshBalanceRun(core.desk, fresh);
+    freeDisk();
+    expect(core.start).not.toHaveBeenCalled();
+    expect(refusedFirst.ok).toBe(false);
+    if (refusedFirst.ok) return;
+    expect(refusedFirst.error.code).toBe('PUSH_NOT_STARTED');
+    expect(refusedFirst.error.message).toMatch(
+      /disk is full.*push the fresh balances again\. Nothing was sent/,
+    );
+
+    freeDisk = fillDiskAfter(1);
+    const refusedListing = await pushFreshBalanceRun(core.desk, fresh);
+    freeDisk();
+    expect(core.start).toHaveBeenCalledTimes(1);
+    expect(refusedListing.ok).toBe(false);
+    if (refusedListing.ok) return;
+    expect(refusedListing.error.code).toBe('PUSH_NOT_LISTED');
+    expect(refusedListing.error.message).toMatch(/disk is full.*Do not push these balances again/);
+    expect(refusedListing.error.message).not.toMatch(/files/);
   });
 
   it('does not take an unknown run of another plan for the one being started', async () => {
