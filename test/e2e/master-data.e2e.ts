@@ -74,6 +74,15 @@ describe('master data from ERP exports, in browser mode against the sandbox', ()
 
     await md.filter('Created').click();
     await expect.poll(() => md.resultKeys()).toEqual(['E2E-PCS', 'E2E-BOX', 'E2E-C1']);
+    // The rows are in sight, not only in the page: the grid is as tall as its frame (it once took no
+    // height, its rows clipped away, while every assertion on its text still passed).
+    const shown = await page.evaluate(`(() => {
+      const frame = document.querySelector('.results-grid').getBoundingClientRect();
+      const grid = document.querySelector('.results-grid .ag-root-wrapper').getBoundingClientRect();
+      const lastRow = [...document.querySelectorAll('.results-grid .ag-row')].pop().getBoundingClientRect();
+      return { frame: Math.round(frame.height), grid: Math.round(grid.height), rowsInside: lastRow.bottom <= grid.bottom };
+    })()`);
+    expect(shown).toEqual({ frame: 420, grid: 420, rowsInside: true });
     await page.screenshot({ path: 'test-results/master-data-results.png', fullPage: true });
   });
 });
