@@ -144,6 +144,7 @@ export async function storeResults(
       runId,
       connectionId,
       serviceBalance: existing[index]?.serviceBalance ?? null,
+      serviceMissing: existing[index]?.serviceMissing ?? false,
     }));
     await db.pushRecords.bulkPut(rows);
     const keys: PushedKeyRow[] = records
@@ -212,7 +213,14 @@ export async function knownKeys(connectionId: string): Promise<KnownKeys> {
   return known;
 }
 
-/** Records the service's current balance next to a balance record. */
-export async function setServiceBalance(runId: string, seq: number, serviceBalance: number): Promise<void> {
-  await db.pushRecords.update([runId, seq], { serviceBalance });
+/**
+ * Records the service's current balance next to a balance record, or null when the service did not
+ * know its customer (`serviceMissing`).
+ */
+export async function setServiceBalance(
+  runId: string,
+  seq: number,
+  serviceBalance: number | null,
+): Promise<void> {
+  await db.pushRecords.update([runId, seq], { serviceBalance, serviceMissing: serviceBalance === null });
 }

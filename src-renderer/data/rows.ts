@@ -355,6 +355,12 @@ export interface PushRecordRow extends PushRecordResult {
   connectionId: string;
   /** A balance record: the service's current balance, once looked up (spec, Push master data: Balances). */
   serviceBalance: number | null;
+  /**
+   * A balance record whose customer the service did not know when its balance was looked up (404
+   * `NOT_FOUND`: no customer answers to its key now; a tombstone still does). Absent on records kept
+   * before there was such a mark.
+   */
+  serviceMissing?: boolean;
 }
 
 /** A column mapping remembered for a file layout (its kind and headers). */

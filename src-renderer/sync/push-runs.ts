@@ -173,8 +173,10 @@ export async function controlRun(
 
 /**
  * Looks up the service's current balance of a run's balance records (at most `maxComparedBalances`, in
- * one bridge call) and keeps each beside its record. Stops at the first customer the service did not
- * answer for, NOT_FOUND included, keeping those before it: that failure is the answer.
+ * one bridge call) and keeps each beside its record. A customer the service does not know (NOT_FOUND: no
+ * customer answers to its key now) is marked so, and the others are compared all the same;
+ * the first other failure (no answer, a missing scope) stops the comparison, keeping those before it:
+ * that failure is the answer.
  */
 export async function compareRunBalances(
   desk: { lookup: Pick<DeskApi['lookup'], 'customers'> },
@@ -188,10 +190,15 @@ export async function compareRunBalances(
     balances.map((record) => record.key),
   );
   for (const [index, { result }] of lookups.entries()) {
-    if (!result.ok) return result.error;
-    const current = result.value.balance?.current_balance;
     const record = balances[index];
-    if (current !== undefined && record) await setServiceBalance(runId, record.seq, current);
+    if (!record) continue;
+    if (!result.ok) {
+      // `lookUpCustomerKeys` hands on no failure but NOT_FOUND; any other ends it as `error`.
+      await setServiceBalance(runId, record.seq, null);
+      continue;
+    }
+    const current = result.value.balance?.current_balance;
+    if (current !== undefined) await setServiceBalance(runId, record.seq, current);
   }
   return error;
 }

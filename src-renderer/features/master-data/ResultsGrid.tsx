@@ -77,9 +77,13 @@ function columnsNow(hasBalances: boolean): ColDef<PushRecordRow>[] {
       },
       {
         headerName: say('masterData.grid.serviceBalance'),
-        field: 'serviceBalance',
+        colId: 'serviceBalance',
         width: 130,
         type: 'numericColumn',
+        // A customer the service did not know when compared: said, not left blank as one not compared.
+        valueGetter: (p) =>
+          p.data?.serviceMissing ? say('masterData.grid.serviceMissing') : (p.data?.serviceBalance ?? null),
+        tooltipValueGetter: (p) => (p.data?.serviceMissing ? say('masterData.grid.serviceMissingTip') : null),
       },
     );
   }
