@@ -213,14 +213,12 @@ export async function knownKeys(connectionId: string): Promise<KnownKeys> {
   return known;
 }
 
-/**
- * Records the service's current balance next to a balance record, or null when the service did not
- * know its customer (`serviceMissing`).
- */
-export async function setServiceBalance(
-  runId: string,
-  seq: number,
-  serviceBalance: number | null,
-): Promise<void> {
-  await db.pushRecords.update([runId, seq], { serviceBalance, serviceMissing: serviceBalance === null });
+/** Records the service's current balance next to a balance record (its customer known again, if it was not). */
+export async function setServiceBalance(runId: string, seq: number, serviceBalance: number): Promise<void> {
+  await db.pushRecords.update([runId, seq], { serviceBalance, serviceMissing: false });
+}
+
+/** Marks a balance record whose customer the service did not know when looked up (`serviceMissing`). */
+export async function markServiceMissing(runId: string, seq: number): Promise<void> {
+  await db.pushRecords.update([runId, seq], { serviceBalance: null, serviceMissing: true });
 }

@@ -11,6 +11,7 @@ import { maxResultsPage, type PushPlan, type PushRunSummary } from '../../src-sh
 import {
   dropReservation,
   loadRecords,
+  markServiceMissing,
   recordRun,
   reserveRun,
   setServiceBalance,
@@ -194,7 +195,7 @@ export async function compareRunBalances(
     if (!record) continue;
     if (!result.ok) {
       // `lookUpCustomerKeys` hands on no failure but NOT_FOUND; any other ends it as `error`.
-      await setServiceBalance(runId, record.seq, null);
+      await markServiceMissing(runId, record.seq);
       continue;
     }
     const current = result.value.balance?.current_balance;
