@@ -19,7 +19,7 @@ import { maxDocumentIds, type DeskApi } from '../../src-shared/bridge/contract';
 import type { DeskError } from '../../src-shared/bridge/result';
 import { splitIntoBatches } from '../../src-shared/domain/acks';
 import type { FeedKind } from '../../src-shared/wire';
-import { pendingIds } from '../data/review-rows/reads';
+import { countPending, pendingIds } from '../data/review-rows/reads';
 import { stageCurrentDocuments } from '../data/staging';
 import { readPendingList } from './pending-list';
 
@@ -47,6 +47,10 @@ export async function refreshAckedElsewhere(
     staged,
     error,
   });
+  // Neither is worth a walk of the feed's pending rows (up to 10,000 keys, read on the thread that
+  // writes the clerk's answers as they come back): acks waiting to go, or more pending than are
+  // checked, which the counts kept beside the rows tell at once.
+  if (shouldYield() || (await countPending(kind)) > maxPendingChecked) return unchecked(0, null);
   const local = await pendingIds(kind);
   if (local.length === 0 || local.length > maxPendingChecked) return unchecked(0, null);
   const onService = new Set<string>();
