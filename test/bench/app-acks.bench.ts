@@ -2,7 +2,7 @@ import { stagedRows } from '../e2e/pages/local-store';
 import { startFaultProxy, type FaultProxy, type ProxiedRequest } from '../support/fault-proxy';
 import { appliedOnce } from '../support/ledger';
 import { startSandbox, type RunningSandbox } from '../support/sandbox';
-import { isSyncDone, median, outboxStates, round, startApp, waitFor } from './app-harness';
+import { batchesInState, isSyncDone, median, round, startApp, waitFor } from './app-harness';
 import type { BenchModule, BenchRow } from './types';
 
 /**
@@ -191,7 +191,7 @@ async function runOnce(count: number, seed: number): Promise<AckRun> {
     await accept.click();
     const batches = count / batchSize;
     await waitFor(
-      async () => (await outboxStates(page)).sent === batches,
+      async () => (await batchesInState(page, 'sent')) === batches,
       600_000,
       'every batch answered',
       50,
