@@ -10,8 +10,9 @@
  * runs only while a feed holds at most `maxPendingChecked` pending documents here; above that a first
  * load is still under way, and the ack sender's own check (send-acks.ts) still guards every send.
  *
- * It gives way to the clerk's acks: while queued acks wait to go (`shouldYield`), it stops between two
- * calls, unchecked, and the next sync pass checks again. The rate window is the client's (spec, Limits):
+ * It gives way to the clerk's acks: while queued acks wait to go (`shouldYield`), it does not start (not
+ * even the walk of this desk's pending rows) or stops between two calls, unchecked, and the next sync
+ * pass checks again. The rate window is the client's (spec, Limits):
  * a check of four feeds with 10,000 pending each is 80 calls, which would leave the acks the clerk just
  * pressed waiting for the next window; the ack sender reads the pending list of the feed it sends itself.
  */
