@@ -53,47 +53,58 @@ export async function queueAckBatches(input: {
   newId: () => string;
 }): Promise<OutboxBatch[]> {
   const rows = db.rowsOf(input.kind);
-  return db.transaction('rw', [db.outbox, ...reviewRowTables(input.kind)], async () => {
-    const itemOf = new Map(input.items.map((item) => [item.id, item]));
-    const found = await rows.bulkGet([...itemOf.keys()]);
-    const chunkOf = chunksOf(found);
-    // The version each answer is to: the one the clerk saw in the grid (the staged row).
-    const versionOf = new Map(found.flatMap((row) => (row ? [[row.id, row.version] as const] : [])));
-    // A stable sort: answers keep the clerk's order within a chunk.
-    const ordered = [...itemOf.values()].sort((a, b) =>
-      compareText(chunkOf.get(a.id) ?? '', chunkOf.get(b.id) ?? ''),
-    );
-    const batches: OutboxBatch[] = splitIntoBatches(ordered).map((items) => ({
-      id: input.newId(),
-      connectionId: input.connectionId,
-      kind: input.kind,
-      items,
-      versions: items.map((item) => versionOf.get(item.id) ?? 0),
-      createdAt: input.nowIso,
-      state: 'queued',
-      attempts: 0,
-      lastAttemptAt: null,
-      lastError: null,
-      results: null,
-    }));
-    await db.outbox.bulkAdd(batches);
-    const updated = found
-      .filter((row): row is ReviewRow => row !== undefined)
-      .map((row): ReviewRow => {
-        const item = itemOf.get(row.id);
-        return {
-          ...row,
-          answerState: 'queued',
-          answerOutcome: item?.outcome ?? '',
-          answerError: '',
-          ackProblem: null,
-          externalNumber:
-            item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
-        };
-      });
-    await putReviewRows(input.kind, updated, byId(found));
-    return batches;
-  });
+  return db.transaction('rw', [db.outbox, ...reviewRowTables(input.kind)], async () =>
+    storeAckBatches(input, byId(await rows.bulkGet(input.items.map((item) => item.id)))),
+  );
+}
+
+/**
+ * `queueAckBatches`' work inside the caller's transaction, on the rows it has read there (by id): a
+ * page of a walk reads its rows once, to leave out those already queued and to store the rest.
+ */
+async function storeAckBatches(
+  input: Parameters<typeof queueAckBatches>[0],
+  rowsById: ReadonlyMap<string, ReviewRow>,
+): Promise<OutboxBatch[]> {
+  const itemOf = new Map(input.items.map((item) => [item.id, item]));
+  const found = [...itemOf.keys()].map((id) => rowsById.get(id));
+  const chunkOf = chunksOf(found);
+  // The version each answer is to: the one the clerk saw in the grid (the staged row).
+  const versionOf = new Map(found.flatMap((row) => (row ? [[row.id, row.version] as const] : [])));
+  // A stable sort: answers keep the clerk's order within a chunk.
+  const ordered = [...itemOf.values()].sort((a, b) =>
+    compareText(chunkOf.get(a.id) ?? '', chunkOf.get(b.id) ?? ''),
+  );
+  const batches: OutboxBatch[] = splitIntoBatches(ordered).map((items) => ({
+    id: input.newId(),
+    connectionId: input.connectionId,
+    kind: input.kind,
+    items,
+    versions: items.map((item) => versionOf.get(item.id) ?? 0),
+    createdAt: input.nowIso,
+    state: 'queued',
+    attempts: 0,
+    lastAttemptAt: null,
+    lastError: null,
+    results: null,
+  }));
+  await db.outbox.bulkAdd(batches);
+  const updated = found
+    .filter((row): row is ReviewRow => row !== undefined)
+    .map((row): ReviewRow => {
+      const item = itemOf.get(row.id);
+      return {
+        ...row,
+        answerState: 'queued',
+        answerOutcome: item?.outcome ?? '',
+        answerError: '',
+        ackProblem: null,
+        externalNumber:
+          item?.outcome === 'ACCEPTED' ? (item.external_number ?? row.externalNumber) : row.externalNumber,
+      };
+    });
+  await putReviewRows(input.kind, updated, byId(found));
+  return batches;
 }
 
 /**
@@ -114,7 +125,7 @@ export async function queueAckPage(input: {
     const found = await rows.bulkGet(input.items.map((item) => item.id));
     const alreadyQueued = new Set(found.flatMap((row) => (row?.answerState === 'queued' ? [row.id] : [])));
     const items = input.items.filter((item) => !alreadyQueued.has(item.id));
-    const batches = items.length === 0 ? [] : await queueAckBatches({ ...input, items });
+    const batches = items.length === 0 ? [] : await storeAckBatches({ ...input, items }, byId(found));
     return { batches, alreadyQueued: [...alreadyQueued] };
   });
 }
