@@ -291,24 +291,20 @@ export async function stagedCount(page: Page): Promise<number | null> {
 }
 
 /**
- * Outbox batches in `state` (e.g. `sent`; `any`: every batch), counted on the outbox's `state` index: no batch is read. The
- * acks benchmark asks this every 50 ms on the app's own page while it is timed, so the ask is one count
- * request on a connection opened once and kept on the page (closed should the app ask to upgrade the
- * store): opening the store, listing the databases and walking the index at every ask took about a tenth
- * of the page's thread while it waited for the rate window (a trace of 2026-11-29).
+ * Outbox batches in `state` (e.g. `sent`), counted on the outbox's `state` index, or every batch
+ * (`any`): no batch is read. The acks benchmark asks this every 50 ms on the app's own page while it is
+ * timed, so the ask is one count request on a connection opened once and kept on the page (closed
+ * should the app ask to upgrade the store): opening the store, listing the databases and walking the
+ * index at every ask took about a tenth of the page's thread while it waited for the rate window (a
+ * trace of 2026-11-29).
  */
 export async function batchesInState(page: Page, state: OutboxState | 'any'): Promise<number> {
   const source = state === 'any' ? `objectStore('outbox')` : `objectStore('outbox').index('state')`;
   const key = state === 'any' ? '' : JSON.stringify(state);
   const value: unknown = await page.evaluate(`(async () => {
     if (!window.__benchOutboxDb) {
-      const names = (await indexedDB.databases()).map((d) => d.name);
-      if (!names.includes('reconciliation-desk')) return 0;
-      window.__benchOutboxDb = await new Promise((resolve, reject) => {
-        const open = indexedDB.open('reconciliation-desk');
-        open.onsuccess = () => resolve(open.result);
-        open.onerror = () => reject(open.error);
-      });
+      ${openDb}
+      window.__benchOutboxDb = db;
       window.__benchOutboxDb.onversionchange = () => {
         window.__benchOutboxDb.close();
         window.__benchOutboxDb = null;
