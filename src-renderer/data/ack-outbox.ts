@@ -19,7 +19,7 @@ import {
   type StoredDocument,
 } from './rows';
 import { chunksOf, rowOf } from './review-rows/projection';
-import { compareText } from './review-rows/keys';
+import { compareText, queuedAckKey } from './review-rows/keys';
 import { mapStored } from './document-versions';
 import { putReviewRows, reviewRowTables } from './review-rows/writer';
 import { readStoredDocuments, storedDocumentTables, writeStoredDocuments } from './stored-documents';
@@ -89,6 +89,9 @@ async function storeAckBatches(
     results: null,
   }));
   await db.outbox.bulkAdd(batches);
+  const batchOf = new Map(
+    batches.flatMap((batch) => batch.items.map((item) => [item.id, batch.id] as const)),
+  );
   const updated = found
     .filter((row): row is ReviewRow => row !== undefined)
     .map((row): ReviewRow => {
@@ -96,6 +99,7 @@ async function storeAckBatches(
       return {
         ...row,
         answerState: 'queued',
+        ...(batchOf.has(row.id) ? { ackBatch: batchOf.get(row.id) } : {}),
         answerOutcome: item?.outcome ?? '',
         answerError: '',
         ackProblem: null,
@@ -239,6 +243,10 @@ export const applySliceSize = 250;
  * facts when failed); then the batches become `sent`. Several at once when an ack pass sends faster than
  * the store writes. Should the app stop between slices, the batches are still `responded`, and the next
  * pass writes the same results again, which changes nothing.
+ *
+ * A batch's items are written in the order of their ids, so that a slice's rows still queued in the
+ * batch are one range of `kHeld` (keys.ts `queuedAckKey`), read in one request: reading them one by id
+ * cost as much of the page's time as writing them, and the service answers a batch faster than that.
  */
 export async function applyBatchResponses(batches: readonly OutboxBatch[]): Promise<void> {
   const kind = batches[0]?.kind;
@@ -246,11 +254,14 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
   if (batches.some((batch) => batch.kind !== kind))
     throw new Error('applyBatchResponses: batches of one feed only');
   const entries = batches.flatMap((batch) =>
-    batch.items.map((item, index) => ({
-      item,
-      // spec, Acknowledge documents: one result per item, in order; `id` is optional, so order decides.
-      result: batch.results?.[index],
-    })),
+    batch.items
+      .map((item, index) => ({
+        batch: batch.id,
+        item,
+        // spec, Acknowledge documents: one result per item, in order; `id` is optional, so order decides.
+        result: batch.results?.[index],
+      }))
+      .sort((a, b) => compareText(a.item.id, b.item.id)),
   );
   for (let start = 0; start < entries.length; start += applySliceSize)
     await applyResults(kind, entries.slice(start, start + applySliceSize));
@@ -265,11 +276,10 @@ export async function applyBatchResponses(batches: readonly OutboxBatch[]): Prom
  */
 async function applyResults(
   kind: FeedKind,
-  entries: readonly { item: BatchAckItem; result: BatchAckItemResult | undefined }[],
+  entries: readonly { batch: string; item: BatchAckItem; result: BatchAckItemResult | undefined }[],
 ): Promise<void> {
-  const rows = db.rowsOf(kind);
   await db.transaction('rw', [...reviewRowTables(kind), ...storedDocumentTables], async () => {
-    const currentRows = await rows.bulkGet(entries.map(({ item }) => item.id));
+    const currentRows = await readQueuedRows(kind, entries);
     const storedDocs = await readStoredDocuments(kind, currentRows);
     const newRows: ReviewRow[] = [];
     const newDocs: StoredDocument[] = [];
@@ -315,6 +325,40 @@ async function applyResults(
       ),
     ]);
   });
+}
+
+/**
+ * The current rows of `entries`' documents, in the same order (undefined for a missing row), read inside
+ * the caller's transaction: those still queued in their entry's batch as one range of `kHeld` a batch
+ * (from the lowest id to the highest), the others (re-queued in another batch, answered meanwhile, queued
+ * by an earlier build) by id.
+ */
+async function readQueuedRows(
+  kind: FeedKind,
+  entries: readonly { batch: string; item: BatchAckItem }[],
+): Promise<(ReviewRow | undefined)[]> {
+  const rows = db.rowsOf(kind);
+  const idsOf = new Map<string, string[]>();
+  for (const { batch, item } of entries) {
+    const ids = idsOf.get(batch);
+    if (ids) ids.push(item.id);
+    else idsOf.set(batch, [item.id]);
+  }
+  const ranges = await Promise.all(
+    [...idsOf].map(([batch, ids]) => {
+      const sorted = [...ids].sort(compareText);
+      return rows
+        .where('kHeld')
+        .between(queuedAckKey(batch, sorted[0]!), queuedAckKey(batch, sorted.at(-1)!), true, true)
+        .toArray();
+    }),
+  );
+  const found = new Map<string, ReviewRow>();
+  for (const [index, [batch]] of [...idsOf].entries())
+    for (const row of ranges[index]!) if (row.ackBatch === batch) found.set(row.id, row);
+  const missing = entries.flatMap(({ item }) => (found.has(item.id) ? [] : [item.id]));
+  if (missing.length > 0) for (const row of await rows.bulkGet(missing)) if (row) found.set(row.id, row);
+  return entries.map(({ item }) => found.get(item.id));
 }
 
 /**

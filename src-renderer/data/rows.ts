@@ -136,6 +136,12 @@ export interface ReviewRow extends Partial<RowKeys> {
   /** Why the clerk's last ack failed or was not sent (failed, elsewhere, changed); null otherwise. */
   ackProblem: AckProblemFact | null;
   /**
+   * The outbox batch (its id, the `Idempotency-Key`) holding the clerk's queued ack; only while
+   * `answerState` is `queued`. Its `kHeld` key names it, so the batch's rows are one range of that index
+   * when the service's answer to the batch is written onto them (ack-outbox.ts `applyBatchResponses`).
+   */
+  ackBatch?: string;
+  /**
    * Who gave the document's current answer (the ack the service holds): this desk (`here`), another
    * desk or the ERP itself (`elsewhere`); '' while it has none. Worked out from `ackedHereVersion`
    * whenever the row is written (projection.ts `ackedByOf`; docs/decisions/113-answered-here-or-elsewhere.md).

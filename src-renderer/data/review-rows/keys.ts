@@ -33,6 +33,8 @@ export interface KeyedRowFields {
   currency: string;
   /** The clerk's answer's state on this desk (`failed`, `changed`: a held answer; '' for none). */
   answerState: string;
+  /** The outbox batch holding the clerk's queued answer (only while `answerState` is `queued`). */
+  ackBatch?: string;
 }
 
 /** Separates the parts of a key: below every character a value holds, so a prefix is a range. */
@@ -172,7 +174,10 @@ export interface RowKeys {
   kSerial?: string;
   /** `<ERP serial>␁<review>␁<id>`, absent until the row has an ERP number with digits. */
   kErp?: string;
-  /** `<answer state>␁<review>␁<id>` for an answer that failed or is held (changed): they are few. */
+  /**
+   * `<answer state>␁<review>␁<id>` for an answer that failed or is held (changed): they are few; and
+   * `queued␁<batch>␁<id>` for an answer queued in an outbox batch, so that a batch's rows are one range.
+   */
   kHeld?: string;
 }
 
@@ -207,8 +212,18 @@ export function rowKeysOf(row: KeyedRowFields): RowKeys {
     ...(erpSerial ? { kErp: `${erpSerial}${S}${row.review}${tail}` } : {}),
     ...((heldAckStates as readonly string[]).includes(row.answerState)
       ? { kHeld: `${row.answerState}${S}${row.review}${tail}` }
-      : {}),
+      : row.answerState === 'queued' && row.ackBatch
+        ? { kHeld: queuedAckKey(row.ackBatch, row.id) }
+        : {}),
   };
+}
+
+/**
+ * A queued answer's `kHeld` key: `queued␁<batch>␁<id>` (never a held state's prefix, which names a
+ * review state). A batch's rows are the range of `queuedAckKey(batch, '')` to `queuedAckKey(batch, keyTop)`.
+ */
+export function queuedAckKey(batch: string, id: string): string {
+  return `queued${keySeparator}${batch}${keySeparator}${id}`;
 }
 
 /** The id a key ends with. */

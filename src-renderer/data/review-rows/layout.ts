@@ -27,7 +27,8 @@ export const reviewRowTableNames = {
  *   in a view ordered by date merges their ranges: matches.ts);
  * - `kSerial`, `kErp` (`<serial>␁<review>␁<id>`): a filter word's rows by number and ERP number;
  * - `kHeld` (`<answer state>␁<review>␁<id>`, only on a row whose answer failed or is held): the few
- *   rows "Select failed" and "Select changed" name.
+ *   rows "Select failed" and "Select changed" name; and `queued␁<batch>␁<id>` on a row whose answer is
+ *   queued in an outbox batch: the rows a batch's response is written onto, one range (ack-outbox.ts).
  *
  * No multi-entry index: one entry a row and index keeps staging near version 7's rate (decision 100).
  */

@@ -56,6 +56,7 @@ export function rowOf(stored: StoredDocument, previous: ReviewRow | undefined, c
     answerOutcome: keepAck && previous ? previous.answerOutcome : '',
     answerError: keepAck && previous ? previous.answerError : '',
     ackProblem: keepAck && previous ? previous.ackProblem : null,
+    ...(keepAck && previous?.ackBatch !== undefined ? { ackBatch: previous.ackBatch } : {}),
     ...(ackedHereVersion === undefined ? {} : { ackedHereVersion }),
     ackedBy: ackedByOf(stored, ackedHereVersion, review),
     chunk,
@@ -111,6 +112,8 @@ export function withRowKeys(row: ReviewRow): ReviewRow {
   delete keyed.kSerial;
   delete keyed.kErp;
   delete keyed.kHeld;
+  // A batch is named only while the answer is queued in it.
+  if (keyed.answerState !== 'queued') delete keyed.ackBatch;
   // A pending row has no answer (`ackedByOf`): a walk by who answered passes no pending row
   // (orders.ts `statesOfQuery`), so none is written saying otherwise.
   if (keyed.review === 'pending' && keyed.ackedBy) keyed.ackedBy = '';

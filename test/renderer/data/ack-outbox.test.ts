@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { toVersionCursor } from '../../../src-shared/domain/feeds';
 import { db } from '../../../src-renderer/data/db';
 import { stageFeedPage } from '../../../src-renderer/data/staging';
@@ -18,6 +18,8 @@ import { queueAcks } from '../../../src-renderer/sync/send-acks';
 import { invoice, meta } from '../../support/wire-documents';
 import type { Invoice } from '../../../src-shared/wire';
 import type { OutboxBatch } from '../../../src-renderer/data/rows';
+import { queuedAckKey } from '../../../src-renderer/data/review-rows/keys';
+import { putRows } from '../support/stored-rows';
 
 beforeEach(async () => {
   await db.open();
@@ -43,6 +45,34 @@ async function stagedAndAccepted(docs: Invoice[]): Promise<OutboxBatch[]> {
   });
   if (!queued.ok) throw new Error('not queued');
   return queued.batches;
+}
+
+/** Keeps the service's answer to `batch`: every item applied, accepted at version 1000. The batch as kept. */
+function keptAcceptedAt1000(batch: OutboxBatch): Promise<OutboxBatch> {
+  return keepBatchResponse(
+    batch,
+    {
+      batchId: batch.id,
+      isReplay: false,
+      requestId: `req-${batch.id}`,
+      response: {
+        data: batch.items.map((item) => ({
+          result: 'applied',
+          id: item.id,
+          status: 'ACCEPTED',
+          version: 1000,
+          ack: {
+            acked_at: '2025-03-04T09:00:00.000Z',
+            acked_version: 1000,
+            outcome: 'ACCEPTED',
+            external_number: `ERP-${item.id}`,
+          },
+        })),
+        meta: { applied: batch.items.length, unchanged: 0, failed: 0 },
+      },
+    },
+    '2025-03-04T09:00:00.000Z',
+  );
 }
 
 describe('the answer outbox', () => {
@@ -208,33 +238,7 @@ describe('the answer outbox', () => {
       Array.from({ length: 600 }, (_, index) => invoice(`i${index}`, index + 1)),
     );
     const kept = [];
-    for (const batch of batches)
-      kept.push(
-        await keepBatchResponse(
-          batch,
-          {
-            batchId: batch.id,
-            isReplay: false,
-            requestId: `req-${batch.id}`,
-            response: {
-              data: batch.items.map((item) => ({
-                result: 'applied',
-                id: item.id,
-                status: 'ACCEPTED',
-                version: 1000,
-                ack: {
-                  acked_at: '2025-03-04T09:00:00.000Z',
-                  acked_version: 1000,
-                  outcome: 'ACCEPTED',
-                  external_number: `ERP-${item.id}`,
-                },
-              })),
-              meta: { applied: batch.items.length, unchanged: 0, failed: 0 },
-            },
-          },
-          '2025-03-04T09:00:00.000Z',
-        ),
-      );
+    for (const batch of batches) kept.push(await keptAcceptedAt1000(batch));
     expect(600).toBeGreaterThan(2 * applySliceSize);
 
     // The disk fills during the second slice: the first slice's documents are written, the batches stay
@@ -264,6 +268,34 @@ describe('the answer outbox', () => {
     expect(await db.documentChunks.count()).toBe(named.size);
     expect((await listBatches('conn-1', 'sent')).map((batch) => batch.id)).toEqual(['batch-1', 'batch-2']);
     expect(await listBatches('conn-1', 'responded')).toEqual([]);
+  });
+
+  it("reads a batch's rows as one range of the batch, and by id only those no longer queued in it", async () => {
+    const [batch] = await stagedAndAccepted(
+      ['a', 'b', 'c', 'd', 'e'].map((id, index) => invoice(id, index + 1)),
+    );
+    const rows = db.rowsOf('invoices');
+    expect((await rows.get('c'))?.kHeld).toBe(queuedAckKey('batch-1', 'c'));
+    // "b" was queued by a build before rows named their batch; "d" is queued again in another batch.
+    const [b, d] = await rows.bulkGet(['b', 'd']);
+    const { ackBatch: _none, ...unnamed } = b!;
+    await putRows('invoices', [unnamed, { ...d!, ackBatch: 'batch-9' }]);
+    // "e" moves meanwhile (a sync stages its next version): its answer stays queued in the batch.
+    await stageFeedPage(
+      { kind: 'invoices', data: [invoice('e', 6)], meta: meta(1) },
+      toVersionCursor(5),
+      '2025-03-04T08:30:00.000Z',
+    );
+    expect(await rows.get('e')).toMatchObject({ version: 6, kHeld: queuedAckKey('batch-1', 'e') });
+    const kept = await keptAcceptedAt1000(batch!);
+    const byId = vi.spyOn(rows, 'bulkGet');
+    await applyBatchResponses([kept]);
+    expect(byId.mock.calls).toEqual([[['b', 'd']]]);
+    byId.mockRestore();
+    const written = await rows.toArray();
+    expect(written.map((row) => [row.id, row.version, row.answerState, row.ackBatch, row.kHeld])).toEqual(
+      ['a', 'b', 'c', 'd', 'e'].map((id) => [id, 1000, '', undefined, undefined]),
+    );
   });
 
   it('marks a document answered here once its ack is applied, and keeps it so through later syncs of it', async () => {
