@@ -42,8 +42,10 @@ function byId(rows: readonly (ReviewRow | undefined)[]): Map<string, ReviewRow> 
  * its `Idempotency-Key`, and marks their rows queued: one transaction, before anything is sent.
  *
  * The answers are grouped by the chunk their documents are stored in (stored-documents.ts) before they
- * are split, so that recording a batch's results reads about as many documents as it answers: "select
- * all, accept" over 10,000 documents would otherwise read most chunks for every batch.
+ * are split, so that recording a batch's results reads the chunks of about as many documents as it
+ * answers (each slice of it, taken in id order by `applyBatchResponses`, those of its whole batch: at
+ * most twice as many): "select all, accept" over 10,000 documents would otherwise read most chunks for
+ * every batch.
  */
 export async function queueAckBatches(input: {
   connectionId: string;
