@@ -355,9 +355,8 @@ async function readQueuedRows(
         .toArray();
     }),
   );
-  const found = new Map<string, ReviewRow>();
-  for (const [index, [batch]] of [...idsOf].entries())
-    for (const row of ranges[index]!) if (row.ackBatch === batch) found.set(row.id, row);
+  // A row in a batch's range is queued in that batch (its `kHeld` is derived from it on every write).
+  const found = new Map(ranges.flat().map((row) => [row.id, row] as const));
   const missing = entries.flatMap(({ item }) => (found.has(item.id) ? [] : [item.id]));
   if (missing.length > 0) for (const row of await rows.bulkGet(missing)) if (row) found.set(row.id, row);
   return entries.map(({ item }) => found.get(item.id));
