@@ -232,19 +232,15 @@ export async function keepBatchResponse(
 }
 
 /**
- * Documents written onto a slice a transaction by `applyBatchResponses`: two batches of 500. Each
- * transaction costs the store a fixed part besides its documents (its reads, its commit), and an ack
- * pass keeps the next response (a small write, which waits for the commit in progress) before it sends
- * another batch. 10,000 acceptances after a spent rate window, three runs each, were recorded at 1.15x
- * the bound in slices of 250 and 500, 1.13x in slices of 1,000 and 1.16x in slices of 2,500, the
- * sends then waiting longer behind each commit (docs/benchmarks.md). A grid's read of the same feed
- * waits for the slice in progress, about half a second at most.
+ * Documents written onto a slice a transaction by `applyBatchResponses`: an ack pass keeps the next
+ * response (a small write) while these are written, and a keep waits for the commit in progress, so
+ * a slice is kept short (half a batch of 500).
  */
-const applySliceSize = 1000;
+export const applySliceSize = 250;
 
 /**
  * Writes what the service answered to `responded` batches of one feed (kept by `keepBatchResponse`)
- * onto their documents, `sliceSize` items a transaction: each document's row and stored copy take
+ * onto their documents, `applySliceSize` items a transaction: each document's row and stored copy take
  * the item's result (its ack, status and version when applied or unchanged; the service's error as
  * facts when failed); then the batches become `sent`. Several at once when an ack pass sends faster than
  * the store writes. Should the app stop between slices, the batches are still `responded`, and the next
@@ -254,10 +250,7 @@ const applySliceSize = 1000;
  * batch are one range of `kHeld` (keys.ts `queuedAckKey`), read in one request: reading them one by id
  * cost as much of the page's time as writing them, and the service answers a batch faster than that.
  */
-export async function applyBatchResponses(
-  batches: readonly OutboxBatch[],
-  sliceSize = applySliceSize,
-): Promise<void> {
+export async function applyBatchResponses(batches: readonly OutboxBatch[]): Promise<void> {
   const kind = batches[0]?.kind;
   if (kind === undefined) return;
   if (batches.some((batch) => batch.kind !== kind))
@@ -272,8 +265,8 @@ export async function applyBatchResponses(
       }))
       .sort((a, b) => compareText(a.item.id, b.item.id)),
   );
-  for (let start = 0; start < entries.length; start += sliceSize)
-    await applyResults(kind, entries.slice(start, start + sliceSize));
+  for (let start = 0; start < entries.length; start += applySliceSize)
+    await applyResults(kind, entries.slice(start, start + applySliceSize));
   // Marked written in a small write of their own: should it not happen, the next pass writes the same
   // results again, which changes nothing.
   await db.outbox.bulkPut(batches.map((batch) => ({ ...batch, state: 'sent' as const })));

@@ -6,6 +6,7 @@ import { stageFeedPage } from '../../../src-renderer/data/staging';
 import {
   ackHistory,
   applyBatchResponses,
+  applySliceSize,
   keepBatchResponse,
   listBatches,
   recordAttemptFailed,
@@ -238,25 +239,23 @@ describe('the answer outbox', () => {
     );
     const kept = [];
     for (const batch of batches) kept.push(await keptAcceptedAt1000(batch));
-    // Slices of 250 here (the app's are larger: 600 rows would be one).
-    const sliceSize = 250;
-    expect(600).toBeGreaterThan(2 * sliceSize);
+    expect(600).toBeGreaterThan(2 * applySliceSize);
 
     // The disk fills during the second slice: the first slice's documents are written, the batches stay
     // responded (nothing says they were written), and the pass stops with the refusal.
-    const freeDisk = fillDiskAfter(sliceSize + 10, (store) => store === 'invoiceRows');
-    await expect(applyBatchResponses(kept, sliceSize)).rejects.toThrow();
+    const freeDisk = fillDiskAfter(applySliceSize + 10, (store) => store === 'invoiceRows');
+    await expect(applyBatchResponses(kept)).rejects.toThrow();
     freeDisk();
     const rows = () => db.rowsOf('invoices').toArray();
     const accepted = (await rows()).filter((row) => row.version === 1000).length;
-    expect(accepted).toBe(sliceSize);
+    expect(accepted).toBe(applySliceSize);
     expect((await listBatches('conn-1', 'responded')).map((batch) => batch.id)).toEqual([
       'batch-1',
       'batch-2',
     ]);
 
     // The next pass writes the kept responses again: every document once, in one chunk, with its ack.
-    await applyBatchResponses(await listBatches('conn-1', 'responded'), sliceSize);
+    await applyBatchResponses(await listBatches('conn-1', 'responded'));
     const written = await rows();
     expect(written.filter((row) => row.version === 1000)).toHaveLength(600);
     const stored = await readStoredDocuments('invoices', written);
