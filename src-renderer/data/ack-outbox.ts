@@ -356,7 +356,7 @@ async function readQueuedRows(
     }),
   );
   // A row in a batch's range is queued in that batch (its `kHeld` is derived from it on every write).
-  const found = new Map(ranges.flat().map((row) => [row.id, row] as const));
+  const found = byId(ranges.flat());
   const missing = entries.flatMap(({ item }) => (found.has(item.id) ? [] : [item.id]));
   if (missing.length > 0) for (const row of await rows.bulkGet(missing)) if (row) found.set(row.id, row);
   return entries.map(({ item }) => found.get(item.id));
